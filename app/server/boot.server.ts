@@ -1,0 +1,30 @@
+import { config } from "./config.server";
+import { db, migrateToLatest } from "./db.server";
+import { ensureAdminPassword, sessionSecret } from "./secrets.server";
+import { seedDemoData } from "./seed.server";
+
+/**
+ * Runs once when the server starts (server.mjs calls it before listening):
+ * validates the configuration, migrates, seeds an empty database, and prints
+ * what a newcomer needs (demo codes, a generated admin password) exactly once.
+ */
+export async function boot(log: (line: string) => void = console.log): Promise<void> {
+  const cfg = config(); // throws, naming the bad variable, before anything else happens
+  await migrateToLatest(db());
+  sessionSecret();
+  const generated = ensureAdminPassword();
+  if (generated) {
+    log(`Admin password (generated, shown only this once; set ADMIN_PASSWORD to choose your own): ${generated}`);
+  }
+  if (cfg.SEED_DEMO_DATA) {
+    const seeded = await seedDemoData();
+    if (seeded) {
+      log("Demo data created. Invitation codes:");
+      for (const i of seeded.invitations) log(`  ${i.code}  ${i.primaryGuest} (${i.maxGuests} ${i.maxGuests === 1 ? "seat" : "seats"})`);
+      log(`  and ${seeded.sections} gallery sections.`);
+    }
+  }
+  if (Date.now() > Date.parse(cfg.RSVP_DEADLINE)) {
+    log(`Note: the RSVP deadline (RSVP_DEADLINE=${cfg.RSVP_DEADLINE}) has passed, so /confirm shows the closed view.`);
+  }
+}

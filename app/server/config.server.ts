@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE } from "~/lib/constants";
+
+const isoDate = (name: string) =>
+  z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date, e.g. 2026-01-17T16:00:00-05:00` });
+
+const booleanish = z
+  .enum(["", "0", "1", "true", "false", "yes", "no"])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_PATH: z.string().min(1).default("db/data/wedding.sqlite"),
+  UPLOADS_DIR: z.string().min(1).default("uploads"),
+  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+  ADMIN_API_TOKEN: z.string().min(16, "ADMIN_API_TOKEN must be at least 16 characters").optional(),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+  WEDDING_DATE: isoDate("WEDDING_DATE").default(DEFAULT_WEDDING_DATE),
+  RSVP_DEADLINE: isoDate("RSVP_DEADLINE").default(DEFAULT_RSVP_DEADLINE),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+  TRUST_PROXY: booleanish.default("0"),
+  /** Seed demo invitations and gallery sections into an empty database. */
+  SEED_DEMO_DATA: booleanish.default("1"),
+  /** Requests allowed per client per window, per limited action. */
+  RATE_LIMIT_CODE_ATTEMPTS: positiveInt.default(20),
+  RATE_LIMIT_LOGIN_ATTEMPTS: positiveInt.default(5),
+  RATE_LIMIT_UPLOADS: positiveInt.default(30),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses an environment; throws an Error whose message names every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "unset", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+/** The configuration of this process, parsed once. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfigForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,64 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** SQLite has no boolean: 0 or 1. */
+export type SqlBool = 0 | 1;
+
+export interface InvitationTable {
+  id: Generated<number>;
+  code: string;
+  primary_guest: string;
+  max_guests: number;
+  confirmed: Generated<SqlBool>;
+  confirmed_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface GuestTable {
+  id: Generated<number>;
+  invitation_id: number;
+  full_name: string;
+  is_primary: Generated<SqlBool>;
+  created_at: Generated<string>;
+}
+
+export interface GallerySectionTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  order: number;
+  allow_upload: Generated<SqlBool>;
+  is_active: Generated<SqlBool>;
+  created_at: Generated<string>;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  section_id: number;
+  type: "IMAGE" | "VIDEO";
+  file_path: string;
+  public_url: string;
+  thumbnail_path: string | null;
+  thumbnail_url: string | null;
+  name: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  created_at: Generated<string>;
+}
+
+export interface Database {
+  invitations: InvitationTable;
+  guests: GuestTable;
+  gallery_sections: GallerySectionTable;
+  media: MediaTable;
+}
+
+export type InvitationRow = Selectable<InvitationTable>;
+export type NewInvitationRow = Insertable<InvitationTable>;
+export type InvitationUpdate = Updateable<InvitationTable>;
+export type GuestRow = Selectable<GuestTable>;
+export type GallerySectionRow = Selectable<GallerySectionTable>;
+export type NewGallerySectionRow = Insertable<GallerySectionTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type NewMediaRow = Insertable<MediaTable>;

@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import { config } from "./config.server";
+import type { Database } from "./db-schema";
+
+export type DB = Kysely<Database>;
+
+/** Opens (creating if needed) a SQLite database with the pragmas the app relies on. */
+export function openDatabase(file: string): DB {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  // WAL + NORMAL is durable against process crashes (kill -9); only a power loss can drop the last commits.
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+// Bundled by Vite, so the built server needs no TypeScript loader at run time.
+const migrationModules = import.meta.glob<Migration>("../../db/migrations/*.ts", { eager: true });
+
+const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return Object.fromEntries(
+      Object.entries(migrationModules).map(([file, mod]) => [path.basename(file, ".ts"), mod]),
+    );
+  },
+};
+
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
+export async function migrateToLatest(database: DB): Promise<void> {
+  const migrator = new Migrator({ db: database, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}
+
+let instance: DB | undefined;
+
+/** The process-wide database (from DATABASE_PATH). */
+export function db(): DB {
+  instance ??= openDatabase(config().DATABASE_PATH);
+  return instance;
+}
+
+/** Tests point the app at their own temporary database. */
+export function setDatabaseForTests(database: DB | undefined) {
+  instance = database;
+}
+
+/** SQLite booleans (0/1) to JavaScript. */
+export const bool = (v: number | null | undefined) => v === 1;

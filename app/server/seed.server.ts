@@ -1,0 +1,31 @@
+import { createInvitation } from "./invitations.server";
+import { db } from "./db.server";
+import { seedDefaultSections } from "./gallery.server";
+
+/** Demo invitations of 1, 3 and 8 seats, so a newcomer can try the RSVP at once. */
+const DEMO_INVITATIONS = [
+  { primaryGuest: "Ana García", maxGuests: 1 },
+  { primaryGuest: "Familia Rodríguez", maxGuests: 3 },
+  { primaryGuest: "Carlos Méndez", maxGuests: 8 },
+];
+
+/**
+ * Seeds demo data into an empty database. Never touches a database that already
+ * holds invitations or sections. Returns what it created (for printing).
+ */
+export async function seedDemoData(): Promise<{ invitations: { primaryGuest: string; maxGuests: number; code: string }[]; sections: number } | null> {
+  const counts = await db()
+    .selectNoFrom((eb) => [
+      eb.selectFrom("invitations").select(eb.fn.countAll<number>().as("n")).as("invitations"),
+      eb.selectFrom("gallery_sections").select(eb.fn.countAll<number>().as("n")).as("sections"),
+    ])
+    .executeTakeFirstOrThrow();
+  if (Number(counts.invitations) > 0 || Number(counts.sections) > 0) return null;
+  const invitations = [];
+  for (const demo of DEMO_INVITATIONS) {
+    const created = await createInvitation(demo);
+    if (created.ok) invitations.push({ ...demo, code: created.invitation.code });
+  }
+  const sections = await seedDefaultSections();
+  return { invitations, sections };
+}

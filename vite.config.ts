@@ -1,0 +1,34 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    remix({
+      // BUILD_DIR lets parallel test runs build into separate folders; the default is build/.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_lazyRouteDiscovery: true,
+        v3_singleFetch: true,
+        v3_routeConfig: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+  server: { port: 3000 },
+  // remix-themes ships CommonJS that requires React: pre-bundle it against the app's single React.
+  resolve: { dedupe: ["react", "react-dom"] },
+  optimizeDeps: {
+    include: ["remix-themes", "react", "react-dom", "react/jsx-runtime", "@conform-to/react", "@conform-to/zod", "zod", "canvas-confetti", "@mantine/core", "@mantine/notifications", "@mantine/hooks"],
+  },
+  build: { target: "es2022" },
+});
