@@ -1,0 +1,19 @@
+import { MantineProvider } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useTheme } from "remix-themes";
+import { mantineThemeFor } from "~/lib/mantine-theme";
+
+/**
+ * Mantine for the pages that use its components (confirm, gallery, admin, the toasts).
+ * The home page has none, so its first load carries no Mantine code.
+ */
+export function MantineRoot({ children }: { children: ReactNode }) {
+  const [theme] = useTheme();
+  const { t } = useTranslation();
+  return (
+    <MantineProvider theme={mantineThemeFor(t("close"))} forceColorScheme={theme ?? "light"}>
+      {children}
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link, NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MenuIcon } from "../icons";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { ThemeToggle } from "./ThemeToggle";
+
+function NavLinks({ confirmed }: { confirmed: boolean }) {
+  const { t } = useTranslation("nav");
+  return (
+    <>
+      <NavLink to="/" end className="nav-link" prefetch="intent">
+        {t("home")}
+      </NavLink>
+      {confirmed ? (
+        // Greyed out and not clickable once the stored invitation is confirmed.
+        <span className="nav-link disabled" aria-disabled="true" role="link" title={t("alreadyConfirmed")}>
+          {t("confirm")}
+        </span>
+      ) : (
+        <NavLink to="/confirm" className="nav-link" prefetch="intent">
+          {t("confirm")}
+        </NavLink>
+      )}
+      <NavLink to="/gallery" className="nav-link" prefetch="intent">
+        {t("gallery")}
+      </NavLink>
+    </>
+  );
+}
+
+export function SiteHeader({ confirmed }: { confirmed: boolean }) {
+  const { t } = useTranslation(["common", "nav"]);
+  return (
+    <header className="site-header">
+      <a href="#main" className="skip-link">
+        {t("common:skipToContent")}
+      </a>
+      <div className="site-header-inner">
+        <Link to="/" className="brand">
+          {t("common:coupleNames")}
+        </Link>
+        <nav className="nav-desktop" aria-label={t("nav:mainNavigation")}>
+          <NavLinks confirmed={confirmed} />
+        </nav>
+        <div className="header-tools">
+          <LanguageSwitch />
+          <ThemeToggle />
+          {/* A <details> menu opens and closes without JavaScript. */}
+          <details className="nav-mobile">
+            <summary className="icon-button" aria-label={t("nav:openMenu")}>
+              <MenuIcon />
+            </summary>
+            <nav className="nav-mobile-panel" aria-label={t("nav:menu")}>
+              <NavLinks confirmed={confirmed} />
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

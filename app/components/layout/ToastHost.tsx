@@ -1,0 +1,12 @@
+import { Notifications } from "@mantine/notifications";
+import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_POSITION } from "~/lib/constants";
+import { MantineRoot } from "../MantineRoot";
+
+/** The toast container (top-center, 3 visible, 4 s); loaded after hydration by the root. */
+export default function ToastHost() {
+  return (
+    <MantineRoot>
+      <Notifications position={TOAST_POSITION} limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} />
+    </MantineRoot>
+  );
+}

@@ -1,0 +1,24 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig } from "./i18n";
+
+async function hydrate() {
+  // The server chose the language (saved choice, then browser, then Spanish) and wrote it in <html lang>.
+  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: document.documentElement.lang || i18nConfig.fallbackLng });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+if (window.requestIdleCallback) window.requestIdleCallback(hydrate);
+else window.setTimeout(hydrate, 1);

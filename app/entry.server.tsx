@@ -1,0 +1,87 @@
+import crypto from "node:crypto";
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance, type i18n as I18n } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig } from "./i18n";
+import { NonceProvider } from "./components/nonce";
+import { i18nServer } from "./server/i18n.server";
+import { securityHeaders } from "./server/security-headers.server";
+
+export { boot } from "./server/boot.server";
+
+const ABORT_DELAY = 5_000;
+
+// One i18next instance per language, made once: rendering only reads from it.
+const instances = new Map<string, Promise<I18n>>();
+function i18nFor(lng: string): Promise<I18n> {
+  let instance = instances.get(lng);
+  if (!instance) {
+    const created = createInstance();
+    instance = created.use(initReactI18next).init({ ...i18nConfig, lng }).then(() => created);
+    instances.set(lng, instance);
+  }
+  return instance;
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce ?? crypto.randomBytes(16).toString("base64");
+  const instance = await i18nFor(await i18nServer.getLocale(request));
+
+  for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors during the shell are reported by onShellError; later ones are logged here.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY + 1000);
+  });
+}
+
+/** Data requests (single fetch) get the same non-CSP security headers. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  for (const [name, value] of Object.entries(securityHeaders(null))) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+};
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

@@ -1,0 +1,153 @@
+import "./styles/mantine";
+import "./styles/app.css";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ThemeProvider, useTheme, type Theme } from "remix-themes";
+import { ClientStateMirror } from "./components/layout/ClientStateMirror";
+import { FlashToast } from "./components/layout/FlashToast";
+import { SiteFooter } from "./components/layout/SiteFooter";
+import { SiteHeader } from "./components/layout/SiteHeader";
+import { HeadScript } from "./components/layout/ThemeScript";
+import { MusicControl } from "./components/music/MusicControl";
+import { MusicProvider } from "./components/music/MusicProvider";
+import { useHydrated } from "./components/confirm/useHydrated";
+import { useNonce } from "./components/nonce";
+import { media } from "./content/wedding";
+import { config } from "./server/config.server";
+import { getLanguage } from "./server/i18n.server";
+import { findInvitationByCode } from "./server/invitations.server";
+import { getStoredCode, takeToast } from "./server/session.server";
+import { getTheme } from "./server/theme.server";
+
+// The toast container is only needed once the page runs: loaded after hydration, off the first load.
+// Toasts shown before it arrives wait in Mantine's store and appear when it mounts.
+const ToastHost = lazy(() => import("./components/layout/ToastHost"));
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [lang, theme, code, flash] = await Promise.all([
+    getLanguage(request),
+    getTheme(request),
+    getStoredCode(request),
+    takeToast(request),
+  ]);
+  const invitation = code ? await findInvitationByCode(code) : null;
+  const cfg = config();
+  return data(
+    {
+      lang,
+      theme,
+      toast: flash.toast,
+      /** The invitation stored for this browser (what the spec persists as invitationCode/invitation). */
+      invitation: invitation
+        ? {
+            code: invitation.code,
+            primaryGuest: invitation.primaryGuest,
+            maxGuests: invitation.maxGuests,
+            confirmed: invitation.confirmed,
+            guests: invitation.guests.map((g) => ({ id: g.id, fullName: g.fullName })),
+          }
+        : null,
+      weddingDate: cfg.WEDDING_DATE,
+      rsvpDeadline: cfg.RSVP_DEADLINE,
+    },
+    { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The root loader's data from any route or component. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+}
+
+export const meta: MetaFunction = () => [{ title: "Valeria & Sebastián · 17.01.2026" }];
+
+function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lang: string; ssrTheme: Theme | null }) {
+  const [theme] = useTheme();
+  const nonce = useNonce();
+  const hydrated = useHydrated();
+  const scheme = theme ?? "light";
+  return (
+    <html lang={lang} className={theme ?? undefined} data-mantine-color-scheme={scheme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={scheme === "dark" ? "dark light" : "light dark"} />
+        <Meta />
+        <HeadScript nonce={nonce} themeKnown={ssrTheme !== null} />
+        <Links />
+      </head>
+      <body>
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <ToastHost />
+          </Suspense>
+        ) : null}
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const theme = data?.theme ?? null;
+  return (
+    <ThemeProvider specifiedTheme={theme} themeAction="/action/set-theme">
+      <Document lang={data?.lang ?? "es"} ssrTheme={theme}>
+        {children}
+      </Document>
+    </ThemeProvider>
+  );
+}
+
+export default function App() {
+  const data = useRootData()!;
+  useChangeLanguage(data.lang);
+  return (
+    <MusicProvider src={media.music}>
+      <SiteHeader confirmed={data.invitation?.confirmed ?? false} />
+      <main id="main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <MusicControl />
+      <FlashToast toast={data.toast} />
+      <ClientStateMirror lang={data.lang} theme={data.theme} invitation={data.invitation} />
+    </MusicProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const key = status === 404 ? "notFound" : status === 401 ? "unauthorized" : "errorBoundary";
+  return (
+    <main id="main" className="page narrow center">
+      <h1>{t(`${key}.title`)}</h1>
+      <p>{t(`${key}.description`)}</p>
+      <a className="button" href="/">
+        {t("backHome")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { isLanguage, languageCookie } from "~/server/i18n.server";
+
+/** Saves the language choice (a plain form, so it works without JavaScript). */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const lng = form.get("lng");
+  const to = safeRedirectPath(form.get("redirectTo"));
+  if (!isLanguage(lng)) return redirect(to);
+  return redirect(to, { headers: { "Set-Cookie": await languageCookie.serialize(lng) } });
+}
+
+export const loader = () => redirect("/");

@@ -1,0 +1,32 @@
+// Only the Mantine styles this site uses (keeps first-load CSS small).
+// Add a component's stylesheet here when you start using the component.
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/Button.css";
+import "@mantine/core/styles/ActionIcon.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/Notification.css";
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Overlay.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Group.css";
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Title.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Badge.css";
+import "@mantine/core/styles/Card.css";
+import "@mantine/core/styles/SimpleGrid.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Popover.css";
+import "@mantine/core/styles/Slider.css";
+import "@mantine/core/styles/PasswordInput.css";
+import "@mantine/core/styles/NumberInput.css";
+import "@mantine/core/styles/InlineInput.css";
+import "@mantine/core/styles/Switch.css";
+import "@mantine/notifications/styles.css";
