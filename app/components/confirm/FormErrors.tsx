@@ -1,0 +1,15 @@
+import { useTranslation } from "react-i18next";
+import { MAX_NAME_LENGTH } from "~/lib/constants";
+
+/** Translated form-level errors (the server sends translation keys). */
+export function FormErrors({ id, errors, minutes }: { id: string; errors?: string[]; minutes?: number }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="form-error">
+      {errors.map((key) => (
+        <p key={key}>{t(key, { minutes: minutes || 10, max: MAX_NAME_LENGTH })}</p>
+      ))}
+    </div>
+  );
+}

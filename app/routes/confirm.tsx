@@ -1,0 +1,100 @@
+import "~/styles/confirm.css";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { notifications } from "@mantine/notifications";
+import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CodeForm } from "~/components/confirm/CodeForm";
+import { MantineRoot } from "~/components/MantineRoot";
+import { ConfirmedView } from "~/components/confirm/ConfirmedView";
+import { ExpiredView } from "~/components/confirm/ExpiredView";
+import { CONFIRM_FETCHER, InvitationView } from "~/components/confirm/InvitationView";
+import { CONFETTI } from "~/lib/constants";
+import { isRsvpOpen } from "~/lib/rsvp";
+import { config } from "~/server/config.server";
+import { handleConfirmAction, loadConfirmPage } from "~/server/confirm.server";
+
+export const meta: MetaFunction = () => [{ title: "RSVP · Valeria & Sebastián" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { invitation, headers } = await loadConfirmPage(request);
+  const deadline = config().RSVP_DEADLINE;
+  return data(
+    {
+      invitation: invitation && {
+        primaryGuest: invitation.primaryGuest,
+        maxGuests: invitation.maxGuests,
+        confirmed: invitation.confirmed,
+        guests: invitation.guests.map((g) => ({ id: g.id, fullName: g.fullName })),
+      },
+      deadline,
+      rsvpOpen: isRsvpOpen(deadline),
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleConfirmAction(request, context);
+}
+
+function burstConfetti() {
+  void import("canvas-confetti").then(({ default: confetti }) =>
+    confetti({ ...CONFETTI, origin: { ...CONFETTI.origin }, disableForReducedMotion: true }),
+  );
+}
+
+/** After a confirmation sent by script: thanks toast and confetti; refetch the invitation on window focus. */
+function useConfirmEffects() {
+  const { t } = useTranslation("confirm");
+  const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
+  const revalidator = useRevalidator();
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.outcome === "confirmed") {
+      notifications.show({ color: "green", message: t("toasts.thanks") });
+      burstConfetti();
+    } else if (result.outcome === "failed") {
+      notifications.show({ color: "red", message: t("toasts.confirmError") });
+    }
+  }, [fetcher.data, t]);
+  useEffect(() => {
+    const onFocus = () => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    };
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [revalidator]);
+}
+
+function ConfirmPageContent() {
+  const { invitation, deadline, rsvpOpen } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("confirm");
+  useConfirmEffects();
+  // The server decides first; once the page runs, the guest's own clock closes it too (spec section 5).
+  const [open, setOpen] = useState(rsvpOpen);
+  useEffect(() => setOpen(rsvpOpen && isRsvpOpen(deadline)), [rsvpOpen, deadline]);
+
+  let view: React.ReactNode;
+  if (invitation?.confirmed) view = <ConfirmedView invitation={invitation} />;
+  else if (!open) view = <ExpiredView deadline={deadline} />;
+  else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} />;
+  else view = <CodeForm />;
+
+  return (
+    <section className="page narrow confirm-page" aria-label={t("title")}>
+      {view}
+    </section>
+  );
+}
+
+export default function ConfirmPage() {
+  return (
+    <MantineRoot>
+      <ConfirmPageContent />
+    </MantineRoot>
+  );
+}

@@ -1,0 +1,103 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { confirmPageSchema } from "~/lib/confirm-schemas";
+import { MAX_NAME_LENGTH } from "~/lib/constants";
+import { confirmInvitation, findInvitationByCode, type ConfirmError } from "./invitations.server";
+import { hit } from "./rate-limit.server";
+import { clientIp, isCrossOrigin } from "./request.server";
+import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader } from "./session.server";
+
+/** Translation keys for the confirm errors a guest can meet. */
+const confirmErrorKeys: Record<ConfirmError, string> = {
+  notFound: "confirm:form.invalidCode",
+  closed: "confirm:expired.title",
+  additionalRequired: "confirm:form.errorMessage",
+  tooMany: "confirm:form.tooMany",
+  nameTooLong: "confirm:form.nameTooLong",
+};
+
+/**
+ * The /confirm action: verify a code, confirm attendance, or forget the stored code.
+ * Requests sent by the page's JavaScript carry `_js` and get data back (the page shows
+ * the toast and navigates); plain form posts get POST/redirect/GET with a flash toast.
+ */
+export async function handleConfirmAction(request: Request, context: AppLoadContext) {
+  try {
+    return await confirmAction(request, context);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Logged here with its stack; the guest gets the spec's toast, never the stack.
+    console.error("confirm action failed", error);
+    return data({ status: "error" as const, error: { "": ["common:serverError"] }, outcome: "failed" as const, retryAfterMinutes: 0 }, { status: 500 });
+  }
+}
+
+async function confirmAction(request: Request, context: AppLoadContext) {
+  if (isCrossOrigin(request)) {
+    return data({ status: "error" as const, error: { "": ["common:crossOrigin"] }, outcome: null, retryAfterMinutes: 0 }, { status: 403 });
+  }
+  const formData = await request.formData();
+  const viaScript = formData.get("_js") === "1";
+  const submission = parseWithZod(formData, { schema: confirmPageSchema });
+  if (submission.status !== "success") {
+    return data({ ...submission.reply(), outcome: null, retryAfterMinutes: 0 }, { status: 400 });
+  }
+  const value = submission.value;
+
+  if (value.intent === "clear") {
+    return redirect("/confirm", { headers: { "Set-Cookie": await clearCodeHeader(request) } });
+  }
+
+  if (value.intent === "verify") {
+    const limit = hit("code", clientIp(context));
+    if (!limit.allowed) {
+      return data(
+        { ...submission.reply({ formErrors: ["common:tooManyRequests"] }), outcome: null, retryAfterMinutes: Math.ceil(limit.retryAfter / 60) },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+      );
+    }
+    const invitation = await findInvitationByCode(value.code);
+    if (!invitation) {
+      return data(
+        { ...submission.reply({ formErrors: ["confirm:form.invalidCode"] }), outcome: null, retryAfterMinutes: 0 },
+        { status: 404 },
+      );
+    }
+    const cookie = await storeCodeHeader(request, invitation.code);
+    if (viaScript) {
+      return data({ ...submission.reply(), outcome: "valid" as const, retryAfterMinutes: 0 }, { headers: { "Set-Cookie": cookie } });
+    }
+    const headers = new Headers();
+    headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", await flashToastHeader(request, { kind: "success", key: "confirm:toasts.validCode" }));
+    return redirect("/confirm", { headers });
+  }
+
+  // intent === "confirm": the code comes from the signed cookie, never from the form.
+  const code = await getStoredCode(request);
+  const result = code ? await confirmInvitation(code, value.guests.filter((g): g is string => !!g)) : ({ ok: false, error: "notFound" } as const);
+  if (!result.ok) {
+    const status = result.error === "notFound" ? 404 : result.error === "closed" ? 403 : 400;
+    const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
+    return data(
+      { ...submission.reply({ formErrors: [confirmErrorKeys[result.error]] }), outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH },
+      { status, headers },
+    );
+  }
+  if (viaScript) {
+    return data({ ...submission.reply({ resetForm: true }), outcome: "confirmed" as const, retryAfterMinutes: 0 });
+  }
+  return redirect("/confirm", {
+    headers: { "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "confirm:toasts.thanks" }) },
+  });
+}
+
+/** What /confirm shows: the stored invitation (if its code still exists). */
+export async function loadConfirmPage(request: Request) {
+  const code = await getStoredCode(request);
+  const invitation = code ? await findInvitationByCode(code) : null;
+  // A stored code whose invitation was deleted is forgotten.
+  const headers = code && !invitation ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
+  return { invitation, headers };
+}

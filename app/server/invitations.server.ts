@@ -1,0 +1,248 @@
+import { sql } from "kysely";
+import { buildGuestList, cleanName, isRsvpOpen, type GuestListError } from "~/lib/rsvp";
+import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } from "~/lib/invitation-code";
+import { computeStats, type Stats } from "~/lib/stats";
+import { MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION } from "~/lib/constants";
+import { config } from "./config.server";
+import { bool, db } from "./db.server";
+
+export interface Guest {
+  id: number;
+  fullName: string;
+  isPrimary: boolean;
+}
+
+/** An invitation as the spec names its fields. */
+export interface Invitation {
+  id: number;
+  code: string;
+  primaryGuest: string;
+  maxGuests: number;
+  confirmed: boolean;
+  confirmedAt: string | null;
+  guests: Guest[];
+}
+
+async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>> {
+  const byInvitation = new Map<number, Guest[]>();
+  if (invitationIds.length === 0) return byInvitation;
+  const rows = await db()
+    .selectFrom("guests")
+    .select(["id", "invitation_id", "full_name", "is_primary"])
+    .where("invitation_id", "in", invitationIds)
+    .orderBy("is_primary", "desc")
+    .orderBy("id", "asc")
+    .execute();
+  for (const r of rows) {
+    const list = byInvitation.get(r.invitation_id) ?? [];
+    list.push({ id: r.id, fullName: r.full_name, isPrimary: bool(r.is_primary) });
+    byInvitation.set(r.invitation_id, list);
+  }
+  return byInvitation;
+}
+
+const invitationColumns = ["id", "code", "primary_guest", "max_guests", "confirmed", "confirmed_at"] as const;
+
+function toInvitation(
+  row: { id: number; code: string; primary_guest: string; max_guests: number; confirmed: number; confirmed_at: string | null },
+  guests: Guest[],
+): Invitation {
+  return {
+    id: row.id,
+    code: row.code,
+    primaryGuest: row.primary_guest,
+    maxGuests: row.max_guests,
+    confirmed: bool(row.confirmed),
+    confirmedAt: row.confirmed_at,
+    guests,
+  };
+}
+
+/** The invitation for a code typed by a guest (any case, spaces ignored), or null. */
+export async function findInvitationByCode(code: string): Promise<Invitation | null> {
+  const normalized = normalizeInvitationCode(code);
+  if (!isWellFormedCode(normalized)) return null;
+  const row = await db().selectFrom("invitations").select(invitationColumns).where("code", "=", normalized).executeTakeFirst();
+  if (!row) return null;
+  const guests = await loadGuests([row.id]);
+  return toInvitation(row, guests.get(row.id) ?? []);
+}
+
+export async function findInvitationById(id: number): Promise<Invitation | null> {
+  const row = await db().selectFrom("invitations").select(invitationColumns).where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const guests = await loadGuests([row.id]);
+  return toInvitation(row, guests.get(row.id) ?? []);
+}
+
+/** Every invitation, newest first, with its guests. */
+export async function listInvitations(): Promise<Invitation[]> {
+  const rows = await db().selectFrom("invitations").select(invitationColumns).orderBy("id", "desc").execute();
+  const guests = await loadGuests(rows.map((r) => r.id));
+  return rows.map((r) => toInvitation(r, guests.get(r.id) ?? []));
+}
+
+export type InvitationInputError = "primaryGuestRequired" | "nameTooLong" | "maxGuestsOutOfRange";
+
+/** Checks the fields an admin types; the same rule for the form and the API. */
+export function validateInvitationInput(input: { primaryGuest: string; maxGuests: number }):
+  | { ok: true; primaryGuest: string; maxGuests: number }
+  | { ok: false; error: InvitationInputError } {
+  const primaryGuest = cleanName(input.primaryGuest ?? "");
+  if (!primaryGuest) return { ok: false, error: "primaryGuestRequired" };
+  if (primaryGuest.length > 100) return { ok: false, error: "nameTooLong" };
+  const maxGuests = Number(input.maxGuests);
+  if (!Number.isInteger(maxGuests) || maxGuests < MIN_GUESTS_PER_INVITATION || maxGuests > MAX_GUESTS_PER_INVITATION) {
+    return { ok: false, error: "maxGuestsOutOfRange" };
+  }
+  return { ok: true, primaryGuest, maxGuests };
+}
+
+/** Creates an invitation with a fresh unique code. */
+export async function createInvitation(input: { primaryGuest: string; maxGuests: number }):
+  Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError }> {
+  const checked = validateInvitationInput(input);
+  if (!checked.ok) return checked;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = generateInvitationCode();
+    const inserted = await db()
+      .insertInto("invitations")
+      .values({ code, primary_guest: checked.primaryGuest, max_guests: checked.maxGuests })
+      .onConflict((oc) => oc.column("code").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) {
+      return { ok: true, invitation: (await findInvitationById(inserted.id))! };
+    }
+  }
+  throw new Error("Could not generate a unique invitation code");
+}
+
+export type UpdateInvitationError = InvitationInputError | "notFound" | "belowConfirmed";
+
+/** Renames the primary guest and/or changes the seats; never below the names already confirmed. */
+export async function updateInvitation(
+  id: number,
+  patch: { primaryGuest?: string; maxGuests?: number },
+): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: UpdateInvitationError }> {
+  return db().transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("invitations").select(["primary_guest", "max_guests"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return { ok: false as const, error: "notFound" as const };
+    const checked = validateInvitationInput({
+      primaryGuest: patch.primaryGuest ?? row.primary_guest,
+      maxGuests: patch.maxGuests ?? row.max_guests,
+    });
+    if (!checked.ok) return checked;
+    const { count } = await trx
+      .selectFrom("guests")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("invitation_id", "=", id)
+      .executeTakeFirstOrThrow();
+    if (checked.maxGuests < Number(count)) return { ok: false as const, error: "belowConfirmed" as const };
+    await trx
+      .updateTable("invitations")
+      .set({ primary_guest: checked.primaryGuest, max_guests: checked.maxGuests, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+      .where("id", "=", id)
+      .execute();
+    await trx.updateTable("guests").set({ full_name: checked.primaryGuest }).where("invitation_id", "=", id).where("is_primary", "=", 1).execute();
+    return { ok: true as const, id };
+  }).then(async (r) => (r.ok ? { ok: true as const, invitation: (await findInvitationById(id))! } : r));
+}
+
+export type ConfirmError = "notFound" | "closed" | GuestListError;
+
+/**
+ * Confirms attendance for a code with the names sent (primary guest optional, added first).
+ * Runs in one transaction: confirming twice, or concurrently, never adds guests twice;
+ * a second call answers with the invitation as first confirmed.
+ */
+export async function confirmInvitation(
+  code: string,
+  names: readonly string[],
+  now: Date = new Date(),
+): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
+  const normalized = normalizeInvitationCode(code);
+  if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
+  const outcome = await db().transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("invitations")
+      .select(["id", "primary_guest", "max_guests", "confirmed"])
+      .where("code", "=", normalized)
+      .executeTakeFirst();
+    if (!row) return { ok: false as const, error: "notFound" as const };
+    if (bool(row.confirmed)) return { ok: true as const, id: row.id, alreadyConfirmed: true };
+    if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false as const, error: "closed" as const };
+    const list = buildGuestList(row.primary_guest, row.max_guests, names);
+    if (!list.ok) return list;
+    await trx
+      .insertInto("guests")
+      .values(list.guests.map((full_name, i) => ({ invitation_id: row.id, full_name, is_primary: i === 0 ? 1 : 0 } as const)))
+      .execute();
+    const stamp = now.toISOString();
+    await trx.updateTable("invitations").set({ confirmed: 1, confirmed_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();
+    return { ok: true as const, id: row.id, alreadyConfirmed: false };
+  });
+  if (!outcome.ok) return outcome;
+  return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyConfirmed: outcome.alreadyConfirmed };
+}
+
+/** Deletes an invitation and its guests; false when it did not exist. */
+export async function deleteInvitation(id: number): Promise<boolean> {
+  const result = await db().deleteFrom("invitations").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export type DeleteGuestError = "notFound" | "primaryGuest";
+
+/** Removes an additional guest: frees the seat and lowers the invitation's maxGuests by one. */
+export async function deleteGuest(guestId: number): Promise<{ ok: true; invitationId: number } | { ok: false; error: DeleteGuestError }> {
+  return db().transaction().execute(async (trx) => {
+    const guest = await trx
+      .selectFrom("guests")
+      .innerJoin("invitations", "invitations.id", "guests.invitation_id")
+      .select(["guests.id", "guests.invitation_id", "guests.full_name", "guests.is_primary", "invitations.primary_guest", "invitations.max_guests"])
+      .where("guests.id", "=", guestId)
+      .executeTakeFirst();
+    if (!guest) return { ok: false as const, error: "notFound" as const };
+    // The spec matches the primary guest by name; the flag is the stronger check, keep both.
+    if (bool(guest.is_primary) || cleanName(guest.full_name).toLocaleLowerCase() === cleanName(guest.primary_guest).toLocaleLowerCase()) {
+      return { ok: false as const, error: "primaryGuest" as const };
+    }
+    await trx.deleteFrom("guests").where("id", "=", guestId).execute();
+    await trx
+      .updateTable("invitations")
+      .set({ max_guests: Math.max(1, guest.max_guests - 1), updated_at: new Date().toISOString() })
+      .where("id", "=", guest.invitation_id)
+      .execute();
+    return { ok: true as const, invitationId: guest.invitation_id };
+  });
+}
+
+/** The admin's statistics; see README "Statistics" for the definitions. */
+export async function getStats(): Promise<Stats> {
+  const totals = await db()
+    .selectFrom("invitations")
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>("max_guests"), eb.lit(0)).as("seats"),
+      eb.fn.countAll<number>().as("totalInvitations"),
+      eb.fn.coalesce(eb.fn.sum<number>("confirmed"), eb.lit(0)).as("confirmedInvitations"),
+    ])
+    .executeTakeFirstOrThrow();
+  const guests = await db()
+    .selectFrom("guests")
+    .innerJoin("invitations", "invitations.id", "guests.invitation_id")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("invitations.confirmed", "=", 1)
+    .executeTakeFirstOrThrow();
+  return computeStats({
+    seats: Number(totals.seats),
+    confirmedGuests: Number(guests.count),
+    totalInvitations: Number(totals.totalInvitations),
+    confirmedInvitations: Number(totals.confirmedInvitations),
+  });
+}
+
+/** Seats handed out so far (sum of maxGuests). */
+export async function seatsHandedOut(): Promise<number> {
+  return (await getStats()).totalGuests;
+}
