@@ -1,0 +1,67 @@
+import { useTranslation } from "react-i18next";
+import { accommodation, couple, telHref } from "~/content/wedding";
+import { formatPrice, formatTime } from "~/lib/format";
+
+/** Apartments with beds and prices, check-in/out, the reservation contact and the notes. */
+export function Accommodation() {
+  const { t, i18n } = useTranslation("home");
+  const lang = i18n.language;
+  const { contact, currency } = accommodation;
+  return (
+    <section className="home-section band accommodation" aria-labelledby="accommodation-title">
+      <h2 id="accommodation-title" className="section-title">
+        {t("accommodation.title")}
+      </h2>
+      <p className="section-subtitle">{t("accommodation.intro")}</p>
+      <div className="apartment-grid">
+        {accommodation.apartments.map((a) => (
+          <article key={a.id} className="card apartment" aria-labelledby={`apt-${a.id}`}>
+            <h3 id={`apt-${a.id}`}>{t(`accommodation.${a.id}.name`)}</h3>
+            <p className="apartment-beds">
+              <span className="visually-hidden">{t("accommodation.bedsLabel")}: </span>
+              {t(`accommodation.${a.id}.beds`)}
+            </p>
+            <dl className="prices">
+              <div>
+                <dt>{t("accommodation.firstNight")}</dt>
+                <dd>{formatPrice(a.firstNight, currency, lang)}</dd>
+              </div>
+              <div>
+                <dt>{t("accommodation.extraNight")}</dt>
+                <dd>{formatPrice(a.extraNight, currency, lang)}</dd>
+              </div>
+            </dl>
+          </article>
+        ))}
+      </div>
+      <dl className="check-times">
+        <div>
+          <dt>{t("accommodation.checkIn")}</dt>
+          <dd>{formatTime(accommodation.checkIn, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t("accommodation.checkOut")}</dt>
+          <dd>{formatTime(accommodation.checkOut, lang)}</dd>
+        </div>
+      </dl>
+      <div className="card contact">
+        <h3>{t("accommodation.contactTitle")}</h3>
+        <p>{t("accommodation.contactText")}</p>
+        <p className="contact-name">
+          {contact.name}
+          <span className="contact-role">{t("accommodation.contactRole")}</span>
+        </p>
+        <p className="contact-links">
+          <a className="button secondary" href={telHref(contact.phone)}>
+            {t("accommodation.call", { phone: contact.phone })}
+          </a>
+          <a className="button secondary" href={`mailto:${contact.email}`}>
+            {t("accommodation.email", { email: contact.email })}
+          </a>
+        </p>
+      </div>
+      <p className="note important">{t("accommodation.importantNote", { names: couple.names })}</p>
+      <p className="note">{t("accommodation.availabilityNote")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { couple, media } from "~/content/wedding";
+import { METEOR_COUNT } from "~/lib/constants";
+import { formatLongDate } from "~/lib/dates";
+import { SafeImage } from "../SafeImage";
+import { Countdown } from "./Countdown";
+import { HeroVideo } from "./HeroVideo";
+
+// Fixed (not random) positions so the server and the browser draw the same meteors.
+const meteors = Array.from({ length: METEOR_COUNT }, (_, i) => ({
+  left: `${(i * 37 + 11) % 100}%`,
+  top: `${(i * 23) % 45 - 10}%`,
+  delay: `${((i * 0.73) % 9).toFixed(2)}s`,
+  duration: `${5 + (i % 5) * 0.9}s`,
+}));
+
+/**
+ * The hero: the optional background video over a tinted fallback, 20 meteors, the couple's
+ * names, the countdown (right in the server's HTML) and the RSVP note with the deadline.
+ */
+export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: string; confirmed: boolean }) {
+  const { t, i18n } = useTranslation("home");
+  const lang = i18n.language;
+  return (
+    <section className="hero" aria-labelledby="hero-names">
+      <div className="hero-fallback" aria-hidden="true" />
+      <HeroVideo src={media.heroVideo} />
+      <div className="meteors" aria-hidden="true">
+        {meteors.map((m, i) => (
+          <span
+            key={i}
+            className="meteor"
+            style={{ left: m.left, top: m.top, animationDelay: m.delay, animationDuration: m.duration }}
+          />
+        ))}
+      </div>
+      <div className="hero-content">
+        <SafeImage
+          src={media.heroOrnament}
+          alt={t("hero.ornamentAlt")}
+          width={240}
+          height={80}
+          loading="eager"
+          // React 18 knows the attribute only in lower case.
+          {...{ fetchpriority: "high" }}
+          className="hero-ornament"
+        />
+        <p className="hero-eyebrow">{t("hero.eyebrow")}</p>
+        <h1 id="hero-names" className="hero-names">
+          {couple.names}
+        </h1>
+        <p className="hero-date">
+          <time dateTime={props.weddingDate}>{formatLongDate(props.weddingDate, lang)}</time>
+          <span aria-hidden="true"> · </span>
+          <span className="visually-hidden">, </span>
+          {t("hero.place")}
+        </p>
+        <Countdown target={props.weddingDate} serverNow={props.now} />
+        <p className="hero-rsvp">{t("hero.rsvpNote", { date: formatLongDate(props.rsvpDeadline, lang) })}</p>
+        {props.confirmed ? (
+          <p className="hero-confirmed">{t("hero.confirmedNote")}</p>
+        ) : (
+          <Link to="/confirm" className="button hero-cta">
+            {t("hero.rsvpCta")}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

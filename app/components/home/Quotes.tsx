@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { couple, media, quotes, type Quote } from "~/content/wedding";
+import { CAROUSEL_SPEED_PX_PER_FRAME } from "~/lib/constants";
+import { nextCarouselOffset } from "~/lib/carousel";
+import { SafeImage } from "../SafeImage";
+
+/** The distance from the first card to its copy: one whole set of cards with their gaps. */
+function loopWidth(track: HTMLElement): number {
+  const first = track.firstElementChild as HTMLElement | null;
+  const copy = track.querySelector<HTMLElement>(".quotes-copy > *");
+  return first && copy ? copy.offsetLeft - first.offsetLeft : 0;
+}
+
+/**
+ * Quote cards drifting sideways (0.2 px a frame, three visible on wide screens), pausing while
+ * the pointer is over them or keyboard focus is inside. Without JavaScript, or with reduced
+ * motion, it is a plain row the guest scrolls.
+ */
+export function Quotes() {
+  const { t, i18n } = useTranslation("home");
+  const track = useRef<HTMLDivElement>(null);
+  // Moving by itself: only with JavaScript and without a reduced-motion preference.
+  const [auto, setAuto] = useState(false);
+
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => setAuto(!query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+
+  useEffect(() => {
+    const el = track.current;
+    if (!el || !auto) return;
+    let hovered = false;
+    let focused = false;
+    let frame = 0;
+    let offset = el.scrollLeft;
+    const listeners: [string, () => void][] = [
+      ["mouseenter", () => (hovered = true)],
+      ["mouseleave", () => (hovered = false)],
+      ["focusin", () => (focused = true)],
+      ["focusout", () => (focused = false)],
+    ];
+    for (const [name, fn] of listeners) el.addEventListener(name, fn);
+    const step = () => {
+      if (hovered || focused) {
+        offset = el.scrollLeft; // the guest may have scrolled by hand meanwhile
+      } else {
+        // The cards are listed twice: one set's width later, jump back for a seamless loop.
+        offset = nextCarouselOffset(offset, CAROUSEL_SPEED_PX_PER_FRAME, loopWidth(el));
+        el.scrollLeft = offset;
+      }
+      frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const [name, fn] of listeners) el.removeEventListener(name, fn);
+      el.scrollLeft = 0;
+    };
+  }, [auto]);
+
+  const author = (q: Quote) => {
+    const key = `quotes.${q.id}.author`;
+    return i18n.exists(key, { ns: "home" }) ? t(key) : q.author;
+  };
+  const card = (q: Quote, copy: boolean) => {
+    const by = author(q);
+    return (
+      <figure key={`${q.id}-${copy ? "copy" : "card"}`} className="quote-card">
+        <span className="quote-mark" aria-hidden="true">
+          “
+        </span>
+        <blockquote>{t(`quotes.${q.id}.text`)}</blockquote>
+        {by ? <figcaption>— {by}</figcaption> : null}
+      </figure>
+    );
+  };
+
+  return (
+    <section className="home-section quotes" aria-labelledby="quotes-title">
+      <h2 id="quotes-title" className="section-title">
+        {t("quotes.title")}
+      </h2>
+      <div className="quotes-layout">
+        <SafeImage
+          src={media.portrait}
+          alt={t("quotes.portraitAlt", { names: couple.names })}
+          width={600}
+          height={800}
+          className="quotes-portrait"
+        />
+        {/* Focusable so keyboard users can scroll it (and so focus pauses it). */}
+        <div
+          className="quotes-track"
+          ref={track}
+          tabIndex={0}
+          role="region"
+          aria-label={t("quotes.carouselLabel")}
+          data-auto={auto ? "" : undefined}
+        >
+          {quotes.map((q) => card(q, false))}
+          {/* A second set for the endless loop, only while the row moves by itself; hidden
+              from assistive technology. */}
+          {auto ? (
+            <div className="quotes-copy" aria-hidden="true">
+              {quotes.map((q) => card(q, true))}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import "~/styles/home.css";
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Accommodation } from "~/components/home/Accommodation";
+import { Hero } from "~/components/home/Hero";
+import { InfoCards } from "~/components/home/InfoCards";
+import { Location } from "~/components/home/Location";
+import { Quotes } from "~/components/home/Quotes";
+import { RsvpSection } from "~/components/home/RsvpSection";
+import { Story } from "~/components/home/Story";
+import { couple } from "~/content/wedding";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
+import { formatLongDate } from "~/lib/dates";
+import { resources } from "~/locales";
+import { useRootData, type RootData } from "~/root";
+
+/** Title and description in the page's language, with the couple's names and the date. */
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
+  const texts = resources[lang].home.meta;
+  const date = root ? formatLongDate(root.weddingDate, lang) : "";
+  return [
+    { title: texts.title.replace("{{names}}", couple.names).replace("{{date}}", date) },
+    { name: "description", content: texts.description },
+  ];
+};
+
+/** The server's clock, so the countdown is right in the HTML, before any JavaScript runs. */
+export function loader() {
+  return { now: new Date().toISOString() };
+}
+
+export default function Home() {
+  const { now } = useLoaderData<typeof loader>();
+  const root = useRootData()!;
+  const confirmed = root.invitation?.confirmed ?? false;
+  return (
+    <div className="home">
+      <Hero weddingDate={root.weddingDate} rsvpDeadline={root.rsvpDeadline} now={now} confirmed={confirmed} />
+      <Quotes />
+      <Story />
+      <InfoCards />
+      <Location />
+      <Accommodation />
+      <RsvpSection deadline={root.rsvpDeadline} confirmed={confirmed} />
+    </div>
+  );
+}
