@@ -1,0 +1,84 @@
+import { Button, PasswordInput } from "@mantine/core";
+import { useActionData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/components/confirm/FormErrors";
+import { useHydrated } from "~/components/confirm/useHydrated";
+import { STORAGE_KEYS } from "~/lib/constants";
+import type { action } from "~/routes/admin";
+import { formErrorsOf, useAdminFetcher } from "./useAdminFetcher";
+
+/**
+ * The locked state: a modal dialog that cannot be dismissed (nothing behind it to go back to).
+ * Rendered by the server as well, so it works before JavaScript loads.
+ */
+export function AdminLogin() {
+  const { t } = useTranslation("dashboard");
+  const fetcher = useAdminFetcher("admin-login");
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const result = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
+  const errors = formErrorsOf(result);
+  const [attempt, setAttempt] = useState(0);
+  const [visible, setVisible] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    // A stale "remembered" flag without a server session means nothing: forget it.
+    try {
+      sessionStorage.removeItem(STORAGE_KEYS.adminFlag);
+    } catch {
+      /* storage unavailable */
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!result) return;
+    if ((result as { ok?: boolean }).ok) {
+      try {
+        sessionStorage.setItem(STORAGE_KEYS.adminFlag, "true");
+      } catch {
+        /* storage unavailable */
+      }
+    } else {
+      // Wrong password: the field is cleared (a fresh input) and focused again.
+      setAttempt((n) => n + 1);
+    }
+  }, [result]);
+
+  useEffect(() => {
+    input.current?.focus();
+  }, [attempt]);
+
+  return (
+    <div className="admin-login-backdrop">
+      <div className="admin-login card" role="dialog" aria-modal="true" aria-labelledby="admin-login-title">
+        <h1 id="admin-login-title" className="admin-login-title">
+          {t("login.title")}
+        </h1>
+        <p className="admin-muted">{t("login.description")}</p>
+        <fetcher.Form method="post" className="admin-form">
+          <input type="hidden" name="intent" value="login" />
+          {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+          <PasswordInput
+            key={attempt}
+            ref={input}
+            name="password"
+            label={t("login.password")}
+            placeholder={t("login.passwordPlaceholder")}
+            autoComplete="current-password"
+            autoFocus
+            size="md"
+            visible={visible}
+            onVisibilityChange={setVisible}
+            visibilityToggleButtonProps={{ "aria-label": visible ? t("login.hidePassword") : t("login.showPassword") }}
+            error={errors?.length ? <FormErrors id="login-errors" errors={errors} minutes={(result as { retryAfterMinutes?: number })?.retryAfterMinutes} /> : undefined}
+          />
+          <Button type="submit" size="md" fullWidth disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? t("login.submitting") : t("login.submit")}
+          </Button>
+        </fetcher.Form>
+      </div>
+    </div>
+  );
+}

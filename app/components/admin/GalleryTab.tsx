@@ -1,0 +1,182 @@
+import { Button, Modal, Switch, Textarea, TextInput } from "@mantine/core";
+import { useActionData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/components/confirm/FormErrors";
+import { useHydrated } from "~/components/confirm/useHydrated";
+import { SafeImage } from "~/components/SafeImage";
+import { DEFAULT_SECTION_ALLOW_UPLOAD, DEFAULT_SECTION_IS_ACTIVE } from "~/lib/constants";
+import type { action } from "~/routes/admin";
+import type { Section } from "~/server/gallery.server";
+import { TrashIcon } from "../icons";
+import { ConfirmAction } from "./ConfirmAction";
+import { formErrorsOf, useAdminFetcher } from "./useAdminFetcher";
+
+type AdminSection = Section;
+
+/** Section management: create, toggle, edit, delete, and delete single photos. */
+export function GalleryTab({ sections, editId }: { sections: AdminSection[]; editId: number | null }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <div className="admin-gallery">
+      <CreateSectionForm />
+      <section aria-labelledby="sections-title">
+        <h2 id="sections-title" className="admin-section-title">
+          {t("gallery.sections", { count: sections.length })}
+        </h2>
+        {sections.length === 0 ? (
+          <p className="admin-empty">{t("gallery.empty")}</p>
+        ) : (
+          <div className="section-cards">
+            {sections.map((s) => (
+              <SectionCard key={s.id} section={s} editing={editId === s.id} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function CreateSectionForm() {
+  const { t } = useTranslation("dashboard");
+  const fetcher = useAdminFetcher("create-section");
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const result = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
+  const ownResult = (result as { intent?: string } | undefined)?.intent === "createSection" ? result : undefined;
+  const errors = formErrorsOf(ownResult);
+  const [formKey, setFormKey] = useState(0);
+  useEffect(() => {
+    // Success resets the form: empty name and description, uploads on, inactive.
+    if ((fetcher.data as { ok?: boolean; intent?: string } | undefined)?.ok && fetcher.state === "idle") setFormKey((k) => k + 1);
+  }, [fetcher.data, fetcher.state]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <section className="card admin-card" aria-labelledby="create-section-title">
+      <h2 id="create-section-title" className="admin-section-title">
+        {t("gallery.createTitle")}
+      </h2>
+      <fetcher.Form method="post" className="admin-form" key={formKey}>
+        <input type="hidden" name="intent" value="createSection" />
+        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+        <TextInput name="name" label={t("gallery.name")} placeholder={t("gallery.namePlaceholder")} maxLength={80} size="md" />
+        <Textarea name="description" label={t("gallery.description")} maxLength={500} autosize minRows={2} />
+        <Switch name="allow_upload" label={t("gallery.allowUpload")} defaultChecked={DEFAULT_SECTION_ALLOW_UPLOAD} size="md" />
+        <Switch name="is_active" label={t("gallery.isActive")} defaultChecked={DEFAULT_SECTION_IS_ACTIVE} size="md" />
+        <FormErrors id="create-section-errors" errors={errors} />
+        <Button type="submit" size="md" disabled={busy}>
+          {busy ? t("gallery.submitting") : t("gallery.submit")}
+        </Button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function ToggleButton(props: { intent: string; id: number; value: boolean; label: string }) {
+  const fetcher = useAdminFetcher();
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="id" value={props.id} />
+      <input type="hidden" name="value" value={String(props.value)} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <button type="submit" className="button secondary small" disabled={fetcher.state !== "idle"}>
+        {props.label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function SectionCard({ section, editing }: { section: AdminSection; editing: boolean }) {
+  const { t } = useTranslation(["dashboard", "common"]);
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  return (
+    <article className={section.is_active ? "card section-card" : "card section-card inactive"} aria-labelledby={`section-${section.id}`}>
+      <header className="section-card-header">
+        <h3 id={`section-${section.id}`}>{section.name}</h3>
+        <span className={section.is_active ? "badge badge-green" : "badge badge-gray"}>
+          {section.is_active ? t("gallery.active") : t("gallery.inactive")}
+        </span>
+      </header>
+      {section.description ? <p>{section.description}</p> : null}
+      <p className="admin-muted section-meta">
+        <span>{t("gallery.order", { order: section.order })}</span>
+        <span>{t("gallery.photos", { count: section.media.length })}</span>
+        <span>{section.allow_upload ? t("gallery.uploadAllowed") : t("gallery.uploadBlocked")}</span>
+      </p>
+      <div className="section-actions">
+        <ToggleButton intent="setSectionActive" id={section.id} value={!section.is_active} label={section.is_active ? t("gallery.deactivate") : t("gallery.activate")} />
+        <ToggleButton intent="setSectionUpload" id={section.id} value={!section.allow_upload} label={section.allow_upload ? t("gallery.blockUploads") : t("gallery.allowUploads")} />
+        {hydrated ? (
+          <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
+            {t("gallery.edit")}
+          </button>
+        ) : (
+          <a className="button secondary small" href={`/admin?tab=gallery&edit=${section.id}#section-${section.id}`}>
+            {t("gallery.edit")}
+          </a>
+        )}
+        <ConfirmAction
+          intent="deleteSection"
+          id={section.id}
+          name={section.name}
+          prompt={t("confirm.deleteSection")}
+          className="button danger small"
+        >
+          {t("gallery.delete")}
+          <span className="visually-hidden"> {section.name}</span>
+        </ConfirmAction>
+      </div>
+      {editing && !hydrated ? <EditSectionForm section={section} /> : null}
+      <Modal opened={open} onClose={() => setOpen(false)} title={t("gallery.editTitle")} centered>
+        <EditSectionForm section={section} onDone={() => setOpen(false)} />
+      </Modal>
+      {section.media.length > 0 ? (
+        <ul className="admin-photos">
+          {section.media.map((m) => (
+            <li key={m.id}>
+              <SafeImage src={m.thumbnail_url ?? m.public_url} alt={m.name} width={96} height={96} className="admin-thumb" />
+              <ConfirmAction
+                intent="deleteMedia"
+                id={m.id}
+                prompt={t("confirm.deletePhoto")}
+                label={t("gallery.deletePhoto", { name: m.name })}
+                className="icon-danger small"
+              >
+                <TrashIcon size={16} />
+              </ConfirmAction>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}
+
+function EditSectionForm({ section, onDone }: { section: AdminSection; onDone?: () => void }) {
+  const { t } = useTranslation("dashboard");
+  const fetcher = useAdminFetcher();
+  const hydrated = useHydrated();
+  const errors = formErrorsOf(fetcher.state === "idle" ? fetcher.data : undefined);
+  useEffect(() => {
+    // A successful update closes the edit state.
+    if (fetcher.state === "idle" && (fetcher.data as { ok?: boolean } | undefined)?.ok) onDone?.();
+  }, [fetcher.data, fetcher.state, onDone]);
+  return (
+    <fetcher.Form method="post" className="admin-form" aria-label={t("gallery.editTitle")}>
+      {!hydrated ? <h4>{t("gallery.editTitle")}</h4> : null}
+      <input type="hidden" name="intent" value="editSection" />
+      <input type="hidden" name="id" value={section.id} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <TextInput name="name" label={t("gallery.name")} defaultValue={section.name} maxLength={80} data-autofocus />
+      <Textarea name="description" label={t("gallery.description")} defaultValue={section.description ?? ""} maxLength={500} autosize minRows={2} />
+      <FormErrors id={`edit-${section.id}-errors`} errors={errors} />
+      <Button type="submit" disabled={fetcher.state !== "idle"}>
+        {t("gallery.save")}
+      </Button>
+    </fetcher.Form>
+  );
+}
