@@ -1,0 +1,156 @@
+import "~/styles/gallery.css";
+import { Modal } from "@mantine/core";
+import { MantineRoot } from "~/components/MantineRoot";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/components/confirm/FormErrors";
+import { useHydrated } from "~/components/confirm/useHydrated";
+import { Carousel, PhotoList } from "~/components/gallery/SectionPhotos";
+import { PlainUploadForm, UploadForm } from "~/components/gallery/UploadForm";
+import { SafeImage } from "~/components/SafeImage";
+import { couple } from "~/content/wedding";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
+import { resources } from "~/locales";
+import type { RootData } from "~/root";
+import { handleGalleryUpload, loadGallery } from "~/server/gallery-page.server";
+
+/** The title in the page's language. */
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
+  return [{ title: resources[lang].gallery.metaTitle.replace("{{names}}", couple.names) }];
+};
+
+/** The upload's Server-Timing (receive, process) reaches the answer; cookies are kept by Remix. */
+export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers();
+  parentHeaders.forEach((value, key) => key.toLowerCase() !== "set-cookie" && headers.set(key, value));
+  const timing = actionHeaders.get("Server-Timing");
+  if (timing) headers.set("Server-Timing", timing);
+  return headers;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadGallery(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleGalleryUpload(request, context);
+}
+
+function GalleryPageContent() {
+  const { sections, selectedId, selectedError } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("gallery");
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const selected = sections.find((s) => s.id === selectedId) ?? null;
+  const actionData = useActionData<typeof action>();
+  // A refused plain post outside any section (no section given): its message at the top.
+  const orphanError = actionData && !actionData.ok && !selected ? actionData.error : null;
+  const close = () => navigate("/gallery", { replace: true, preventScrollReset: true });
+
+  const sectionBody = (s: NonNullable<typeof selected>, withScript: boolean) => (
+    <>
+      {s.description ? <p className="gallery-description">{s.description}</p> : null}
+      {withScript ? <Carousel media={s.media} /> : <PhotoList media={s.media} />}
+      {s.allow_upload ? withScript ? <UploadForm key={s.id} sectionId={s.id} /> : <PlainUploadForm sectionId={s.id} /> : null}
+    </>
+  );
+
+  return (
+    <section className="page gallery-page" aria-labelledby="gallery-title">
+      <h1 id="gallery-title" className="section-title">
+        {t("title")}
+      </h1>
+      <p className="section-subtitle">{t("subtitle")}</p>
+      {navigation.state === "loading" && navigation.location.pathname === "/gallery" && !selected ? (
+        <p role="status" className="gallery-loading">
+          {t("loading")}
+        </p>
+      ) : null}
+
+      {/* Without JavaScript a section opens as its own page (/gallery?section=ID). */}
+      {selected && !hydrated ? (
+        <article className="card gallery-section-page" aria-labelledby="section-title">
+          <h2 id="section-title">{selected.name}</h2>
+          {sectionBody(selected, false)}
+          <Link to="/gallery" className="button secondary">
+            {t("back")}
+          </Link>
+        </article>
+      ) : null}
+      {selectedError ? (
+        <p role="alert" className="form-error">
+          {t(`errors.${selectedError}`)}
+        </p>
+      ) : null}
+      <FormErrors id="gallery-errors" errors={orphanError ? [orphanError] : undefined} minutes={actionData?.retryAfterMinutes} />
+
+      {sections.length === 0 ? (
+        <p className="gallery-empty">{t("noSections")}</p>
+      ) : (
+        <ul className="gallery-grid">
+          {sections.map((s) => {
+            const cover = s.media[0];
+            return (
+              <li key={s.id}>
+                <Link to={`?section=${s.id}`} className="gallery-card" preventScrollReset>
+                  {cover ? (
+                    <SafeImage src={cover.thumbnail_url ?? cover.public_url} alt="" width={480} height={360} className="gallery-cover" />
+                  ) : (
+                    <span className="gallery-cover gallery-cover-empty">{t("noImages")}</span>
+                  )}
+                  <span className="gallery-card-text">
+                    <span className="gallery-card-name">
+                      <span className="visually-hidden">{t("openPrefix")} </span>
+                      {s.name}
+                    </span>
+                    <span className="gallery-card-count">{t("photoCount", { count: s.media.length })}</span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {hydrated ? (
+        <Modal opened={selected !== null} onClose={close} title={selected?.name} size="xl" centered>
+          {selected ? sectionBody(selected, true) : null}
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
+
+export default function GalleryPage() {
+  return (
+    <MantineRoot>
+      <GalleryPageContent />
+    </MantineRoot>
+  );
+}
+
+/** The sections could not be loaded: the title, a message and a way to try again. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("gallery");
+  if (typeof document === "undefined") console.error("gallery: could not load", error);
+  return (
+    <section className="page gallery-page" aria-labelledby="gallery-title">
+      <h1 id="gallery-title" className="section-title">
+        {t("title")}
+      </h1>
+      <div className="gallery-error">
+        <p role="alert" className="form-error">
+          {t("loadError")}
+        </p>
+        <a href="/gallery" className="button">
+          {t("retry")}
+        </a>
+      </div>
+    </section>
+  );
+}

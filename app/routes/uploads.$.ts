@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isAdminRequest } from "~/server/auth.server";
+import { storedFileVisibility } from "~/server/gallery.server";
+import { isValidKey, storage } from "~/server/storage.server";
+
+const TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+
+/**
+ * Serves stored photos. Only keys the server itself makes ("{sectionId}/{file}.{ext}") that a
+ * photo row names are read, and only inside the store; photos of an inactive section only for
+ * the admin. Anything else is a 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const key = params["*"] ?? "";
+  const type = TYPES[key.split(".").pop()?.toLowerCase() ?? ""];
+  if (!type || !isValidKey(key)) return notFound();
+  const visibility = await storedFileVisibility(key);
+  if (!visibility) return notFound();
+  if (!visibility.public && !(await isAdminRequest(request))) return notFound();
+  const bytes = await storage().read(key);
+  if (!bytes) return notFound();
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": type,
+      "Content-Length": String(bytes.length),
+      "X-Content-Type-Options": "nosniff",
+      // Stored names never change (timestamp + random), so guests' copies are cached for long;
+      // a photo of a hidden section (seen by the admin) is not kept anywhere.
+      "Cache-Control": visibility.public ? "public, max-age=31536000, immutable" : "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
+}

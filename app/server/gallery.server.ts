@@ -1,0 +1,228 @@
+import {
+  CEREMONY_ATTACHMENT_SECTION,
+  DEFAULT_SECTION_ALLOW_UPLOAD,
+  DEFAULT_SECTION_IS_ACTIVE,
+  MAX_SECTION_DESCRIPTION_LENGTH,
+  MAX_SECTION_NAME_LENGTH,
+} from "~/lib/constants";
+import { bool, db } from "./db.server";
+import type { MediaRow } from "./db-schema";
+import { storage } from "./storage.server";
+
+/** A photo as the spec names its fields (plus the thumbnail and size the pages need). */
+export interface Media {
+  id: number;
+  type: "IMAGE" | "VIDEO";
+  public_url: string;
+  thumbnail_url: string | null;
+  name: string;
+  size: number;
+  file_path: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A gallery section as the spec names its fields. */
+export interface Section {
+  id: number;
+  name: string;
+  description: string | null;
+  order: number;
+  allow_upload: boolean;
+  is_active: boolean;
+  media: Media[];
+}
+
+/** The sections a new site starts with (also what POST /api/gallery/seed-sections creates). */
+export const DEFAULT_SECTIONS = [
+  { name: "Preboda", description: "Nuestras fotos antes del gran día", allow_upload: 0, is_active: 1 },
+  { name: "Ceremonia", description: "Fotos de la ceremonia", allow_upload: 1, is_active: 1 },
+  { name: "Recepción", description: "La fiesta, el brindis y el baile", allow_upload: 1, is_active: 1 },
+  { name: "Fotos de los invitados", description: "Comparte tus fotos con nosotros", allow_upload: 1, is_active: 1 },
+] as const;
+
+function toMedia(row: MediaRow): Media {
+  return {
+    id: row.id,
+    type: row.type,
+    public_url: row.public_url,
+    thumbnail_url: row.thumbnail_url,
+    name: row.name,
+    size: row.size,
+    file_path: row.file_path,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/**
+ * Sections in display order with their photos (oldest first). Guests see only active
+ * sections; the admin passes includeInactive.
+ */
+export async function listSections({ includeInactive = false } = {}): Promise<Section[]> {
+  let query = db().selectFrom("gallery_sections").selectAll().orderBy("order").orderBy("id");
+  if (!includeInactive) query = query.where("is_active", "=", 1);
+  const sections = await query.execute();
+  if (sections.length === 0) return [];
+  const media = await db()
+    .selectFrom("media")
+    .selectAll()
+    .where("section_id", "in", sections.map((s) => s.id))
+    .orderBy("id")
+    .execute();
+  return sections.map((s) => ({
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    order: s.order,
+    allow_upload: bool(s.allow_upload),
+    is_active: bool(s.is_active),
+    media: media.filter((m) => m.section_id === s.id).map(toMedia),
+  }));
+}
+
+/** One section with its photos; inactive ones only when includeInactive (null otherwise). */
+export async function getSection(id: number, { includeInactive = false } = {}): Promise<Section | null> {
+  const sections = await listSections({ includeInactive: true });
+  const section = sections.find((s) => s.id === id) ?? null;
+  if (!section || (!section.is_active && !includeInactive)) return null;
+  return section;
+}
+
+export type SectionInputError = "nameRequired" | "nameTooLong" | "descriptionTooLong";
+
+function checkName(name: string | undefined): { ok: true; name: string } | { ok: false; error: SectionInputError } {
+  const trimmed = (name ?? "").replace(/\s+/g, " ").trim();
+  if (!trimmed) return { ok: false, error: "nameRequired" };
+  if (trimmed.length > MAX_SECTION_NAME_LENGTH) return { ok: false, error: "nameTooLong" };
+  return { ok: true, name: trimmed };
+}
+
+function checkDescription(description: string | null | undefined): { ok: true; description: string | null } | { ok: false; error: SectionInputError } {
+  const trimmed = (description ?? "").trim();
+  if (trimmed.length > MAX_SECTION_DESCRIPTION_LENGTH) return { ok: false, error: "descriptionTooLong" };
+  return { ok: true, description: trimmed || null };
+}
+
+/** Creates a section at the end (order = count + 1); name required after trim. */
+export async function createSection(input: {
+  name: string;
+  description?: string | null;
+  allow_upload?: boolean;
+  is_active?: boolean;
+}): Promise<{ ok: true; section: Section } | { ok: false; error: SectionInputError }> {
+  const name = checkName(input.name);
+  if (!name.ok) return name;
+  const description = checkDescription(input.description);
+  if (!description.ok) return description;
+  const id = await db().transaction().execute(async (trx) => {
+    const { n } = await trx.selectFrom("gallery_sections").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto("gallery_sections")
+      .values({
+        name: name.name,
+        description: description.description,
+        order: Number(n) + 1,
+        allow_upload: (input.allow_upload ?? DEFAULT_SECTION_ALLOW_UPLOAD) ? 1 : 0,
+        is_active: (input.is_active ?? DEFAULT_SECTION_IS_ACTIVE) ? 1 : 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return { ok: true, section: (await getSection(id, { includeInactive: true }))! };
+}
+
+/** Partial update: is_active; allow_upload; name and description. */
+export async function updateSection(
+  id: number,
+  patch: { name?: string; description?: string | null; allow_upload?: boolean; is_active?: boolean },
+): Promise<{ ok: true; section: Section } | { ok: false; error: SectionInputError | "notFound" }> {
+  const set: { name?: string; description?: string | null; allow_upload?: 0 | 1; is_active?: 0 | 1 } = {};
+  if (patch.name !== undefined) {
+    const name = checkName(patch.name);
+    if (!name.ok) return name;
+    set.name = name.name;
+  }
+  if (patch.description !== undefined) {
+    const description = checkDescription(patch.description);
+    if (!description.ok) return description;
+    set.description = description.description;
+  }
+  if (patch.allow_upload !== undefined) set.allow_upload = patch.allow_upload ? 1 : 0;
+  if (patch.is_active !== undefined) set.is_active = patch.is_active ? 1 : 0;
+  const exists = await db().selectFrom("gallery_sections").select("id").where("id", "=", id).executeTakeFirst();
+  if (!exists) return { ok: false, error: "notFound" };
+  if (Object.keys(set).length > 0) await db().updateTable("gallery_sections").set(set).where("id", "=", id).execute();
+  return { ok: true, section: (await getSection(id, { includeInactive: true }))! };
+}
+
+/** Removes the stored files of photos (after their rows are gone). Missing files are fine. */
+async function removeFiles(rows: { file_path: string; thumbnail_path: string | null }[]) {
+  for (const row of rows) {
+    await storage().remove(row.file_path);
+    if (row.thumbnail_path) await storage().remove(row.thumbnail_path);
+  }
+}
+
+/** Deletes a section, its photo rows and their files. False when it did not exist. */
+export async function deleteSection(id: number): Promise<boolean> {
+  const media = await db().selectFrom("media").select(["file_path", "thumbnail_path"]).where("section_id", "=", id).execute();
+  const result = await db().deleteFrom("gallery_sections").where("id", "=", id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
+  // Rows go first (cascade): a crash between the two leaves orphan files, never rows without files.
+  await removeFiles(media);
+  return true;
+}
+
+/** Deletes one photo and its files (moderation). False when it did not exist. */
+export async function deleteMedia(id: number): Promise<boolean> {
+  const row = await db().selectFrom("media").select(["file_path", "thumbnail_path"]).where("id", "=", id).executeTakeFirst();
+  if (!row) return false;
+  await db().deleteFrom("media").where("id", "=", id).execute();
+  await removeFiles([row]);
+  return true;
+}
+
+/** Creates the default sections when there are none; idempotent. Returns how many were created. */
+export async function seedDefaultSections(): Promise<number> {
+  return db().transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("gallery_sections").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    if (Number(existing.n) > 0) return 0;
+    await trx
+      .insertInto("gallery_sections")
+      .values(DEFAULT_SECTIONS.map((s, i) => ({ ...s, order: i + 1 })))
+      .execute();
+    return DEFAULT_SECTIONS.length;
+  });
+}
+
+/**
+ * The section that holds ceremony attachments (spec section 7): found by name
+ * (case-insensitive: "CeremoniasAttachment", "ceremonias attachment", "ceremonias"),
+ * else created as "CeremoniasAttachment" with order = number of sections + 1.
+ */
+export async function findOrCreateCeremonyAttachmentSection(): Promise<Section> {
+  const normalize = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, "");
+  const wanted = new Set(["ceremoniasattachment", "ceremonias"]);
+  const all = await listSections({ includeInactive: true });
+  const found = all.find((s) => wanted.has(normalize(s.name)));
+  if (found) return found;
+  const created = await createSection({ name: CEREMONY_ATTACHMENT_SECTION, allow_upload: true, is_active: false });
+  if (!created.ok) throw new Error(`Could not create ${CEREMONY_ATTACHMENT_SECTION}`);
+  return created.section;
+}
+
+/**
+ * Who may see a stored file: null when no photo row names it (orphans and made-up keys are
+ * never served); otherwise whether its section is visible to guests.
+ */
+export async function storedFileVisibility(key: string): Promise<{ public: boolean } | null> {
+  const row = await db()
+    .selectFrom("media")
+    .innerJoin("gallery_sections", "gallery_sections.id", "media.section_id")
+    .select("gallery_sections.is_active")
+    .where((eb) => eb.or([eb("media.file_path", "=", key), eb("media.thumbnail_path", "=", key)]))
+    .executeTakeFirst();
+  return row ? { public: bool(row.is_active) } : null;
+}

@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
+import { config } from "./config.server";
+
+/**
+ * Where uploaded files live. One interface, so a bucket driver (S3-compatible,
+ * the spec's hosted store) can be added beside the local one without touching callers.
+ */
+export interface Storage {
+  readonly bucket: string;
+  readonly cacheControlSeconds: number;
+  /** Writes bytes at a relative key ("{sectionId}/{name}"); never overwrites. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Removes a key; removing a missing key is not an error. */
+  remove(key: string): Promise<void>;
+  /** The public URL the site serves the key at. */
+  url(key: string): string;
+  /** Reads a key (local driver; used by the /uploads route). Null when missing or outside the store. */
+  read(key: string): Promise<Buffer | null>;
+}
+
+/** Keys are "{sectionId}/{file}" made by the server; anything else is refused. */
+const KEY_PATTERN = /^[0-9]+\/[A-Za-z0-9._-]+$/;
+
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.split("/").some((part) => part === "." || part === "..");
+}
+
+export class LocalStorage implements Storage {
+  readonly bucket = STORAGE_BUCKET;
+  readonly cacheControlSeconds = STORAGE_CACHE_CONTROL_SECONDS;
+  constructor(private readonly root: string) {}
+
+  /** Resolves a key inside the root, or null when it would escape it. */
+  private resolve(key: string): string | null {
+    if (!isValidKey(key)) return null;
+    const root = path.resolve(this.root);
+    const full = path.resolve(root, key);
+    return full.startsWith(root + path.sep) ? full : null;
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const full = this.resolve(key);
+    if (!full) throw new Error(`Invalid storage key: ${key}`);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    // "wx": fail rather than overwrite; write to a temp name first so a crash never leaves half a file.
+    const temp = `${full}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+    await fs.writeFile(temp, bytes, { flag: "wx" });
+    try {
+      await fs.link(temp, full); // fails with EEXIST instead of overwriting
+    } finally {
+      await fs.rm(temp, { force: true });
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    const full = this.resolve(key);
+    if (full) await fs.rm(full, { force: true });
+  }
+
+  url(key: string): string {
+    return `/uploads/${key}`;
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    const full = this.resolve(key);
+    if (!full) return null;
+    try {
+      return await fs.readFile(full);
+    } catch {
+      return null;
+    }
+  }
+}
+
+let instance: Storage | undefined;
+
+export function storage(): Storage {
+  instance ??= new LocalStorage(config().UPLOADS_DIR);
+  return instance;
+}
+
+export function setStorageForTests(s: Storage | undefined) {
+  instance = s;
+}
+
+/** True when the store's folder exists (or can be made) and is writable. */
+export async function storageHealth(): Promise<boolean> {
+  try {
+    const dir = path.resolve(config().UPLOADS_DIR);
+    await fs.mkdir(dir, { recursive: true });
+    await fs.access(dir, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
