@@ -1,0 +1,243 @@
+import { HTTP_TIMEOUT_MS, QUERY_RETRIES, QUERY_STALE_TIME_MS } from "./constants";
+import type { Stats } from "./stats";
+
+/**
+ * The browser's client for the /api routes (spec sections 7 and 8): one base URL (same origin
+ * by default), a 10 s timeout, JSON, and every answer as { data, error } with the error
+ * normalized to { message, status, data } and the spec's Spanish messages.
+ */
+
+export interface ApiFailure {
+  message: string;
+  status: number | null;
+  data: unknown;
+}
+export type ApiResult<T> = { data: T; error: null } | { data: null; error: ApiFailure };
+
+/** The spec's status → message table; the server's own message wins where the spec says so. */
+export function errorMessageFor(status: number | null, serverMessage?: string | null): string {
+  const server = serverMessage?.trim() || null;
+  switch (status) {
+    case null:
+      return "No se pudo conectar con el servidor";
+    case 400:
+      return server ?? "Solicitud inválida";
+    case 401:
+      return "No autorizado";
+    case 403:
+      return "Acceso denegado";
+    case 404:
+      return server ?? "Recurso no encontrado";
+    case 409:
+      return server ?? "Conflicto en la solicitud";
+    case 500:
+      return "Error del servidor";
+    default:
+      return server ?? "Error en la solicitud";
+  }
+}
+
+/** The server's own message: the `error` field of a JSON answer, when it is text. */
+export function serverMessageOf(data: unknown): string | null {
+  if (data && typeof data === "object" && "error" in data) {
+    const error = (data as { error: unknown }).error;
+    if (typeof error === "string") return error;
+  }
+  return null;
+}
+
+/** An HTTP failure (status and parsed body) as a normalized error. Pure. */
+export function httpFailure(status: number, data: unknown): ApiFailure {
+  return { message: errorMessageFor(status, serverMessageOf(data)), status, data };
+}
+
+/** Anything thrown (not an HTTP answer) as a normalized error. */
+export function normalizeError(error: unknown): ApiFailure {
+  if (error && typeof error === "object") {
+    const e = error as { message?: unknown; status?: unknown; data?: unknown };
+    const message = typeof e.message === "string" && e.message.trim() ? e.message : "Error desconocido";
+    return { message, status: typeof e.status === "number" ? e.status : null, data: e.data ?? null };
+  }
+  if (typeof error === "string" && error.trim()) return { message: error, status: null, data: null };
+  return { message: "Error desconocido", status: null, data: null };
+}
+
+export interface ApiClientOptions {
+  /** Where the /api routes are; same origin by default. */
+  baseUrl?: string;
+  /** Abort after this many milliseconds (HTTP_TIMEOUT_MS, 10 000, by default). */
+  timeoutMs?: number;
+  /** Extra attempts of a GET that got no answer or a 5xx (spec section 7: one retry). */
+  retries?: number;
+  /**
+   * How long a successful GET stays fresh and is answered from memory (spec section 7: 300 s);
+   * any write through the same client clears it. 0 turns it off.
+   */
+  staleTimeMs?: number;
+  fetch?: typeof fetch;
+  headers?: Record<string, string>;
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? "").replace(/\/$/, "");
+  const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
+  const retries = options.retries ?? QUERY_RETRIES;
+  const staleTimeMs = options.staleTimeMs ?? QUERY_STALE_TIME_MS;
+  const fresh = new Map<string, { at: number; data: unknown }>();
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function attempt<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method,
+        // A multipart body sets its own Content-Type (with the boundary).
+        headers: { ...(isForm ? {} : { "Content-Type": "application/json" }), Accept: "application/json", ...options.headers },
+        body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+        signal: controller.signal,
+        credentials: "same-origin",
+      });
+      // The body is read under the same timeout.
+      text = await response.text();
+    } catch (error) {
+      // No answer at all: refused, unreachable, or timed out.
+      const noResponse = error instanceof TypeError || (error instanceof Error && error.name === "AbortError") || controller.signal.aborted;
+      return { data: null, error: noResponse ? { message: errorMessageFor(null), status: null, data: null } : normalizeError(error) };
+    } finally {
+      clearTimeout(timer);
+    }
+    let data: unknown = null;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = text;
+      }
+    }
+    if (!response.ok) return { data: null, error: httpFailure(response.status, data) };
+    return { data: data as T, error: null };
+  }
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+    if (method === "GET" && staleTimeMs > 0) {
+      const hit = fresh.get(path);
+      if (hit && Date.now() - hit.at < staleTimeMs) return { data: hit.data as T, error: null };
+    }
+    // A write may change what any earlier read returned.
+    if (method !== "GET") fresh.clear();
+    let result = await attempt<T>(method, path, body);
+    // Reads are retried (spec: one retry on failure) when there was no answer or a server error;
+    // writes never are (a confirmation must not be sent twice by the client).
+    for (let left = method === "GET" ? retries : 0; left > 0 && result.error && (result.error.status === null || result.error.status >= 500); left--) {
+      result = await attempt<T>(method, path, body);
+    }
+    if (method === "GET" && staleTimeMs > 0 && !result.error) fresh.set(path, { at: Date.now(), data: result.data });
+    return result;
+  }
+
+  return {
+    get: <T>(path: string) => request<T>("GET", path),
+    post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
+    put: <T>(path: string, body: unknown) => request<T>("PUT", path, body),
+    delete: <T>(path: string) => request<T>("DELETE", path),
+    /** Forgets every fresh read (e.g. to refetch the invitation when the window regains focus). */
+    invalidate: () => fresh.clear(),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Services log and rethrow a failed call (spec section 8). */
+async function orThrow<T>(call: Promise<ApiResult<T>>, what: string): Promise<T> {
+  const result = await call;
+  if (result.error) {
+    console.error(`${what}:`, result.error.message);
+    throw result.error;
+  }
+  return result.data;
+}
+
+export interface InvitationView {
+  primaryGuest: string;
+  maxGuests: number;
+  confirmed: boolean;
+  guests: { id: number; fullName: string }[];
+}
+
+export interface AdminInvitation extends InvitationView {
+  id: number;
+  code: string;
+  confirmedAt: string | null;
+}
+
+export interface MediaView {
+  id: number;
+  type: "IMAGE" | "VIDEO";
+  public_url: string;
+  thumbnail_url: string | null;
+  name: string;
+  size: number;
+  file_path: string;
+}
+
+export interface SectionView {
+  id: number;
+  name: string;
+  description: string | null;
+  order: number;
+  allow_upload: boolean;
+  is_active: boolean;
+  media: MediaView[];
+}
+
+export function invitationsService(api: ApiClient = createApiClient()) {
+  const code = (c: string) => encodeURIComponent(c.trim());
+  return {
+    validate: (c: string) => orThrow(api.get<{ valid: boolean }>(`/api/invitations/validate/${code(c)}`), "validate"),
+    get: (c: string) => orThrow(api.get<InvitationView>(`/api/invitations/${code(c)}`), "get invitation"),
+    details: (c: string) => orThrow(api.get<InvitationView & { rsvpDeadline: string; rsvpOpen: boolean }>(`/api/invitations/${code(c)}/details`), "invitation details"),
+    confirm: (c: string, guests: { fullName: string }[]) => orThrow(api.post<InvitationView>(`/api/invitations/${code(c)}/confirm`, { guests }), "confirm"),
+    stats: () => orThrow(api.get<Stats>("/api/invitations/stats"), "stats"),
+    list: async () => (await orThrow(api.get<AdminInvitation[]>("/api/invitations"), "list invitations")) ?? [],
+    create: (body: { primaryGuest: string; maxGuests: number }) => orThrow(api.post<AdminInvitation>("/api/invitations", body), "create invitation"),
+    update: (id: number, body: { primaryGuest?: string; maxGuests?: number }) => orThrow(api.put<AdminInvitation>(`/api/invitations/${id}`, body), "update invitation"),
+    remove: (id: number) => orThrow(api.delete(`/api/invitations/${id}`), "delete invitation"),
+    removeGuest: (id: number) => orThrow(api.delete(`/api/guests/${id}`), "delete guest"),
+  };
+}
+
+export function galleryService(api: ApiClient = createApiClient()) {
+  return {
+    sections: async () => {
+      const data = await orThrow(api.get<SectionView[]>("/api/gallery/sections"), "sections");
+      if (!data) throw { message: "No se recibieron datos de las secciones", status: null, data: null } satisfies ApiFailure;
+      return data;
+    },
+    media: (sectionId: number) => orThrow(api.get<MediaView[]>(`/api/gallery/sections/${sectionId}/media`), "media"),
+    /** A guest's photo (multipart `file`) through the server's upload pipeline. */
+    upload: (sectionId: number, file: Blob, name = "foto.jpg") => {
+      const form = new FormData();
+      form.append("file", file, name);
+      return orThrow(api.post<MediaView>(`/api/gallery/sections/${sectionId}/media`, form), "upload");
+    },
+    /** Admin: the spec's media record for a file already in the store. */
+    addMediaRecord: (sectionId: number, record: { file_path: string; public_url: string; type: "IMAGE"; name: string; size: number }) =>
+      orThrow(api.post<MediaView>(`/api/gallery/sections/${sectionId}/media`, record), "add media record"),
+    seedSections: async () => {
+      const data = await orThrow(api.post<{ created: number; sections: SectionView[] }>("/api/gallery/seed-sections"), "seed sections");
+      if (!data) throw { message: "No se recibió respuesta del servidor", status: null, data: null } satisfies ApiFailure;
+      return data;
+    },
+    createSection: (body: { name: string; description?: string; allow_upload?: boolean; is_active?: boolean; order?: number }) =>
+      orThrow(api.post("/api/gallery/sections", body), "create section"),
+    updateSection: (id: number, body: { name?: string; description?: string | null; allow_upload?: boolean; is_active?: boolean }) =>
+      orThrow(api.put(`/api/gallery/sections/${id}`, body), "update section"),
+    deleteSection: (id: number) => orThrow(api.delete(`/api/gallery/sections/${id}`), "delete section"),
+    deleteMedia: (id: number) => orThrow(api.delete(`/api/gallery/media/${id}`), "delete media"),
+    debug: () => orThrow(api.get("/api/debug/gallery"), "debug"),
+  };
+}

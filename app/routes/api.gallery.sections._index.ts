@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/server/api.server";
+import { apiAnswers } from "~/server/api-messages.server";
+import { isAdminRequest } from "~/server/auth.server";
+import { createSection, listSections } from "~/server/gallery.server";
+
+// Types only; the rules (name required after trim, lengths, defaults, order) are createSection's.
+const createBody = z.object({
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  allow_upload: z.boolean().optional(),
+  is_active: z.boolean().optional(),
+  // The spec's payload carries an order; the server always appends (order = count + 1).
+  order: z.number().optional(),
+});
+
+const route = apiRoute({
+  /** GET /api/gallery/sections → active sections with their media (the admin gets all). */
+  GET: async ({ request }) => apiJson(await listSections({ includeInactive: await isAdminRequest(request) })),
+  /** POST /api/gallery/sections (admin) { name, description?, allow_upload?, is_active?, order? } → 201 the section. */
+  POST: async ({ request }) => {
+    await requireApiAdmin(request);
+    const created = await createSection(await readJson(request, createBody));
+    if (!created.ok) return fail(request, apiAnswers.section[created.error]);
+    return apiJson(created.section, 201);
+  },
+});
+export const loader = (args: LoaderFunctionArgs) => route.loader(args);
+export const action = (args: ActionFunctionArgs) => route.action(args);

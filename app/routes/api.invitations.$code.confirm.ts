@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { MAX_GUESTS_PER_INVITATION } from "~/lib/constants";
+import { apiJson, apiRoute, readJson } from "~/server/api.server";
+import { confirmForGuest } from "~/server/api-invitations.server";
+
+// Types only (and a bound on the list): the RSVP rules are confirmInvitation's.
+const confirmBody = z.object({
+  guests: z.array(z.object({ fullName: z.string() })).max(MAX_GUESTS_PER_INVITATION * 2),
+});
+
+/**
+ * POST /api/invitations/{code}/confirm { guests: [{ fullName }] } → the updated invitation.
+ * The same rules as the form: primary first (sent or not), at most maxGuests, at least one
+ * additional name when there are extra seats, once only (a second call answers the invitation
+ * as first confirmed), closed after the deadline (403). Rate-limited like code look-ups.
+ */
+const route = apiRoute({
+  POST: async ({ request, params, context }) => {
+    const body = await readJson(request, confirmBody);
+    return apiJson(await confirmForGuest(request, context, params.code ?? "", body.guests.map((g) => g.fullName)));
+  },
+});
+export const loader = (args: LoaderFunctionArgs) => route.loader(args);
+export const action = (args: ActionFunctionArgs) => route.action(args);

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, apiRoute } from "~/server/api.server";
+import { guestInvitation, guestView, rsvpWindow } from "~/server/api-invitations.server";
+
+/**
+ * GET /api/invitations/{code}/details → the guest's invitation plus { rsvpDeadline, rsvpOpen }
+ * (the deadline as ISO 8601 with its offset; whether a confirmation would still be accepted).
+ */
+const route = apiRoute({
+  GET: async ({ request, params, context }) => {
+    const invitation = await guestInvitation(request, context, params.code ?? "");
+    return apiJson({ ...guestView(invitation), ...rsvpWindow() });
+  },
+});
+export const loader = (args: LoaderFunctionArgs) => route.loader(args);
+export const action = (args: ActionFunctionArgs) => route.action(args);

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiJson, apiRoute, fail, idParam, readJson, requireApiAdmin } from "~/server/api.server";
+import { apiAnswers } from "~/server/api-messages.server";
+import { guestInvitation, guestView } from "~/server/api-invitations.server";
+import { deleteInvitation, updateInvitation } from "~/server/invitations.server";
+
+// Types only; the rules (name required, 1..8 seats, not below the confirmed guests) are updateInvitation's.
+const updateBody = z.object({ primaryGuest: z.string().optional(), maxGuests: z.number().optional() }).strict();
+
+/**
+ * One URL shape, two meanings (spec section 7):
+ * GET /api/invitations/{code} (guest) → { primaryGuest, maxGuests, confirmed, guests };
+ * PUT /api/invitations/{id} (admin) { primaryGuest?, maxGuests? } → the invitation;
+ * DELETE /api/invitations/{id} (admin) → { success: true }.
+ * (/api/invitations/stats is its own module: a static segment wins.)
+ */
+const route = apiRoute({
+  GET: async ({ request, params, context }) => apiJson(guestView(await guestInvitation(request, context, params.code ?? ""))),
+  PUT: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = await idParam(request, params.code);
+    const patch = await readJson(request, updateBody);
+    const updated = await updateInvitation(id, patch);
+    if (!updated.ok) return fail(request, apiAnswers.updateInvitation[updated.error]);
+    return apiJson(updated.invitation);
+  },
+  DELETE: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    if (!(await deleteInvitation(await idParam(request, params.code)))) return fail(request, apiAnswers.invitationNotFound);
+    return apiJson({ success: true });
+  },
+});
+export const loader = (args: LoaderFunctionArgs) => route.loader(args);
+export const action = (args: ActionFunctionArgs) => route.action(args);

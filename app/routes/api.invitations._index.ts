@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/server/api.server";
+import { apiAnswers } from "~/server/api-messages.server";
+import { createInvitation, listInvitations } from "~/server/invitations.server";
+
+// Types only; the rules (name required, 1..8 seats) are createInvitation's.
+const createBody = z.object({ primaryGuest: z.string(), maxGuests: z.number() });
+
+const route = apiRoute({
+  /** GET /api/invitations (admin) → every invitation with its guests (an empty list when none). */
+  GET: async ({ request }) => {
+    await requireApiAdmin(request);
+    return apiJson(await listInvitations());
+  },
+  /** POST /api/invitations (admin) { primaryGuest, maxGuests } → 201 the invitation with its code. */
+  POST: async ({ request }) => {
+    await requireApiAdmin(request);
+    const created = await createInvitation(await readJson(request, createBody));
+    if (!created.ok) return fail(request, apiAnswers.invitationInput[created.error]);
+    return apiJson(created.invitation, 201);
+  },
+});
+export const loader = (args: LoaderFunctionArgs) => route.loader(args);
+export const action = (args: ActionFunctionArgs) => route.action(args);

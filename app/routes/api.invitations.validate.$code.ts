@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, apiRoute } from "~/server/api.server";
+import { limitCodeLookups } from "~/server/api-invitations.server";
+import { findInvitationByCode } from "~/server/invitations.server";
+
+/** GET /api/invitations/validate/{code} → { valid } (200 with valid false for an unknown code); 429 past the limit. */
+const route = apiRoute({
+  GET: async ({ request, params, context }) => {
+    await limitCodeLookups(request, context);
+    return apiJson({ valid: (await findInvitationByCode(params.code ?? "")) !== null });
+  },
+});
+export const loader = (args: LoaderFunctionArgs) => route.loader(args);
+export const action = (args: ActionFunctionArgs) => route.action(args);

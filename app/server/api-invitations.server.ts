@@ -1,0 +1,51 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { MAX_NAME_LENGTH } from "~/lib/constants";
+import { formatLongDate } from "~/lib/dates";
+import { isRsvpOpen } from "~/lib/rsvp";
+import { ApiError, fail } from "./api.server";
+import { apiAnswers, apiT } from "./api-messages.server";
+import { config } from "./config.server";
+import { getLanguage } from "./i18n.server";
+import { confirmInvitation, findInvitationByCode, type Invitation } from "./invitations.server";
+import { hit } from "./rate-limit.server";
+import { clientIp } from "./request.server";
+
+/**
+ * The HTTP face of the invitation functions for the guest routes. No rule lives here: the
+ * look-up, the RSVP rules and the deadline are invitations.server / lib/rsvp's.
+ */
+
+/** The invitation as a guest sees it (spec section 7): no id, no code, no internals. */
+export function guestView(inv: Pick<Invitation, "primaryGuest" | "maxGuests" | "confirmed" | "guests">) {
+  return { primaryGuest: inv.primaryGuest, maxGuests: inv.maxGuests, confirmed: inv.confirmed, guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName })) };
+}
+
+/** Counts one code look-up for the client, like the /confirm form: 429 (with Retry-After) past the allowance. */
+export async function limitCodeLookups(request: Request, context: AppLoadContext): Promise<void> {
+  const limit = hit("code", clientIp(context));
+  if (limit.allowed) return;
+  const [status, key] = apiAnswers.tooManyRequests;
+  throw new ApiError(status, (await apiT(request))(key, { minutes: Math.ceil(limit.retryAfter / 60) }), { "Retry-After": String(limit.retryAfter) });
+}
+
+/** A guest looking up a code: rate-limited like the form; 404 with the form's message. */
+export async function guestInvitation(request: Request, context: AppLoadContext, code: string): Promise<Invitation> {
+  await limitCodeLookups(request, context);
+  const invitation = await findInvitationByCode(code);
+  return invitation ?? fail(request, apiAnswers.confirm.notFound);
+}
+
+/** The deadline and whether it has passed (what GET /api/invitations/{code}/details adds). */
+export function rsvpWindow(now = new Date()) {
+  const rsvpDeadline = config().RSVP_DEADLINE;
+  return { rsvpDeadline, rsvpOpen: isRsvpOpen(rsvpDeadline, now) };
+}
+
+/** POST /api/invitations/{code}/confirm: confirmInvitation, its errors as 400/403/404. */
+export async function confirmForGuest(request: Request, context: AppLoadContext, code: string, names: string[]) {
+  await limitCodeLookups(request, context);
+  const result = await confirmInvitation(code, names);
+  if (result.ok) return guestView(result.invitation);
+  const values = { max: MAX_NAME_LENGTH, date: formatLongDate(config().RSVP_DEADLINE, await getLanguage(request)) };
+  return fail(request, apiAnswers.confirm[result.error], values);
+}

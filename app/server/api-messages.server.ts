@@ -1,0 +1,71 @@
+import { i18nServer } from "./i18n.server";
+import type { ConfirmError, DeleteGuestError, InvitationInputError, UpdateInvitationError } from "./invitations.server";
+import type { SectionInputError } from "./gallery.server";
+import type { UploadError } from "./upload.server";
+import { uploadErrorStatus } from "./upload.server";
+
+/**
+ * Status and message (a key of the same translation files the pages use) for each rule an
+ * /api request can break, so the API answers in the caller's language (Spanish by default).
+ * The rules themselves live in the server functions; this is only their HTTP face.
+ */
+export type Answer = readonly [status: number, key: string];
+
+const invitationInput: Record<InvitationInputError, Answer> = {
+  primaryGuestRequired: [400, "dashboard:create.nameRequired"],
+  nameTooLong: [400, "dashboard:create.nameTooLong"],
+  maxGuestsOutOfRange: [400, "dashboard:create.maxGuestsOutOfRange"],
+};
+
+const updateInvitation: Record<UpdateInvitationError, Answer> = {
+  ...invitationInput,
+  notFound: [404, "common:api.invitationNotFound"],
+  // Fewer seats than the names already confirmed: a conflict with the stored state.
+  belowConfirmed: [409, "common:api.belowConfirmed"],
+};
+
+/**
+ * confirmInvitation's errors. Closed after the deadline is 403 (the request is understood and
+ * well-formed, but no longer allowed; the same status as the /confirm form).
+ */
+const confirm: Record<ConfirmError, Answer> = {
+  notFound: [404, "confirm:form.invalidCode"],
+  closed: [403, "common:api.rsvpClosed"],
+  additionalRequired: [400, "confirm:form.errorMessage"],
+  tooMany: [400, "confirm:form.tooMany"],
+  nameTooLong: [400, "confirm:form.nameTooLong"],
+};
+
+const deleteGuest: Record<DeleteGuestError, Answer> = {
+  notFound: [404, "common:api.guestNotFound"],
+  primaryGuest: [409, "dashboard:toasts.primaryGuest"],
+};
+
+const section: Record<SectionInputError | "notFound", Answer> = {
+  nameRequired: [400, "dashboard:gallery.nameRequired"],
+  nameTooLong: [400, "dashboard:gallery.nameTooLong"],
+  descriptionTooLong: [400, "dashboard:gallery.descriptionTooLong"],
+  notFound: [404, "common:api.sectionNotFound"],
+};
+
+const upload = Object.fromEntries(
+  Object.entries(uploadErrorStatus).map(([k, status]) => [k, [status, `gallery:errors.${k}`] as const]),
+) as Record<UploadError, Answer>;
+
+export const apiAnswers = {
+  invitationInput,
+  updateInvitation,
+  confirm,
+  deleteGuest,
+  section,
+  upload,
+  invitationNotFound: [404, "common:api.invitationNotFound"] as Answer,
+  sectionNotFound: [404, "common:api.sectionNotFound"] as Answer,
+  mediaNotFound: [404, "common:api.mediaNotFound"] as Answer,
+  tooManyRequests: [429, "common:tooManyRequests"] as Answer,
+};
+
+/** A translate function for the request's language. */
+export async function apiT(request: Request) {
+  return i18nServer.getFixedT(request, ["common", "confirm", "dashboard", "gallery"]);
+}
