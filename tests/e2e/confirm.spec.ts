@@ -1,0 +1,261 @@
+import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+async function enterCode(page: Page, code: string) {
+  await page.goto("/confirm");
+  await page.getByLabel("Código de Invitación").fill(code);
+  await page.getByRole("button", { name: "Verificar Código" }).click();
+}
+
+test.describe("RSVP: code entry", () => {
+  test("shows the code form with the spec's texts", async ({ page }) => {
+    await page.goto("/confirm");
+    await expect(page.getByRole("heading", { name: "Confirma tu Asistencia" })).toBeVisible();
+    await expect(page.getByText("Por favor, ingresa el código de invitación que recibiste para confirmar tu asistencia.")).toBeVisible();
+    await expect(page.getByPlaceholder("Ingresa tu código de invitación")).toBeVisible();
+  });
+
+  test("an empty or blank code is refused with the spec's message", async ({ page }) => {
+    for (const code of ["", "   "]) {
+      await enterCode(page, code);
+      await expect(page.getByText("Por favor ingresa un código de invitación")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Confirma tu Asistencia" })).toBeVisible();
+    }
+  });
+
+  test("an unknown code is refused and nothing is stored", async ({ page }) => {
+    await enterCode(page, "ZZZZZZ");
+    await expect(page.getByText("Código de invitación inválido. Por favor, verifica e intenta nuevamente.")).toBeVisible();
+    await page.goto("/confirm");
+    await expect(page.getByLabel("Código de Invitación")).toBeVisible();
+  });
+
+  test("code validation is rate-limited per client with a clear message", async ({ request }) => {
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      const response = await request.post("/confirm", { form: { intent: "verify", code: `WRONG${i}` }, maxRedirects: 0 });
+      last = response.status();
+    }
+    expect(last).toBe(429);
+  });
+
+  test("the rate-limit message is shown in the page's language", async ({ page, data }) => {
+    for (let i = 0; i < 20; i++) {
+      await page.request.post("/confirm", { form: { intent: "verify", code: "NOPE22" }, maxRedirects: 0 });
+    }
+    const { code } = data.createInvitation({ primaryGuest: "Lucía Pardo" });
+    await enterCode(page, code);
+    await expect(page.getByText(/Demasiados intentos/)).toBeVisible();
+  });
+});
+
+test.describe("RSVP: confirming", () => {
+  test("a single-seat invitation confirms only the primary guest", async ({ page, data }, testInfo) => {
+    const inv = data.createInvitation({ primaryGuest: "Ana Beltrán", maxGuests: 1 });
+    await enterCode(page, inv.code.toLowerCase()); // codes are case-insensitive
+    await expect(page.getByRole("heading", { name: "Hola, Ana Beltrán" })).toBeVisible();
+    await expect(page.getByText("Por favor, confirma tu asistencia antes del 17 de diciembre de 2030.")).toBeVisible();
+    await expect(page.getByText(/invitados? adicional/)).toHaveCount(0);
+    if (!jsDisabled(testInfo)) {
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("wedding-storage") ?? "null"));
+      expect(stored.invitationCode).toBe(inv.code);
+    }
+    await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+    await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Invitados confirmados" }).getByRole("listitem")).toHaveText(["Ana Beltrán"]);
+    await expect(page.getByText("¡Gracias por confirmar tu asistencia!").first()).toBeAttached();
+    expect(data.guestsOf(inv.id)).toEqual(["Ana Beltrán"]);
+    expect(data.invitation(inv.id)?.confirmed).toBe(1);
+    // The confirm link is greyed out and not a link any more.
+    const nav = page.getByRole("navigation", { name: "Navegación principal" });
+    await expect(nav.getByRole("link", { name: "Confirmar" })).toHaveAttribute("aria-disabled", "true");
+    await expect(nav.locator('a[href="/confirm"]')).toHaveCount(0);
+    if (!jsDisabled(testInfo)) {
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("wedding-storage") ?? "null"));
+      expect(stored.invitation.confirmed).toBe(true);
+    }
+    await page.getByRole("link", { name: "Volver al Inicio" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a multi-seat invitation asks for additional guests and stores them after the primary", async ({ page, data }, testInfo) => {
+    const inv = data.createInvitation({ primaryGuest: "Familia Soto", maxGuests: 3 });
+    await enterCode(page, inv.code);
+    await expect(page.getByText("Puedes agregar hasta 2 invitados adicionales.")).toBeVisible();
+    let scope = page.locator("body");
+    if (!jsDisabled(testInfo)) {
+      await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+      const dialog = page.getByRole("dialog", { name: "Agregar Invitados Adicionales" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText("Invitado Principal: Familia Soto")).toBeVisible();
+      await expect(dialog.getByLabel("Invitado Adicional 1")).toBeFocused();
+      scope = dialog;
+    } else {
+      await expect(page.getByText("Invitado Principal: Familia Soto")).toBeVisible();
+    }
+    await expect(scope.getByLabel("Invitado Adicional 1")).toHaveAttribute("placeholder", "Nombre completo");
+    await expect(scope.getByLabel("Invitado Adicional 3")).toHaveCount(0);
+    // Blank names only: refused, nothing stored.
+    await scope.getByLabel("Invitado Adicional 1").fill("   ");
+    const submit = jsDisabled(testInfo) ? page.getByRole("button", { name: "Confirmar Asistencia" }) : scope.getByRole("button", { name: "Confirmar", exact: true });
+    await submit.click();
+    await expect(page.getByText("Por favor, ingresa el nombre de al menos un invitado adicional.")).toBeVisible();
+    expect(data.guestsOf(inv.id)).toEqual([]);
+    if (jsDisabled(testInfo)) scope = page.locator("body");
+    await scope.getByLabel("Invitado Adicional 2").fill("  Pedro   Soto ");
+    await (jsDisabled(testInfo) ? page.getByRole("button", { name: "Confirmar Asistencia" }) : scope.getByRole("button", { name: "Confirmar", exact: true })).click();
+    await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Invitados confirmados" }).getByRole("listitem")).toHaveText(["Familia Soto", "Pedro Soto"]);
+    expect(data.guestsOf(inv.id)).toEqual(["Familia Soto", "Pedro Soto"]);
+  });
+
+  // The dialog exists only with JavaScript; without it the fields are inline (tested above).
+  test("the dialog's Cancelar closes it without confirming @js-only", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: "Marta Ruiz", maxGuests: 2 });
+    await enterCode(page, inv.code);
+    await expect(page.getByText("Puedes agregar hasta 1 invitado adicional.")).toBeVisible();
+    await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+    const dialog = page.getByRole("dialog", { name: "Agregar Invitados Adicionales" });
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Confirmar Asistencia" })).toBeFocused();
+    expect(data.invitation(inv.id)?.confirmed).toBe(0);
+  });
+
+  test("confirming twice never duplicates guests", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: "Luis Gómez", maxGuests: 3 });
+    await enterCode(page, inv.code);
+    await expect(page.getByRole("heading", { name: "Hola, Luis Gómez" })).toBeVisible();
+    const post = () => page.request.post("/confirm", { form: { intent: "confirm", "guests[0]": "Eva Gómez" }, maxRedirects: 0 });
+    const responses = await Promise.all([post(), post(), post(), post()]);
+    for (const r of responses) expect(r.status()).toBeLessThan(400);
+    await post();
+    expect(data.guestsOf(inv.id)).toEqual(["Luis Gómez", "Eva Gómez"]);
+    await page.goto("/confirm");
+    await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+  });
+
+  test("the server refuses more names than seats", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: "Rosa Paz", maxGuests: 2 });
+    await enterCode(page, inv.code);
+    await expect(page.getByRole("heading", { name: "Hola, Rosa Paz" })).toBeVisible();
+    const response = await page.request.post("/confirm", {
+      form: { intent: "confirm", "guests[0]": "Uno", "guests[1]": "Dos" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    expect(data.guestsOf(inv.id)).toEqual([]);
+    expect(data.invitation(inv.id)?.confirmed).toBe(0);
+  });
+
+  test("a forged cross-site post is refused and changes nothing", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: "Inés Vega", maxGuests: 1 });
+    await enterCode(page, inv.code);
+    await expect(page.getByRole("heading", { name: "Hola, Inés Vega" })).toBeVisible();
+    const response = await page.request.post("/confirm", {
+      form: { intent: "confirm" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(data.invitation(inv.id)?.confirmed).toBe(0);
+  });
+
+  test("'Usar otro código' forgets the stored invitation", async ({ page, data }, testInfo) => {
+    const inv = data.createInvitation({ primaryGuest: "Sara Lima", maxGuests: 1 });
+    await enterCode(page, inv.code);
+    await expect(page.getByRole("heading", { name: "Hola, Sara Lima" })).toBeVisible();
+    await page.getByRole("button", { name: "¿No eres tú? Usar otro código" }).click();
+    await expect(page.getByLabel("Código de Invitación")).toBeVisible();
+    if (!jsDisabled(testInfo)) {
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("wedding-storage") ?? "null")?.invitationCode))
+        .toBeNull();
+    }
+  });
+
+  test("a confirmed guest opening /confirm sees the confirmed view", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: "Tomás Ríos", maxGuests: 2 });
+    await enterCode(page, inv.code);
+    await expect(page.getByRole("heading", { name: "Hola, Tomás Ríos" })).toBeVisible();
+    data.query("UPDATE invitations SET confirmed = 1 WHERE id = ?", inv.id);
+    await page.goto("/confirm");
+    // No guests stored: the list falls back to the primary guest.
+    await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Invitados confirmados" }).getByRole("listitem")).toHaveText(["Tomás Ríos"]);
+  });
+});
+
+test.describe("RSVP in English", () => {
+  test.use({ locale: "en-US" });
+
+  test("the whole flow speaks English", async ({ page, data }, testInfo) => {
+    const inv = data.createInvitation({ primaryGuest: "John Smith", maxGuests: 2 });
+    await page.goto("/confirm");
+    await expect(page.getByRole("heading", { name: "Confirm your Attendance" })).toBeVisible();
+    await page.getByLabel("Invitation Code").fill("");
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await expect(page.getByText("Please enter an invitation code")).toBeVisible();
+    await page.getByLabel("Invitation Code").fill(inv.code);
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await expect(page.getByRole("heading", { name: "Hello, John Smith" })).toBeVisible();
+    await expect(page.getByText("Please confirm your attendance before December 17, 2030.")).toBeVisible();
+    await expect(page.getByText("You can add up to 1 additional guest.")).toBeVisible();
+    let scope = page.locator("body");
+    if (!jsDisabled(testInfo)) {
+      await page.getByRole("button", { name: "Confirm Attendance" }).click();
+      scope = page.getByRole("dialog", { name: "Add Additional Guests" });
+    }
+    await scope.getByLabel("Additional Guest 1").fill("Jane Smith");
+    await (jsDisabled(testInfo) ? page.getByRole("button", { name: "Confirm Attendance" }) : scope.getByRole("button", { name: "Confirm", exact: true })).click();
+    await expect(page.getByRole("heading", { name: "Attendance Confirmed!" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Confirmed guests" }).getByRole("listitem")).toHaveText(["John Smith", "Jane Smith"]);
+  });
+});
+
+test.describe("RSVP after the deadline", () => {
+  // The browser clock matters only when the page's script runs; the server's check is tested below.
+  test("the guest's own clock closes the RSVP @js-only", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: "Clara Núñez" });
+    await enterCode(page, inv.code);
+    await expect(page.getByRole("heading", { name: "Hola, Clara Núñez" })).toBeVisible();
+    await page.clock.setFixedTime(new Date("2030-12-18T12:00:00-05:00"));
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Confirmaciones cerradas" })).toBeVisible();
+    await expect(page.getByText("Si tienes alguna consulta, por favor contáctanos directamente.")).toBeVisible();
+  });
+
+  test.describe("with a server whose deadline has passed", () => {
+    let server: Awaited<ReturnType<typeof startServer>>;
+    test.beforeAll(async () => {
+      server = await startServer({ RSVP_DEADLINE: "2025-12-17T23:59:59-05:00" });
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+    });
+
+    test("shows the closed view and refuses a confirmation", async ({ browser }) => {
+      const data = new TestData(`${server.dataDir}/wedding.sqlite`);
+      try {
+        const inv = data.createInvitation({ primaryGuest: "Raúl Díaz" });
+        const context = await browser.newContext({ baseURL: server.baseURL, locale: "es-ES" });
+        const page = await context.newPage();
+        await page.goto("/confirm");
+        await expect(page.getByRole("heading", { name: "Confirmaciones cerradas" })).toBeVisible();
+        await expect(page.getByText("El plazo para confirmar asistencia terminó el 17 de diciembre de 2025.")).toBeVisible();
+        await expect(page.getByText("Si tienes alguna consulta, por favor contáctanos directamente.")).toBeVisible();
+        await expect(page.getByRole("link", { name: "Volver al Inicio" })).toHaveAttribute("href", "/");
+        // Even with a valid code stored, the server refuses to confirm.
+        const verify = await page.request.post("/confirm", { form: { intent: "verify", code: inv.code }, maxRedirects: 0 });
+        expect(verify.status()).toBe(302);
+        const confirm = await page.request.post("/confirm", { form: { intent: "confirm" }, maxRedirects: 0 });
+        expect(confirm.status()).toBe(403);
+        expect(data.invitation(inv.id)?.confirmed).toBe(0);
+        expect(data.guestsOf(inv.id)).toEqual([]);
+        await context.close();
+      } finally {
+        data.cleanup();
+      }
+    });
+  });
+});

@@ -1,0 +1,262 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { chooseLanguage, expect, jsDisabled, test } from "./fixtures";
+
+const jpeg = (width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 110 } } }).jpeg().toBuffer();
+
+async function openSection(page: Page, name: string, noJs: boolean) {
+  await page.goto("/gallery");
+  await page.getByRole("link", { name: `Ver fotos de ${name}` }).click();
+  if (noJs) {
+    await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+    return page.getByRole("article", { name });
+  }
+  const dialog = page.getByRole("dialog", { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function upload(page: Page, scope: ReturnType<Page["locator"]>, noJs: boolean, file: { name: string; mimeType: string; buffer: Buffer }) {
+  if (noJs) {
+    await scope.getByLabel("Elegir una foto").setInputFiles(file);
+    await scope.getByRole("button", { name: "Confirmar subida" }).click();
+    return;
+  }
+  const chooser = page.waitForEvent("filechooser");
+  await scope.getByRole("button", { name: "Subir foto" }).click();
+  await (await chooser).setFiles(file);
+}
+
+test.describe("gallery", () => {
+  test("shows active sections, opens one, and a guest's photo appears after upload", async ({ page, data }, testInfo) => {
+    const noJs = jsDisabled(testInfo);
+    const section = data.createSection({ name: `Boda ${Date.now()}`, description: "Fotos de la fiesta" });
+    await page.goto("/gallery");
+    await expect(page.getByRole("heading", { level: 1, name: "Galería de Fotos" })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Ver fotos de ${section.name}` })).toContainText("Aún no hay imágenes");
+    const scope = await openSection(page, section.name, noJs);
+    await expect(scope.getByText("No hay fotos en esta sección todavía.")).toBeVisible();
+    await upload(page, scope, noJs, { name: "recuerdo.jpg", mimeType: "image/jpeg", buffer: await jpeg() });
+    if (!noJs) {
+      await expect(scope.getByText("Archivo seleccionado: recuerdo.jpg")).toBeVisible();
+      await expect(scope.getByRole("button", { name: "Quitar selección" })).toBeVisible();
+      await scope.getByRole("button", { name: "Confirmar subida" }).click();
+      await expect(page.getByText("¡Foto subida exitosamente! Gracias por compartirla.").first()).toBeVisible();
+      await expect(scope.getByText("Foto 1 de 1")).toBeVisible();
+      await expect(scope.getByRole("button", { name: "Subir foto" })).toBeVisible(); // selection cleared
+    } else {
+      await expect(page.getByText("¡Foto subida exitosamente! Gracias por compartirla.")).toBeVisible();
+    }
+    await expect(page.getByRole("img", { name: "recuerdo.jpg" }).first()).toBeVisible();
+    const rows = data.query<{ file_path: string; type: string; size: number }>("SELECT file_path, type, size FROM media WHERE section_id = ?", section.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].type).toBe("IMAGE");
+    expect(rows[0].file_path).toMatch(new RegExp(`^${section.id}/\\d+-[0-9a-f]+\\.jpg$`));
+    // The stored photo is served with the right headers.
+    const served = await page.request.get(`/uploads/${rows[0].file_path}`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/jpeg");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(served.headers()["cache-control"]).toContain("max-age=31536000");
+    // The cover of the card is now the photo.
+    await page.goto("/gallery");
+    await expect(page.getByRole("link", { name: `Ver fotos de ${section.name}` })).toContainText("1 foto");
+  });
+
+  test("a file that is not an image is refused with a clear message", async ({ page, data }, testInfo) => {
+    const noJs = jsDisabled(testInfo);
+    const section = data.createSection({ name: `PDF ${Date.now()}` });
+    const scope = await openSection(page, section.name, noJs);
+    await upload(page, scope, noJs, { name: "invitacion.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4\n%%EOF") });
+    if (!noJs) await scope.getByRole("button", { name: "Confirmar subida" }).click();
+    await expect(page.getByText("El archivo no es una imagen válida. Sube una foto JPG, PNG o WebP.").first()).toBeVisible();
+    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+  });
+
+  test("a photo over 5 MB is not kept", async ({ page, data }, testInfo) => {
+    const noJs = jsDisabled(testInfo);
+    const section = data.createSection({ name: `Grande ${Date.now()}` });
+    const scope = await openSection(page, section.name, noJs);
+    const big = { name: "enorme.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) };
+    await upload(page, scope, noJs, big);
+    await expect(page.getByText("El archivo es demasiado grande. El tamaño máximo es 5 MB.").first()).toBeVisible();
+    if (!noJs) {
+      await expect(scope.getByText("Archivo seleccionado: enorme.jpg")).toHaveCount(0);
+      await expect(scope.getByRole("button", { name: "Subir foto" })).toBeVisible();
+    }
+    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+  });
+
+  test("a section with uploads off has no upload control and refuses a direct post", async ({ page, data }, testInfo) => {
+    const section = data.createSection({ name: `Cerrada ${Date.now()}`, allowUpload: false });
+    const scope = await openSection(page, section.name, jsDisabled(testInfo));
+    await expect(scope.getByRole("button", { name: "Subir foto" })).toHaveCount(0);
+    await expect(scope.getByLabel("Elegir una foto")).toHaveCount(0);
+    const response = await page.request.post("/gallery", {
+      multipart: { sectionId: String(section.id), file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+  });
+
+  test("an inactive section is invisible and takes no uploads", async ({ page, data }) => {
+    const section = data.createSection({ name: `Oculta ${Date.now()}`, isActive: false });
+    await page.goto("/gallery");
+    await expect(page.getByRole("link", { name: `Ver fotos de ${section.name}` })).toHaveCount(0);
+    await page.goto(`/gallery?section=${section.id}`);
+    await expect(page.getByText("La sección no existe o no está disponible.")).toBeVisible();
+    const response = await page.request.post("/gallery", {
+      multipart: { sectionId: String(section.id), file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(404);
+  });
+
+  test("a forged upload from another site is refused @js-only", async ({ request, data }) => {
+    const section = data.createSection({ name: `Ajena ${Date.now()}` });
+    const response = await request.post("/gallery", {
+      headers: { Origin: "https://evil.example" },
+      multipart: { sectionId: String(section.id), _js: "1", file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+  });
+
+  test("an upload without a file or section gets the spec's message @js-only", async ({ request }) => {
+    const response = await request.post("/gallery", { multipart: { sectionId: "1" }, maxRedirects: 0 });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Se requiere archivo y ID de sección");
+  });
+
+  test("the uploads route reads nothing outside the store @js-only", async ({ request }) => {
+    for (const path of ["/uploads/../package.json", "/uploads/..%2f..%2fpackage.json", "/uploads/%2e%2e/%2e%2e/server.mjs", "/uploads/1/..%2f..%2f.env", "/uploads/1/x.svg", "/uploads/etc/passwd"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      const body = await response.text();
+      expect(body, path).not.toContain("wedding-site");
+      expect(body, path).not.toContain("createRequestHandler");
+      expect([302, 404], path).toContain(response.status());
+    }
+  });
+
+  test("the carousel moves with buttons and arrow keys @js-only", async ({ page, data }) => {
+    const section = data.createSection({ name: `Carrusel ${Date.now()}` });
+    for (const name of ["uno.jpg", "dos.jpg"]) {
+      const response = await page.request.post("/gallery", {
+        multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer: await jpeg() } },
+      });
+      expect(response.status()).toBeLessThan(400);
+    }
+    const dialog = await openSection(page, section.name, false);
+    await expect(dialog.getByText("Foto 1 de 2")).toBeVisible();
+    await expect(dialog.getByRole("img", { name: "uno.jpg" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Foto siguiente" }).click();
+    await expect(dialog.getByRole("img", { name: "dos.jpg" })).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(dialog.getByText("Foto 1 de 2")).toBeVisible();
+    await dialog.getByRole("button", { name: "Foto anterior" }).click();
+    await expect(dialog.getByText("Foto 2 de 2")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+  test("thumbnails pick a photo, a swipe moves, and a new upload is shown @js-only", async ({ page, data }) => {
+    const section = data.createSection({ name: `Miniaturas ${Date.now()}` });
+    for (const name of ["uno.jpg", "dos.jpg", "tres.jpg"]) {
+      await page.request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer: await jpeg() } } });
+    }
+    const dialog = await openSection(page, section.name, false);
+    // Arrow keys work as soon as the dialog opens, wherever the focus is inside it.
+    await page.keyboard.press("ArrowLeft");
+    await expect(dialog.getByText("Foto 3 de 3")).toBeVisible();
+    await dialog.getByRole("button", { name: "Mostrar la foto 2" }).click();
+    await expect(dialog.getByRole("img", { name: "dos.jpg" })).toBeVisible();
+    // Thumbnails are lazy and sized.
+    const thumb = dialog.getByRole("button", { name: "Mostrar la foto 1" }).locator("img");
+    await expect(thumb).toHaveAttribute("loading", "lazy");
+    await expect(thumb).toHaveAttribute("width", /\d+/);
+    // Swipe left (drag) → next photo.
+    const box = (await dialog.getByRole("img", { name: "dos.jpg" }).boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(dialog.getByText("Foto 3 de 3")).toBeVisible();
+    // The web-sized copy is shown, the thumbnail file is what the strip loads.
+    expect(await dialog.getByRole("img", { name: "tres.jpg" }).getAttribute("src")).not.toContain("-thumb");
+    expect(await thumb.getAttribute("src")).toContain("-thumb");
+    // Uploading a fourth shows it.
+    await dialog.getByRole("button", { name: "Mostrar la foto 1" }).click();
+    const chooser = page.waitForEvent("filechooser");
+    await dialog.getByRole("button", { name: "Subir foto" }).click();
+    await (await chooser).setFiles({ name: "cuatro.png", mimeType: "image/png", buffer: await sharp(await jpeg(300, 200)).png().toBuffer() });
+    await dialog.getByRole("button", { name: "Confirmar subida" }).click();
+    await expect(dialog.getByText("Foto 4 de 4")).toBeVisible();
+    await expect(dialog.getByRole("img", { name: "cuatro.png" })).toBeVisible();
+    // Closing the dialog and opening it again: no selection left.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("in English: labels, buttons and messages", async ({ page, data }, testInfo) => {
+    const noJs = jsDisabled(testInfo);
+    await chooseLanguage(page, "en");
+    const section = data.createSection({ name: `Party ${Date.now()}` });
+    for (const name of ["one.jpg", "two.jpg"]) {
+      await page.request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer: await jpeg() } } });
+    }
+    await page.goto("/gallery");
+    await expect(page).toHaveTitle(/^Gallery · /);
+    await expect(page.getByRole("heading", { level: 1, name: "Photo Gallery" })).toBeVisible();
+    await page.getByRole("link", { name: `See photos of ${section.name}` }).click();
+    if (noJs) {
+      const article = page.getByRole("article", { name: section.name });
+      await expect(article.getByRole("img", { name: "one.jpg" })).toBeVisible();
+      await expect(article.getByLabel("Choose a photo")).toBeVisible();
+      await expect(article.getByRole("button", { name: "Confirm upload" })).toBeVisible();
+      await expect(article.getByRole("link", { name: "Back to the gallery" })).toBeVisible();
+    } else {
+      const dialog = page.getByRole("dialog", { name: section.name });
+      await expect(dialog.getByText("Photo 1 of 2")).toBeVisible();
+      await dialog.getByRole("button", { name: "Next photo" }).click();
+      await expect(dialog.getByRole("img", { name: "two.jpg" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Previous photo" }).click();
+      await expect(dialog.getByRole("img", { name: "one.jpg" })).toBeVisible();
+      await expect(dialog.getByRole("button", { name: "Upload photo" })).toBeVisible();
+    }
+  });
+
+  test("a section link without an id says one is required", async ({ page }) => {
+    await page.goto("/gallery?section=abc");
+    await expect(page.getByText("Se requiere un ID de sección")).toBeVisible();
+  });
+
+  test("photos of a section turned inactive are no longer served to guests @js-only", async ({ page, data }) => {
+    const section = data.createSection({ name: `Luego oculta ${Date.now()}` });
+    const response = await page.request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } } });
+    expect(response.status()).toBeLessThan(400);
+    expect(response.headers()["server-timing"]).toMatch(/receive;dur=[\d.]+, process;dur=[\d.]+/);
+    const [row] = data.query<{ file_path: string; thumbnail_path: string }>("SELECT file_path, thumbnail_path FROM media WHERE section_id = ?", section.id);
+    expect((await page.request.get(`/uploads/${row.thumbnail_path}`)).status()).toBe(200);
+    data.query("UPDATE gallery_sections SET is_active = 0 WHERE id = ?", section.id);
+    for (const key of [row.file_path, row.thumbnail_path]) expect((await page.request.get(`/uploads/${key}`)).status()).toBe(404);
+  });
+
+  test("the server refuses a body over 5 MB however it is sent, and HEIC with its own message @js-only", async ({ request, data }) => {
+    const section = data.createSection({ name: `Limite ${Date.now()}` });
+    const big = await request.post("/gallery", {
+      multipart: { sectionId: String(section.id), _js: "1", file: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) } },
+    });
+    expect(big.status()).toBe(413);
+    expect(await big.text()).toContain("El archivo es demasiado grande. El tamaño máximo es 5 MB.");
+    const avif = Buffer.from(await sharp(await jpeg(64, 48)).avif().toBuffer());
+    for (const [from, to] of [["avif", "heic"], ["av01", "hvc1"]]) {
+      for (let i = avif.indexOf(from); i !== -1; i = avif.indexOf(from, i + 4)) avif.write(to, i, "latin1");
+    }
+    const heic = await request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: avif } } });
+    expect(heic.status()).toBe(415);
+    expect(await heic.text()).toContain("Las fotos HEIC del iPhone no son compatibles");
+    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import { expect, jsDisabled, test } from "./fixtures";
+
+test.describe("common layout", () => {
+  test("unknown paths redirect to the not-found page", async ({ page }) => {
+    const response = await page.goto("/esto/no/existe");
+    expect(new URL(page.url()).pathname).toBe("/404");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
+    await expect(page.getByText("Lo sentimos, la página que buscas no existe.")).toBeVisible();
+    await page.getByRole("link", { name: "Volver al Inicio" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("header, navigation and footer are on every page", async ({ page }) => {
+    await page.goto("/404");
+    const nav = page.getByRole("navigation", { name: "Navegación principal" });
+    await expect(nav.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/");
+    await expect(nav.getByRole("link", { name: "Confirmar" })).toHaveAttribute("href", "/confirm");
+    await expect(nav.getByRole("link", { name: "Galería" })).toHaveAttribute("href", "/gallery");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Valeria & Sebastián" })).toHaveAttribute("href", "/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+    await expect(footer).toContainText("Todos los derechos reservados.");
+  });
+
+  test("the language switch changes the page language and survives a reload", async ({ page }) => {
+    await page.goto("/404");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await page.getByRole("button", { name: "Español" }).click();
+    await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+
+  test("English browsers get English first", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto("/404");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await context.close();
+  });
+
+  test("the theme switch toggles dark mode and keeps it across reloads", async ({ page }, testInfo) => {
+    await page.goto("/404");
+    const html = page.locator("html");
+    await expect(html).not.toHaveClass(/dark/);
+    // With JavaScript the choice is saved in the background: wait for it before reloading.
+    const saved = () => (jsDisabled(testInfo) ? Promise.resolve() : page.waitForResponse("**/action/set-theme"));
+    let save = saved();
+    await page.getByRole("button", { name: "Cambiar a modo oscuro" }).click();
+    await save;
+    await expect(html).toHaveClass(/dark/);
+    await expect(page.getByRole("button", { name: "Cambiar a modo claro" })).toBeVisible();
+    if (!jsDisabled(testInfo)) {
+      expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    }
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    save = saved();
+    await page.getByRole("button", { name: "Cambiar a modo claro" }).click();
+    await save;
+    await expect(html).not.toHaveClass(/dark/);
+    await page.reload();
+    await expect(html).not.toHaveClass(/dark/);
+  });
+
+  test("the system's dark preference is followed when nothing is saved", async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: "dark", javaScriptEnabled: true });
+    const page = await context.newPage();
+    await page.goto("/404");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await context.close();
+  });
+
+  test("every response carries the security headers", async ({ request }) => {
+    for (const path of ["/404", "/favicon.svg", "/healthz"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      const headers = response.headers();
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBeTruthy();
+      expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    }
+    const page = await request.get("/404");
+    const csp = page.headers()["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("'unsafe-inline' 'nonce");
+    expect(csp?.split("script-src")[1]?.split(";")[0]).not.toContain("unsafe-inline");
+  });
+
+  test("small screens get a menu with the same three links", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/404");
+    await page.getByLabel("Abrir menú").click();
+    const menu = page.getByRole("navigation", { name: "Menú" });
+    await expect(menu.getByRole("link", { name: "Inicio" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Confirmar" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Galería" })).toBeVisible();
+  });
+});
+
+test("a language saved in the browser is used when no cookie says otherwise @js-only", async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("seeded")) {
+      localStorage.setItem("i18nextLng", "en");
+      sessionStorage.setItem("seeded", "1");
+    }
+  });
+  await page.goto("/404");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect(await page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe("en");
+});

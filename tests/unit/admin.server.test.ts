@@ -1,0 +1,304 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/server/db.server";
+import { handleAdminAction, loadAdmin } from "~/server/admin.server";
+import { createSection, listSections } from "~/server/gallery.server";
+import { confirmInvitation, createInvitation, findInvitationById, listInvitations } from "~/server/invitations.server";
+import { startAdminSessionHeader } from "~/server/session.server";
+import { useTestDatabase } from "./helpers/test-db";
+
+const URL_BASE = "http://localhost/admin";
+
+/** The admin session's Cookie header, as a browser would send it back. */
+async function adminCookie(): Promise<string> {
+  const setCookie = await startAdminSessionHeader(new Request(URL_BASE));
+  return setCookie.split(";")[0];
+}
+
+interface Answer {
+  status: number;
+  data?: Record<string, unknown>;
+  location?: string | null;
+  setCookie: string[];
+}
+
+/** Posts a form to the admin action and normalises what comes back (data(), redirect or a thrown 401). */
+async function post(form: Record<string, string>, opts: { cookie?: string; ip?: string; origin?: string } = {}): Promise<Answer> {
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
+  if (opts.cookie) headers.set("Cookie", opts.cookie);
+  if (opts.origin) headers.set("Origin", opts.origin);
+  const request = new Request(URL_BASE, { method: "POST", headers, body: new URLSearchParams(form) });
+  let result: unknown;
+  try {
+    result = await handleAdminAction(request, { clientIp: opts.ip ?? "203.0.113.1", cspNonce: "x" });
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    const text = await result.text();
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      data: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+      setCookie: result.headers.getSetCookie(),
+    };
+  }
+  const wrapped = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } | null };
+  return { status: wrapped.init?.status ?? 200, data: wrapped.data, setCookie: new Headers(wrapped.init?.headers).getSetCookie() };
+}
+
+async function invitation(primaryGuest: string, maxGuests: number, confirmWith?: string[]) {
+  const created = await createInvitation({ primaryGuest, maxGuests });
+  if (!created.ok) throw new Error(created.error);
+  if (confirmWith) {
+    const confirmed = await confirmInvitation(created.invitation.code, confirmWith);
+    if (!confirmed.ok) throw new Error(confirmed.error);
+  }
+  return created.invitation;
+}
+
+const guestId = async (name: string) => (await db().selectFrom("guests").select("id").where("full_name", "=", name).executeTakeFirstOrThrow()).id;
+
+describe("admin page loader", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("gives nothing but 'locked' without the session", async () => {
+    await invitation("Secreta", 2);
+    expect(await loadAdmin(new Request(`${URL_BASE}?tab=invitations`))).toEqual({ authenticated: false });
+    const forged = new Request(`${URL_BASE}?tab=invitations`, { headers: { Cookie: "wedding_admin=eyJhZG1pbiI6dHJ1ZX0%3D.forged" } });
+    expect(await loadAdmin(forged)).toEqual({ authenticated: false });
+  });
+
+  it("with the session, loads only what the requested tab needs (stats by default)", async () => {
+    await invitation("Ana", 3);
+    await createSection({ name: "Fiesta" });
+    const cookie = await adminCookie();
+    const load = (query: string) => loadAdmin(new Request(`${URL_BASE}${query}`, { headers: { Cookie: cookie } }));
+    expect(await load("")).toMatchObject({ authenticated: true, tab: "stats", stats: { totalGuests: 3 }, invitations: null, sections: null });
+    expect(await load("?tab=nonsense")).toMatchObject({ tab: "stats" });
+    expect(await load("?tab=create")).toMatchObject({ tab: "create", stats: { totalGuests: 3 }, invitations: null });
+    expect(await load("?tab=invitations")).toMatchObject({ tab: "invitations", stats: null, invitations: [{ primaryGuest: "Ana" }] });
+    const gallery = await load("?tab=gallery");
+    expect(gallery).toMatchObject({ tab: "gallery", sections: [{ name: "Fiesta", is_active: false }] });
+  });
+
+  it("a list that fails to load is reported in place instead of breaking the page", async () => {
+    const cookie = await adminCookie();
+    await createSection({ name: "Rota" });
+    await db().schema.dropTable("media").execute();
+    const loaded = await loadAdmin(new Request(`${URL_BASE}?tab=gallery`, { headers: { Cookie: cookie } }));
+    expect(loaded).toMatchObject({ authenticated: true, sections: { error: expect.any(String) } });
+  });
+});
+
+describe("admin action: access", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("every intent but login answers 401 'No autorizado' without the session and changes nothing", async () => {
+    const inv = await invitation("Intocable", 3, ["Intocable", "Acompañante"]);
+    const section = await createSection({ name: "Intocable", is_active: true });
+    if (!section.ok) throw new Error(section.error);
+    const other = await guestId("Acompañante");
+    const forms: Record<string, string>[] = [
+      { intent: "logout" },
+      { intent: "createInvitation", primaryGuest: "Intruso", maxGuests: "2" },
+      { intent: "deleteInvitation", id: String(inv.id), confirmed: "yes" },
+      { intent: "deleteGuest", id: String(other), confirmed: "yes" },
+      { intent: "createSection", name: "Intrusa" },
+      { intent: "editSection", id: String(section.section.id), name: "Cambiada" },
+      { intent: "setSectionActive", id: String(section.section.id), value: "false" },
+      { intent: "setSectionUpload", id: String(section.section.id), value: "false" },
+      { intent: "deleteSection", id: String(section.section.id), confirmed: "yes" },
+      { intent: "deleteMedia", id: "1", confirmed: "yes" },
+      { intent: "whatever" },
+      {},
+    ];
+    for (const form of forms) {
+      const answer = await post(form, { cookie: "wedding_admin=garbage" });
+      expect(answer.status, JSON.stringify(form)).toBe(401);
+      expect(answer.data, JSON.stringify(form)).toEqual({ error: "No autorizado" });
+    }
+    expect(await listInvitations()).toMatchObject([{ primaryGuest: "Intocable", maxGuests: 3, guests: [{ fullName: "Intocable" }, { fullName: "Acompañante" }] }]);
+    expect(await listSections({ includeInactive: true })).toMatchObject([{ name: "Intocable", is_active: true, allow_upload: true }]);
+  });
+
+  it("a wrong password is refused with 401; the right one starts a session-only, httpOnly, strict cookie", async () => {
+    const wrong = await post({ intent: "login", password: "nope", _js: "1" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.data).toMatchObject({ ok: false, error: { "": ["dashboard:login.wrongPassword"] }, toast: { kind: "error", key: "dashboard:login.wrongPassword" } });
+    expect(wrong.setCookie).toEqual([]);
+
+    const right = await post({ intent: "login", password: "test-admin-password", _js: "1" });
+    expect(right.status).toBe(200);
+    expect(right.data).toMatchObject({ ok: true });
+    const session = right.setCookie.find((c) => c.startsWith("wedding_admin="))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Strict/i);
+    expect(session).not.toMatch(/Max-Age|Expires/i);
+    // '¡Acceso concedido!' travels in the flash cookie.
+    expect(right.setCookie.some((c) => c.startsWith("wedding_flash="))).toBe(true);
+    const cookie = session.split(";")[0];
+    expect(await loadAdmin(new Request(URL_BASE, { headers: { Cookie: cookie } }))).toMatchObject({ authenticated: true });
+  });
+
+  it("without JavaScript, a right password redirects to the panel (POST/redirect/GET)", async () => {
+    const answer = await post({ intent: "login", password: "test-admin-password" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/admin");
+  });
+
+  it("login attempts are rate-limited per client (429 with the minutes to wait); success clears the count", async () => {
+    let last: Answer | undefined;
+    for (let i = 0; i < 20; i++) {
+      last = await post({ intent: "login", password: `guess-${i}`, _js: "1" }, { ip: "198.51.100.7" });
+      if (last.status === 429) break;
+    }
+    expect(last?.status).toBe(429);
+    expect(last?.data).toMatchObject({ error: { "": ["common:tooManyRequests"] }, toast: { key: "common:tooManyRequests" }, retryAfterMinutes: expect.any(Number) });
+    // Locked out even with the right password; another client is not.
+    expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.7" })).status).toBe(429);
+    expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.8" })).status).toBe(200);
+  });
+
+  it("a success clears the failed attempts of that client", async () => {
+    for (let i = 0; i < 3; i++) expect((await post({ intent: "login", password: "wrong", _js: "1" }, { ip: "192.0.2.9" })).status).toBe(401);
+    expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "192.0.2.9" })).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await post({ intent: "login", password: "wrong", _js: "1" }, { ip: "192.0.2.9" })).status).toBe(401);
+  });
+
+  it("logout ends the session", async () => {
+    const answer = await post({ intent: "logout" }, { cookie: await adminCookie() });
+    expect(answer.status).toBe(302);
+    const cleared = answer.setCookie.find((c) => c.startsWith("wedding_admin="))!;
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/i);
+  });
+
+  it("a form posted from another site is refused, even with the session", async () => {
+    const answer = await post({ intent: "createInvitation", primaryGuest: "Forjada", maxGuests: "1" }, { cookie: await adminCookie(), origin: "https://evil.example" });
+    expect(answer.status).toBe(403);
+    expect(await listInvitations()).toEqual([]);
+  });
+});
+
+describe("admin action: operations", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("creates an invitation and answers its code; blank names and seats outside 1..8 are refused", async () => {
+    const cookie = await adminCookie();
+    const created = await post({ intent: "createInvitation", primaryGuest: "  Nueva  Persona ", maxGuests: "4", _js: "1" }, { cookie });
+    expect(created.status).toBe(200);
+    const [inv] = await listInvitations();
+    expect(inv).toMatchObject({ primaryGuest: "Nueva Persona", maxGuests: 4, confirmed: false });
+    expect(created.data).toMatchObject({ ok: true, created: { code: inv.code, primaryGuest: "Nueva Persona" } });
+
+    const plain = await post({ intent: "createInvitation", primaryGuest: "Sin JS", maxGuests: "1" }, { cookie });
+    expect(plain.status).toBe(302);
+    expect(plain.location).toMatch(/^\/admin\?tab=create&created=[A-Z0-9]+&createdFor=Sin\+JS$/);
+
+    const blank = await post({ intent: "createInvitation", primaryGuest: "   ", maxGuests: "2", _js: "1" }, { cookie });
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(blank.data)).toContain("dashboard:create.nameRequired");
+    for (const maxGuests of ["0", "9", "2.5", "muchos", ""]) {
+      expect((await post({ intent: "createInvitation", primaryGuest: "Fuera", maxGuests, _js: "1" }, { cookie })).status, maxGuests).toBe(400);
+    }
+    expect((await listInvitations()).map((i) => i.primaryGuest).sort()).toEqual(["Nueva Persona", "Sin JS"]);
+  });
+
+  it("asks before handing out more than 140 seats, and creates when told to go ahead", async () => {
+    const cookie = await adminCookie();
+    for (let i = 0; i < 17; i++) await invitation(`Lleno ${i}`, 8); // 136 seats
+    const ok = await post({ intent: "createInvitation", primaryGuest: "Cabe", maxGuests: "4", _js: "1" }, { cookie });
+    expect(ok.status).toBe(200); // exactly 140: no warning
+    const warned = await post({ intent: "createInvitation", primaryGuest: "No cabe", maxGuests: "1", _js: "1" }, { cookie });
+    expect(warned.status).toBe(409);
+    expect(warned.data).toMatchObject({ capacityWarning: { total: 141, capacity: 140 }, initialValue: { primaryGuest: "No cabe", maxGuests: "1" } });
+    expect((await listInvitations()).some((i) => i.primaryGuest === "No cabe")).toBe(false);
+    const anyway = await post({ intent: "createInvitation", primaryGuest: "No cabe", maxGuests: "1", overCapacity: "yes", _js: "1" }, { cookie });
+    expect(anyway.status).toBe(200);
+    expect((await listInvitations()).some((i) => i.primaryGuest === "No cabe")).toBe(true);
+  });
+
+  it("deletes ask first without JavaScript: a confirm step, then the delete", async () => {
+    const cookie = await adminCookie();
+    const inv = await invitation("Borrable", 2);
+    const step = await post({ intent: "deleteInvitation", id: String(inv.id), name: "Borrable" }, { cookie });
+    expect(step.status).toBe(302);
+    expect(step.location).toBe(`/admin?tab=invitations&confirm=deleteInvitation&id=${inv.id}&name=Borrable`);
+    expect(await findInvitationById(inv.id)).not.toBeNull();
+    const done = await post({ intent: "deleteInvitation", id: String(inv.id), confirmed: "yes" }, { cookie });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/admin?tab=invitations");
+    expect(await findInvitationById(inv.id)).toBeNull();
+    // Gone already: the spec's error message.
+    const again = await post({ intent: "deleteInvitation", id: String(inv.id), confirmed: "yes", _js: "1" }, { cookie });
+    expect(again.status).toBe(404);
+    expect(again.data).toMatchObject({ toast: { kind: "error", key: "dashboard:toasts.deleteInvitationError" } });
+  });
+
+  it("deletes an additional guest (a seat fewer) but never the primary guest", async () => {
+    const cookie = await adminCookie();
+    const inv = await invitation("Principal", 3, ["Principal", "Otro", "Otra"]);
+    const primary = await post({ intent: "deleteGuest", id: String(await guestId("Principal")), confirmed: "yes", _js: "1" }, { cookie });
+    expect(primary.status).toBe(409);
+    expect(primary.data).toMatchObject({ error: { "": ["dashboard:toasts.primaryGuest"] }, toast: { key: "dashboard:toasts.primaryGuest" } });
+    const other = await post({ intent: "deleteGuest", id: String(await guestId("Otro")), confirmed: "yes", _js: "1" }, { cookie });
+    expect(other.status).toBe(200);
+    expect(await findInvitationById(inv.id)).toMatchObject({ maxGuests: 2, guests: [{ fullName: "Principal" }, { fullName: "Otra" }] });
+    const missing = await post({ intent: "deleteGuest", id: "99999", confirmed: "yes", _js: "1" }, { cookie });
+    expect(missing.status).toBe(404);
+    expect(missing.data).toMatchObject({ toast: { key: "dashboard:toasts.deleteGuestError" } });
+  });
+
+  it("creates, toggles, edits and deletes sections with the spec's defaults and messages", async () => {
+    const cookie = await adminCookie();
+    const blank = await post({ intent: "createSection", name: "  ", _js: "1" }, { cookie });
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(blank.data)).toContain("dashboard:gallery.nameRequired");
+    // A plain form sends the switch only when it is on: allow_upload on, is_active off.
+    expect((await post({ intent: "createSection", name: "Primera", allow_upload: "on", _js: "1" }, { cookie })).status).toBe(200);
+    expect((await post({ intent: "createSection", name: "Segunda", is_active: "on", _js: "1" }, { cookie })).status).toBe(200);
+    let [first, second] = await listSections({ includeInactive: true });
+    expect(first).toMatchObject({ name: "Primera", order: 1, allow_upload: true, is_active: false });
+    expect(second).toMatchObject({ name: "Segunda", order: 2, allow_upload: false, is_active: true });
+
+    expect((await post({ intent: "setSectionActive", id: String(first.id), value: "true", _js: "1" }, { cookie })).status).toBe(200);
+    expect((await post({ intent: "setSectionUpload", id: String(first.id), value: "false", _js: "1" }, { cookie })).status).toBe(200);
+    expect((await post({ intent: "editSection", id: String(first.id), name: "Renombrada", description: "Nueva", _js: "1" }, { cookie })).status).toBe(200);
+    [first] = await listSections({ includeInactive: true });
+    expect(first).toMatchObject({ name: "Renombrada", description: "Nueva", is_active: true, allow_upload: false });
+    const blankEdit = await post({ intent: "editSection", id: String(first.id), name: " ", _js: "1" }, { cookie });
+    expect(blankEdit.status).toBe(400);
+    const missing = await post({ intent: "setSectionActive", id: "99999", value: "true", _js: "1" }, { cookie });
+    expect(missing.status).toBe(404);
+    expect(missing.data).toMatchObject({ toast: { key: "dashboard:toasts.updateSectionError" } });
+
+    expect((await post({ intent: "deleteSection", id: String(second.id), confirmed: "yes", _js: "1" }, { cookie })).status).toBe(200);
+    expect((await listSections({ includeInactive: true })).map((s) => s.name)).toEqual(["Renombrada"]);
+    const gone = await post({ intent: "deleteSection", id: String(second.id), confirmed: "yes", _js: "1" }, { cookie });
+    expect(gone.data).toMatchObject({ toast: { key: "dashboard:toasts.deleteSectionError" } });
+  });
+
+  it("deletes a single photo (moderation)", async () => {
+    const cookie = await adminCookie();
+    const section = await createSection({ name: "Con fotos", is_active: true });
+    if (!section.ok) throw new Error(section.error);
+    const row = await db()
+      .insertInto("media")
+      .values({ section_id: section.section.id, type: "IMAGE", file_path: `${section.section.id}/1-a.jpg`, public_url: `/uploads/${section.section.id}/1-a.jpg`, name: "a.jpg", size: 10 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await post({ intent: "deleteMedia", id: String(row.id), confirmed: "yes", _js: "1" }, { cookie })).status).toBe(200);
+    expect(await db().selectFrom("media").selectAll().execute()).toEqual([]);
+    const gone = await post({ intent: "deleteMedia", id: String(row.id), confirmed: "yes", _js: "1" }, { cookie });
+    expect(gone.status).toBe(404);
+    expect(gone.data).toMatchObject({ toast: { key: "dashboard:toasts.deletePhotoError" } });
+  });
+
+  it("a failure of the store answers the spec's error and a 500, not a crash", async () => {
+    const cookie = await adminCookie();
+    await db().schema.dropTable("media").execute();
+    await db().schema.dropTable("gallery_sections").execute();
+    const answer = await post({ intent: "createSection", name: "Sin tabla", _js: "1" }, { cookie });
+    expect(answer.status).toBe(500);
+    expect(answer.data).toMatchObject({ ok: false, toast: { kind: "error", key: "dashboard:toasts.createSectionError" } });
+  });
+});

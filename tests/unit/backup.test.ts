@@ -1,0 +1,41 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { confirmInvitation, createInvitation, findInvitationByCode } from "~/server/invitations.server";
+import { db, migrateToLatest, openDatabase, setDatabaseForTests } from "~/server/db.server";
+import { useTestDatabase } from "./helpers/test-db";
+
+describe("npm run backup", () => {
+  const paths = useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("snapshots the live database and the uploads, and a fresh instance restored from it finds the data", async () => {
+    const created = await createInvitation({ primaryGuest: "Ana", maxGuests: 2 });
+    if (!created.ok) throw new Error(created.error);
+    await confirmInvitation(created.invitation.code, ["Luis"]);
+    fs.mkdirSync(path.join(paths.uploads, "1"), { recursive: true });
+    fs.writeFileSync(path.join(paths.uploads, "1", "photo.jpg"), Buffer.from("jpeg bytes"));
+
+    const target = path.join(paths.dir, "backup");
+    const output = execFileSync(process.execPath, ["scripts/backup.mjs", target], {
+      env: { ...process.env, DATABASE_PATH: paths.database, UPLOADS_DIR: paths.uploads },
+      encoding: "utf8",
+    });
+    expect(output).toContain("1 invitations, 2 guests");
+
+    // Restore into a fresh instance: copy the snapshot where a new server would read it.
+    const restoredDir = path.join(paths.dir, "restored");
+    fs.mkdirSync(restoredDir);
+    fs.copyFileSync(path.join(target, "wedding.sqlite"), path.join(restoredDir, "wedding.sqlite"));
+    fs.cpSync(path.join(target, "uploads"), path.join(restoredDir, "uploads"), { recursive: true });
+    await db().destroy();
+    const restored = openDatabase(path.join(restoredDir, "wedding.sqlite"));
+    await migrateToLatest(restored);
+    setDatabaseForTests(restored);
+
+    const found = await findInvitationByCode(created.invitation.code);
+    expect(found?.confirmed).toBe(true);
+    expect(found?.guests.map((g) => g.fullName)).toEqual(["Ana", "Luis"]);
+    expect(fs.readFileSync(path.join(restoredDir, "uploads", "1", "photo.jpg"), "utf8")).toBe("jpeg bytes");
+  });
+});

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { boot } from "~/server/boot.server";
+import { db } from "~/server/db.server";
+import { checkAdminPassword, resetSecretsForTests, sessionSecret } from "~/server/secrets.server";
+import { useTestDatabase } from "./helpers/test-db";
+
+describe("first start", () => {
+  const paths = useTestDatabase({ ADMIN_PASSWORD: "" });
+
+  it("seeds demo invitations of 1, 3 and 8 seats and the gallery sections, printing the codes once", async () => {
+    delete process.env.ADMIN_PASSWORD;
+    const lines: string[] = [];
+    await boot((l) => lines.push(l));
+    const invitations = await db().selectFrom("invitations").select(["code", "max_guests"]).orderBy("id").execute();
+    expect(invitations.map((i) => i.max_guests)).toEqual([1, 3, 8]);
+    for (const i of invitations) expect(lines.join("\n")).toContain(i.code);
+    const sections = await db().selectFrom("gallery_sections").select("id").execute();
+    expect(sections.length).toBeGreaterThan(0);
+
+    // The generated admin password is printed once and works; only its hash is kept.
+    const passwordLine = lines.find((l) => l.startsWith("Admin password"));
+    const password = passwordLine!.split(": ").pop()!;
+    expect(checkAdminPassword(password)).toBe(true);
+    expect(checkAdminPassword(password + "x")).toBe(false);
+    const secretsFile = path.join(path.dirname(paths.database), ".secrets.json");
+    expect(fs.readFileSync(secretsFile, "utf8")).not.toContain(password);
+
+    // A second start prints nothing new and changes nothing.
+    resetSecretsForTests();
+    const again: string[] = [];
+    await boot((l) => again.push(l));
+    expect(again.some((l) => l.startsWith("Admin password"))).toBe(false);
+    expect(again.some((l) => l.includes("Demo data"))).toBe(false);
+    expect(await db().selectFrom("invitations").select("id").execute()).toHaveLength(3);
+    expect(checkAdminPassword(password)).toBe(true);
+  });
+
+  it("never seeds a database that already has data", async () => {
+    await db().insertInto("invitations").values({ code: "ABCDEF", primary_guest: "Real Guest", max_guests: 2 }).execute();
+    await boot(() => {});
+    const rows = await db().selectFrom("invitations").select("primary_guest").execute();
+    expect(rows).toEqual([{ primary_guest: "Real Guest" }]);
+    expect(await db().selectFrom("gallery_sections").select("id").execute()).toHaveLength(0);
+  });
+
+  it("keeps the generated session secret across restarts", () => {
+    const first = sessionSecret();
+    resetSecretsForTests();
+    expect(sessionSecret()).toBe(first);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe("configured admin password", () => {
+  useTestDatabase({ ADMIN_PASSWORD: "the-right-password" });
+  it("is compared exactly", () => {
+    expect(checkAdminPassword("the-right-password")).toBe(true);
+    expect(checkAdminPassword("the-right-passworD")).toBe(false);
+    expect(checkAdminPassword("")).toBe(false);
+  });
+});

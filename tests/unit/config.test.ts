@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "~/server/config.server";
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const cfg = parseConfig({});
+    expect(cfg.PORT).toBe(3000);
+    expect(cfg.DATABASE_PATH).toBe("db/data/wedding.sqlite");
+    expect(cfg.UPLOADS_DIR).toBe("uploads");
+    expect(cfg.WEDDING_DATE).toBe("2026-01-17T16:00:00-05:00");
+    expect(cfg.RSVP_DEADLINE).toBe("2025-12-17T23:59:59-05:00");
+    expect(cfg.ADMIN_PASSWORD).toBeUndefined();
+    expect(cfg.TRUST_PROXY).toBe(false);
+  });
+
+  it("names the bad variable", () => {
+    expect(() => parseConfig({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => parseConfig({ RSVP_DEADLINE: "next tuesday" })).toThrow(/RSVP_DEADLINE/);
+    expect(() => parseConfig({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => parseConfig({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseConfig({ ADMIN_PASSWORD: "", PORT: "" }).PORT).toBe(3000);
+  });
+});

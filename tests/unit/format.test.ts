@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { formatLongDate } from "~/lib/dates";
+import { formatPrice, formatTime } from "~/lib/format";
+
+describe("formatting for the page's language", () => {
+  it("prices in USD", () => {
+    expect(formatPrice(95, "USD", "en")).toBe("$95");
+    expect(formatPrice(120, "USD", "es").replace(/\s/g, " ")).toBe("120 US$");
+  });
+  it("times on a 12-hour clock, noon as 12", () => {
+    expect(formatTime("16:30", "en").replace(/\s/g, " ")).toBe("4:30 PM");
+    expect(formatTime("12:00", "en").replace(/\s/g, " ")).toBe("12:00 PM");
+    expect(formatTime("12:00", "es").replace(/\s/g, " ")).toBe("12:00 p. m.");
+    expect(formatTime("01:00", "es").replace(/\s/g, " ")).toBe("1:00 a. m.");
+  });
+  it("the RSVP deadline as a long date in the wedding's time zone", () => {
+    expect(formatLongDate("2025-12-17T23:59:59-05:00", "es")).toBe("17 de diciembre de 2025");
+    expect(formatLongDate("2025-12-17T23:59:59-05:00", "en")).toBe("December 17, 2025");
+  });
+});
