@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// npm run bench:upload (after npm run build; BUILD_DIR picks another build folder)
+//
+// Starts the built server with a fresh database and uploads a 4 MB phone photo (12 MP, GPS
+// EXIF, orientation 6) through the guests' path (POST /gallery, as the page's script does).
+// Prints the server-side time to accept and process it, read from the answer's Server-Timing
+// header (receive = read and parse the 4 MB body; process = decode, rotate, strip metadata,
+// resize, encode web copy and thumbnail, write both, insert the row), the round trip seen by
+// the client, and the server process's memory: resident size before, the peak sampled every
+// 2 ms while uploading, and the kernel's high-water mark (VmHWM). Then the same with 4 uploads
+// at once.
+import fs from "node:fs";
+import sharp from "sharp";
+import { startBuiltServer } from "./lib/start-server.mjs";
+
+const RUNS = 7;
+const TARGET = 4 * 1024 * 1024;
+
+/** A 4032×3024 photo-like JPEG (gradient + grain) tuned to about 4 MB, with GPS and orientation. */
+async function makePhoto() {
+  const width = 4032;
+  const height = 3024;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 42;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i += 3) {
+      const grain = (rand() - 0.5) * 90;
+      raw[i] = Math.max(0, Math.min(255, 120 + 100 * Math.sin(x / 300) + grain));
+      raw[i + 1] = Math.max(0, Math.min(255, 110 + 80 * Math.cos(y / 250) + grain));
+      raw[i + 2] = Math.max(0, Math.min(255, 90 + 60 * Math.sin((x + y) / 400) + grain));
+    }
+  }
+  let best = null;
+  for (let quality = 98; quality >= 60; quality -= 1) {
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .withExif({ IFD0: { Make: "Phone", Orientation: "6" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "8/1 58/1 20/1", GPSLongitudeRef: "W", GPSLongitude: "79/1 35/1 20/1" } })
+      .jpeg({ quality })
+      .toBuffer();
+    best = jpeg;
+    if (jpeg.length <= TARGET) break;
+  }
+  return { bytes: best, width, height };
+}
+
+function procStatus(pid, field) {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:\\s+(\\d+)`))[1]) * 1024;
+  } catch {
+    return 0;
+  }
+}
+const mb = (n) => `${(n / 1048576).toFixed(0)} MB`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const photo = await makePhoto();
+console.log(`photo: ${(photo.bytes.length / 1048576).toFixed(2)} MB JPEG, ${photo.width}×${photo.height}, GPS EXIF, orientation 6`);
+
+const { base, pid, stop } = await startBuiltServer({ RATE_LIMIT_UPLOADS: "1000" });
+const section = (await (await fetch(`${base}/api/gallery/sections`)).json()).find((s) => s.allow_upload);
+if (!section) throw new Error("no section takes uploads");
+
+async function upload() {
+  const form = new FormData();
+  form.set("sectionId", String(section.id));
+  form.set("_js", "1");
+  form.set("file", new Blob([photo.bytes], { type: "image/jpeg" }), "bench.jpg");
+  const started = performance.now();
+  const res = await fetch(`${base}/gallery.data`, { method: "POST", body: form });
+  await res.arrayBuffer();
+  const roundTrip = performance.now() - started;
+  if (res.status !== 200) throw new Error(`upload answered ${res.status}`);
+  const timing = Object.fromEntries(
+    (res.headers.get("Server-Timing") ?? "").split(",").map((m) => {
+      const [name, dur] = m.trim().split(";dur=");
+      return [name, Number(dur)];
+    }),
+  );
+  if (!("process" in timing)) throw new Error("no Server-Timing header in the answer");
+  return { roundTrip, receive: timing.receive, process: timing.process };
+}
+
+async function measure(label, fn) {
+  const before = procStatus(pid, "VmRSS");
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, procStatus(pid, "VmRSS"))), 2);
+  const result = await fn();
+  clearInterval(sampler);
+  peak = Math.max(peak, procStatus(pid, "VmRSS"));
+  console.log(`${label} memory: ${mb(before)} resident before, peak ${mb(peak)} (+${mb(peak - before)}), high-water mark ${mb(procStatus(pid, "VmHWM"))}`);
+  return result;
+}
+
+await upload(); // warm-up: first request loads the route modules and sharp
+const runs = await measure("one at a time,", async () => {
+  const out = [];
+  for (let i = 0; i < RUNS; i++) out.push(await upload());
+  return out;
+});
+const fmt = (key) => `median ${median(runs.map((r) => r[key])).toFixed(0)} ms (min ${Math.min(...runs.map((r) => r[key])).toFixed(0)}, max ${Math.max(...runs.map((r) => r[key])).toFixed(0)})`;
+console.log(`server, receive + parse body:      ${fmt("receive")}`);
+console.log(`server, decode → store → row:      ${fmt("process")}`);
+const total = runs.map((r) => r.receive + r.process);
+console.log(`server, accept and process total:  median ${median(total).toFixed(0)} ms`);
+console.log(`client round trip (loopback):      ${fmt("roundTrip")}   [${RUNS} uploads after one warm-up]`);
+
+const parallel = await measure("4 at once,", async () => {
+  const started = performance.now();
+  const out = await Promise.all(Array.from({ length: 4 }, upload));
+  return { wall: performance.now() - started, out };
+});
+console.log(`4 at once: all done in ${parallel.wall.toFixed(0)} ms; server process ${parallel.out.map((r) => r.process.toFixed(0)).join(", ")} ms`);
+stop();
+process.exit(0);

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// npm run size — what the home page costs on a first visit, from the production build:
+//   - first-load JavaScript and CSS (gzip bytes): the files the server build's asset manifest
+//     lists for the entry, the root route and the index route — exactly what / preloads;
+//   - the HTML of / as the built server renders it (raw and gzip), on a fresh database.
+// Budgets: JS < 150 KB gzip, CSS < 30 KB gzip. Exits 1 when a budget is exceeded.
+//
+//   BUILD_DIR=build-home node scripts/size-report.mjs [--no-html]
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const BUDGET_JS = 150 * 1024;
+const BUDGET_CSS = 30 * 1024;
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const serverBuild = path.join(buildDir, "server", "index.js");
+if (!fs.existsSync(serverBuild)) {
+  console.error(`No build found in ${buildDir}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+const gzip = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+process.env.NODE_ENV = "production";
+const { assets } = await import(serverBuild);
+const js = new Set([assets.entry.module, ...assets.entry.imports]);
+const css = new Set();
+for (const id of ["root", "routes/_index"]) {
+  const route = assets.routes[id];
+  js.add(route.module);
+  for (const f of route.imports ?? []) js.add(f);
+  for (const f of route.css ?? []) css.add(f);
+}
+const sizes = (files) =>
+  [...files].map((f) => {
+    const buf = fs.readFileSync(path.join(buildDir, "client", f));
+    return { file: f, raw: buf.length, gz: gzip(buf) };
+  });
+const jsFiles = sizes(js).sort((a, b) => b.gz - a.gz);
+const cssFiles = sizes(css).sort((a, b) => b.gz - a.gz);
+const sum = (list, k) => list.reduce((n, f) => n + f[k], 0);
+const jsGz = sum(jsFiles, "gz");
+const cssGz = sum(cssFiles, "gz");
+
+console.log(`first-load JS:  ${kb(jsGz)} gzip (${kb(sum(jsFiles, "raw"))} raw) in ${jsFiles.length} files — budget 150 KB ${jsGz < BUDGET_JS ? "OK" : "EXCEEDED"}`);
+for (const f of jsFiles) console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
+console.log(`first-load CSS: ${kb(cssGz)} gzip (${kb(sum(cssFiles, "raw"))} raw) in ${cssFiles.length} files — budget 30 KB ${cssGz < BUDGET_CSS ? "OK" : "EXCEEDED"}`);
+for (const f of cssFiles) console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
+
+if (!process.argv.includes("--no-html")) {
+  const { startBuiltServer } = await import("./lib/start-server.mjs");
+  const server = await startBuiltServer({
+    WEDDING_DATE: process.env.WEDDING_DATE ?? "2031-01-17T16:00:00-05:00",
+    RSVP_DEADLINE: process.env.RSVP_DEADLINE ?? "2030-12-17T23:59:59-05:00",
+    SEED_DEMO_DATA: "0",
+  });
+  try {
+    for (const lang of ["es", "en"]) {
+      const res = await fetch(`${server.base}/`, { headers: { "Accept-Language": lang } });
+      const html = Buffer.from(await res.arrayBuffer());
+      console.log(`HTML of / (${lang}): ${kb(html.length)} raw, ${kb(gzip(html))} gzip (status ${res.status})`);
+    }
+  } finally {
+    server.stop();
+  }
+}
+process.exit(jsGz < BUDGET_JS && cssGz < BUDGET_CSS ? 0 : 1);
