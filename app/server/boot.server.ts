@@ -1,11 +1,14 @@
 import { config } from "./config.server";
 import { db, migrateToLatest } from "./db.server";
 import { ensureAdminPassword, sessionSecret } from "./secrets.server";
+import { namedStoredKeys } from "./gallery.server";
 import { seedDemoData } from "./seed.server";
+import { setAsideOrphanFiles } from "./storage.server";
 
 /**
  * Runs once when the server starts (server.mjs calls it before listening):
- * validates the configuration, migrates, seeds an empty database, and prints
+ * validates the configuration, migrates, seeds an empty database, sets aside upload files
+ * left by a crash, and prints
  * what a newcomer needs (demo codes, a generated admin password) exactly once.
  */
 export async function boot(log: (line: string) => void = console.log): Promise<void> {
@@ -24,6 +27,9 @@ export async function boot(log: (line: string) => void = console.log): Promise<v
       log(`  and ${seeded.sections} gallery sections.`);
     }
   }
+  const named = await namedStoredKeys();
+  const orphans = await setAsideOrphanFiles((key) => named.has(key));
+  if (orphans.moved) log(`Moved ${orphans.moved} uploaded file(s) that no photo row names to ${orphans.to}`);
   if (Date.now() > Date.parse(cfg.RSVP_DEADLINE)) {
     log(`Note: the RSVP deadline (RSVP_DEADLINE=${cfg.RSVP_DEADLINE}) has passed, so /confirm shows the closed view.`);
   }

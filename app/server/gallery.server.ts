@@ -226,3 +226,9 @@ export async function storedFileVisibility(key: string): Promise<{ public: boole
     .executeTakeFirst();
   return row ? { public: bool(row.is_active) } : null;
 }
+
+/** Every stored key a media row names (photo and thumbnail). */
+export async function namedStoredKeys(): Promise<Set<string>> {
+  const rows = await db().selectFrom("media").select(["file_path", "thumbnail_path"]).execute();
+  return new Set(rows.flatMap((r) => [r.file_path, r.thumbnail_path].filter((k): k is string => Boolean(k))));
+}

@@ -86,6 +86,39 @@ export function setStorageForTests(s: Storage | undefined) {
   instance = s;
 }
 
+/** Where files that no media row names are moved at boot (never served: not a valid key). */
+export const ORPHANED_DIR = "_orphaned";
+
+/**
+ * A crash between writing a photo and inserting its row leaves files that no media row names,
+ * and a crash mid-write leaves a temp file. At boot, with no upload in flight, temp files are
+ * removed and unnamed files are moved aside, never deleted: a DATABASE_PATH pointed at the
+ * wrong database must not destroy the couple's photos.
+ */
+export async function setAsideOrphanFiles(isNamed: (key: string) => boolean): Promise<{ moved: number; tempRemoved: number; to: string }> {
+  const root = path.resolve(config().UPLOADS_DIR);
+  const to = path.join(root, ORPHANED_DIR, new Date().toISOString().replace(/[:.]/g, "-"));
+  let moved = 0;
+  let tempRemoved = 0;
+  const folders = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const folder of folders) {
+    if (!folder.isDirectory() || !/^[0-9]+$/.test(folder.name)) continue;
+    for (const file of await fs.readdir(path.join(root, folder.name))) {
+      const key = `${folder.name}/${file}`;
+      const full = path.join(root, key);
+      if (file.endsWith(".tmp")) {
+        await fs.rm(full, { force: true });
+        tempRemoved++;
+      } else if (!isNamed(key)) {
+        await fs.mkdir(path.join(to, folder.name), { recursive: true });
+        await fs.rename(full, path.join(to, key));
+        moved++;
+      }
+    }
+  }
+  return { moved, tempRemoved, to };
+}
+
 /** True when the store's folder exists (or can be made) and is writable. */
 export async function storageHealth(): Promise<boolean> {
   try {

@@ -1,19 +1,29 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import { expect, startServer, TestData, test } from "./fixtures";
 
 /**
- * Durability: a server killed with SIGKILL in the middle of a burst of confirmations loses none
- * that it answered with success, and leaves no half-written invitation.
+ * Durability: a server killed with SIGKILL in the middle of a burst of confirmations and photo
+ * uploads loses nothing it answered with success, and after the restart leaves no half-written
+ * invitation, no photo row without its files and no file without its row.
  * Process-level, so it runs once (JavaScript project).
  */
 test.describe("crash safety @js-only", () => {
-  test("kill -9 during a burst of confirmations keeps every confirmation that was answered", async () => {
-    test.setTimeout(90_000);
-    const server = await startServer({ RATE_LIMIT_CODE_ATTEMPTS: "100000" });
-    const data = new TestData(`${server.dataDir}/wedding.sqlite`);
+  test("kill -9 during a burst of confirmations and uploads keeps everything that was answered", async () => {
+    test.setTimeout(120_000);
+    const server = await startServer({ RATE_LIMIT_CODE_ATTEMPTS: "100000", RATE_LIMIT_UPLOADS: "100000" });
+    const databasePath = `${server.dataDir}/wedding.sqlite`;
+    const uploadsDir = `${server.dataDir}/uploads`;
+    const data = new TestData(databasePath);
     const invitations = Array.from({ length: 150 }, (_, i) => data.createInvitation({ primaryGuest: `Crash ${i}`, maxGuests: 2 }));
+    const section = data.createSection({ name: "Crash photos" });
     data.close();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 90 } } })
+      .jpeg()
+      .toBuffer();
 
-    const answered: string[] = [];
+    const confirmed: string[] = [];
     const confirmOne = async (code: string, i: number) => {
       try {
         const verify = await fetch(`${server.baseURL}/confirm`, { method: "POST", body: new URLSearchParams({ intent: "verify", code }), redirect: "manual" });
@@ -24,22 +34,41 @@ test.describe("crash safety @js-only", () => {
           body: new URLSearchParams({ intent: "confirm", "guests[0]": `Extra ${i}` }),
           redirect: "manual",
         });
-        if (res.status === 302) answered.push(code);
+        if (res.status === 302) confirmed.push(code);
       } catch {
         // the connection died with the server: not answered
       }
     };
-    const burst = Promise.all(invitations.map((inv, i) => confirmOne(inv.code, i)));
-    // Let part of the burst through, then pull the plug.
-    for (let waited = 0; answered.length < 10 && waited < 30_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    const uploaded: number[] = [];
+    const uploadOne = async (i: number) => {
+      try {
+        const form = new FormData();
+        form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `crash-${i}.jpg`);
+        // The guests' upload endpoint of the API: the same savePhoto as the gallery page.
+        const res = await fetch(`${server.baseURL}/api/gallery/sections/${section.id}/media`, { method: "POST", body: form });
+        if (res.status === 201) uploaded.push(((await res.json()) as { id: number }).id);
+      } catch {
+        // not answered
+      }
+    };
+    const wait = async (done: () => boolean) => {
+      for (let waited = 0; !done() && waited < 60_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    };
+    // Photos take longer than confirmations: start them first, then the confirmations once a
+    // photo has been answered, and pull the plug with both still under way.
+    const uploads = Promise.all(Array.from({ length: 40 }, (_, i) => uploadOne(i)));
+    await wait(() => uploaded.length >= 1);
+    const confirmations = Promise.all(invitations.map((inv, i) => confirmOne(inv.code, i)));
+    await wait(() => confirmed.length >= 10);
+    const burst = Promise.all([uploads, confirmations]);
     server.kill("SIGKILL");
     await burst;
 
     // Restart on the same files.
-    const restarted = await startServer({ DATABASE_PATH: `${server.dataDir}/wedding.sqlite`, UPLOADS_DIR: `${server.dataDir}/uploads` });
-    const check = new TestData(`${server.dataDir}/wedding.sqlite`);
+    const restarted = await startServer({ DATABASE_PATH: databasePath, UPLOADS_DIR: uploadsDir });
+    const check = new TestData(databasePath);
     try {
-      for (const code of answered) {
+      for (const code of confirmed) {
         const [row] = check.query<{ id: number; confirmed: number }>("SELECT id, confirmed FROM invitations WHERE code = ?", code);
         expect(row.confirmed, code).toBe(1);
         expect(check.guestsOf(row.id), code).toHaveLength(2);
@@ -50,8 +79,23 @@ test.describe("crash safety @js-only", () => {
          GROUP BY i.id HAVING (i.confirmed = 1 AND count(g.id) = 0) OR (i.confirmed = 0 AND count(g.id) > 0)`,
       );
       expect(broken).toEqual([]);
-      expect(answered.length).toBeGreaterThan(0);
-      expect(answered.length).toBeLessThan(invitations.length); // the kill did land mid-burst
+      expect(confirmed.length).toBeGreaterThan(0);
+      expect(confirmed.length).toBeLessThan(invitations.length); // the kill did land mid-burst
+
+      // Every answered upload is there and served; every photo row has its files; every file has its row.
+      const rows = check.query<{ id: number; file_path: string; thumbnail_path: string }>(
+        "SELECT id, file_path, thumbnail_path FROM media WHERE section_id = ?",
+        section.id,
+      );
+      for (const id of uploaded) expect(rows.map((r) => r.id)).toContain(id);
+      expect(uploaded.length).toBeGreaterThan(0);
+      expect(uploaded.length).toBeLessThan(40);
+      const named = rows.flatMap((r) => [r.file_path, r.thumbnail_path]);
+      for (const key of named) expect(fs.existsSync(path.join(uploadsDir, key)), key).toBe(true);
+      const onDisk = fs.readdirSync(path.join(uploadsDir, String(section.id))).map((f) => `${section.id}/${f}`);
+      expect(onDisk.sort()).toEqual(named.sort());
+      const served = await fetch(`${restarted.baseURL}/uploads/${rows[0].file_path}`);
+      expect(served.status).toBe(200);
     } finally {
       check.close();
       await restarted.stop();
@@ -59,4 +103,3 @@ test.describe("crash safety @js-only", () => {
     }
   });
 });
-

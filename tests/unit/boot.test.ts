@@ -45,6 +45,24 @@ describe("first start", () => {
     expect(await db().selectFrom("gallery_sections").select("id").execute()).toHaveLength(0);
   });
 
+  it("after a crash, sets aside files no photo row names and removes half-written ones, keeping every named photo", async () => {
+    const section = await db().insertInto("gallery_sections").values({ name: "Fiesta", order: 1 }).returning("id").executeTakeFirstOrThrow();
+    const dir = path.join(paths.uploads, String(section.id));
+    fs.mkdirSync(dir, { recursive: true });
+    for (const f of ["kept.jpg", "kept-thumb.jpg", "unanswered.jpg", "unanswered.jpg.ab12cd34.tmp"]) fs.writeFileSync(path.join(dir, f), f);
+    await db()
+      .insertInto("media")
+      .values({ section_id: section.id, type: "IMAGE", file_path: `${section.id}/kept.jpg`, public_url: "/uploads/x", thumbnail_path: `${section.id}/kept-thumb.jpg`, name: "kept", size: 8 })
+      .execute();
+    const lines: string[] = [];
+    await boot((l) => lines.push(l));
+
+    expect(fs.readdirSync(dir).sort()).toEqual(["kept-thumb.jpg", "kept.jpg"]);
+    const [batch] = fs.readdirSync(path.join(paths.uploads, "_orphaned"));
+    expect(fs.readFileSync(path.join(paths.uploads, "_orphaned", batch, String(section.id), "unanswered.jpg"), "utf8")).toBe("unanswered.jpg");
+    expect(lines.some((l) => l.startsWith("Moved 1 uploaded file"))).toBe(true);
+  });
+
   it("keeps the generated session secret across restarts", () => {
     const first = sessionSecret();
     resetSecretsForTests();
