@@ -38,6 +38,11 @@ export const MAX_SECTION_DESCRIPTION_LENGTH = 500;
 export const CEREMONY_ATTACHMENT_SECTION = "CeremoniasAttachment";
 
 /** Largest JSON body an /api route reads (bytes); larger ones get 413. */
+/**
+ * The admin cookie ends with the browser session, but browsers that restore sessions keep such
+ * cookies for weeks: the server also refuses an admin session older than this.
+ */
+export const ADMIN_SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Timings, in milliseconds. */

@@ -1,4 +1,5 @@
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { ADMIN_SESSION_MAX_AGE_MS } from "~/lib/constants";
 import { isHttps } from "./request.server";
 import { sessionSecret } from "./secrets.server";
 
@@ -56,7 +57,8 @@ function adminSessions() {
 
 export async function isAdminSession(request: Request): Promise<boolean> {
   const session = await adminSessions().getSession(request.headers.get("Cookie"));
-  return session.get("admin") === true && typeof session.get("since") === "number";
+  const since = session.get("since");
+  return session.get("admin") === true && typeof since === "number" && since <= Date.now() && Date.now() - since < ADMIN_SESSION_MAX_AGE_MS;
 }
 
 /** A fresh session (never the one the browser sent: no fixation). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "~/server/db.server";
 import { handleAdminAction, loadAdmin } from "~/server/admin.server";
 import { createSection, listSections } from "~/server/gallery.server";
@@ -170,6 +170,23 @@ describe("admin action: access", () => {
     expect(answer.status).toBe(302);
     const cleared = answer.setCookie.find((c) => c.startsWith("wedding_admin="))!;
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/i);
+  });
+
+  it("an admin session older than a day is refused, even though the browser still sends it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2030-06-01T08:00:00Z"));
+      const cookie = await adminCookie();
+      vi.setSystemTime(new Date("2030-06-02T07:59:00Z"));
+      expect((await post({ intent: "createInvitation", primaryGuest: "A tiempo", maxGuests: "1" }, { cookie })).status).toBe(302);
+      vi.setSystemTime(new Date("2030-06-02T08:00:01Z"));
+      const late = await post({ intent: "createInvitation", primaryGuest: "Tarde", maxGuests: "1" }, { cookie });
+      expect(late.status).toBe(401);
+      expect((await listInvitations()).map((i) => i.primaryGuest)).toEqual(["A tiempo"]);
+      expect(await loadAdmin(new Request(URL_BASE, { headers: { Cookie: cookie } }))).toEqual({ authenticated: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a form posted from another site is refused, even with the session", async () => {
