@@ -1,4 +1,3 @@
-import "./styles/mantine";
 import "./styles/app.css";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
@@ -75,7 +74,8 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
-export const meta: MetaFunction = () => [{ title: "Valeria & Sebastián · 17.01.2026" }];
+// Each page sets its own title; this is the fallback.
+export const meta: MetaFunction = () => [{ title: "Valeria & Sebastián" }];
 
 function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lang: string; ssrTheme: Theme | null }) {
   const [theme] = useTheme();
@@ -127,7 +127,7 @@ export default function App() {
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter weddingDate={data.weddingDate} />
       <MusicControl />
       <FlashToast toast={data.toast} />
       <ClientStateMirror lang={data.lang} theme={data.theme} invitation={data.invitation} />

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useTheme } from "remix-themes";
 import { mantineThemeFor } from "~/lib/mantine-theme";
+// Mantine's styles travel with the pages that use it, not with the home page's first load.
+import "~/styles/mantine";
 
 /**
  * Mantine for the pages that use its components (confirm, gallery, admin, the toasts).

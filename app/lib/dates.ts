@@ -1,7 +1,7 @@
-import { INTL_LOCALES, type Language } from "./constants";
+import { dateTimeFormat, intlLocale } from "./format";
 
 /** A long date in the page's language (es-ES / en-US), in the wedding's own time zone. */
-export function formatLongDate(iso: string, lang: Language | string, timeZone = "America/Panama"): string {
-  const locale = INTL_LOCALES[lang as Language] ?? INTL_LOCALES.es;
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone }).format(new Date(iso));
+export function formatLongDate(iso: string, lang: string, timeZone = "America/Panama"): string {
+  return dateTimeFormat(intlLocale(lang), { day: "numeric", month: "long", year: "numeric", timeZone }).format(new Date(iso));
 }
+

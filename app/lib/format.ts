@@ -1,15 +1,34 @@
 import { INTL_LOCALES, type Language } from "./constants";
 
-const locale = (lang: string) => INTL_LOCALES[lang as Language] ?? INTL_LOCALES.es;
+export const intlLocale = (lang: string) => INTL_LOCALES[lang as Language] ?? INTL_LOCALES.es;
+
+// Building an Intl formatter costs far more than using one (it was the top item of the home
+// page's server profile), so each locale + options pair is built once and reused.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
 
 /** "16:30" → "4:30 p. m." (es-ES) / "4:30 PM" (en-US). */
 export function formatTime(hhmm: string, lang: string): string {
   const [h, m] = hhmm.split(":").map(Number);
   const date = new Date(Date.UTC(2000, 0, 1, h, m));
-  return new Intl.DateTimeFormat(locale(lang), { hour: "numeric", minute: "2-digit", hourCycle: "h12", timeZone: "UTC" }).format(date);
+  return dateTimeFormat(intlLocale(lang), { hour: "numeric", minute: "2-digit", hourCycle: "h12", timeZone: "UTC" }).format(date);
 }
 
 /** 95 → "95 US$" (es-ES) / "$95" (en-US). */
 export function formatPrice(amount: number, currency: string, lang: string): string {
-  return new Intl.NumberFormat(locale(lang), { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+  return numberFormat(intlLocale(lang), { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
 }

@@ -1,6 +1,5 @@
 // Only the Mantine styles this site uses (keeps first-load CSS small).
 // Add a component's stylesheet here when you start using the component.
-import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
 import "@mantine/core/styles/UnstyledButton.css";
@@ -30,3 +29,4 @@ import "@mantine/core/styles/NumberInput.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Switch.css";
 import "@mantine/notifications/styles.css";
+import "./mantine-overrides.css";

@@ -21,6 +21,10 @@ test.describe("common layout", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(String(new Date().getFullYear()));
     await expect(footer).toContainText("Todos los derechos reservados.");
+    // The wedding date follows WEDDING_DATE (2031-01-17 in the e2e server), in the page's language.
+    await expect(footer).toContainText("17 de enero de 2031 · Cocolí, Panamá");
+    await page.goto("/");
+    await expect(page).toHaveTitle("Valeria & Sebastián · 17 de enero de 2031");
   });
 
   test("the language switch changes the page language and survives a reload", async ({ page }) => {
@@ -28,6 +32,7 @@ test.describe("common layout", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await page.getByRole("button", { name: "English" }).click();
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("January 17, 2031 · Cocolí, Panama");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.reload();
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
