@@ -1,4 +1,5 @@
-import "./styles/app.css";
+// The site's own CSS is small: it is inlined into the page, so the first paint waits for no stylesheet.
+import appCss from "./styles/app.css?inline";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -8,6 +9,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -77,6 +79,21 @@ export function useRootData(): RootData | undefined {
 // Each page sets its own title; this is the fallback.
 export const meta: MetaFunction = () => [{ title: "Valeria & Sebastián" }];
 
+/** A route can ship its CSS inline too: `export const handle = { inlineCss }` (a `?inline` import). */
+function InlineStyles({ nonce }: { nonce: string | undefined }) {
+  const routeCss = useMatches()
+    .map((m) => (m.handle as { inlineCss?: string } | undefined)?.inlineCss)
+    .filter((css): css is string => typeof css === "string");
+  return (
+    <>
+      {[appCss, ...routeCss].map((css, i) => (
+        // Build-time CSS from our own files, never user input.
+        <style key={i} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
+      ))}
+    </>
+  );
+}
+
 function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lang: string; ssrTheme: Theme | null }) {
   const [theme] = useTheme();
   const nonce = useNonce();
@@ -90,6 +107,7 @@ function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lan
         <meta name="color-scheme" content={scheme === "dark" ? "dark light" : "light dark"} />
         <Meta />
         <HeadScript nonce={nonce} themeKnown={ssrTheme !== null} />
+        <InlineStyles nonce={nonce} />
         <Links />
       </head>
       <body>

@@ -1,4 +1,4 @@
-import "~/styles/home.css";
+import homeCss from "~/styles/home.css?inline";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Accommodation } from "~/components/home/Accommodation";
@@ -15,6 +15,9 @@ import { resources } from "~/locales";
 import { useRootData, type RootData } from "~/root";
 
 /** Title and description in the page's language, with the couple's names and the date. */
+/** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
+export const handle = { inlineCss: homeCss };
+
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
