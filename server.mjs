@@ -41,7 +41,9 @@ try {
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", trustProxy);
+// Exactly one proxy hop is trusted: the client address is the one that proxy appended to
+// X-Forwarded-For, never an entry the client wrote itself (which would dodge the rate limits).
+app.set("trust proxy", trustProxy ? 1 : false);
 
 // One line per request: method, path, status, duration.
 app.use((req, res, next) => {
@@ -71,6 +73,11 @@ app.use((req, res, next) => {
   next();
 });
 
+/** The language cookie says English (base64 of "en"), or the browser asks for English. */
+function prefersEnglish(req) {
+  return /(?:^|;\s*)lng=ImVuIg(?:%3D|=){0,2}/.test(req.get("cookie") ?? "") || /^en\b/i.test(req.get("accept-language") ?? "");
+}
+
 // Forged cross-site posts: a mutating request whose Origin is another site is refused here with a
 // clear 403, before Remix (which would otherwise abort it as a 500). Same rule as isCrossOrigin()
 // in app/server/request.server.ts, which route actions also apply.
@@ -86,10 +93,29 @@ app.use((req, res, next) => {
     originHost = null;
   }
   if (originHost && originHost === host) return next();
-  const english = /(?:^|;\s*)lng=ImVuIg(?:%3D|=){0,2}/.test(req.get("cookie") ?? "") || /^en\b/i.test(req.get("accept-language") ?? "");
+  const english = prefersEnglish(req);
   const message = english ? "Request refused: the form did not come from this site." : "Solicitud rechazada: el formulario no proviene de este sitio.";
   if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") return res.status(403).json({ error: message });
   res.status(403).type("html").send(`<!doctype html><html lang="${english ? "en" : "es"}"><meta charset="utf-8"><title>403</title><p>${message}</p><p><a href="/">${english ? "Back to Home" : "Volver al Inicio"}</a></p></html>`);
+});
+
+// An answer sent before the request body was read to its end (a 413 for an oversized form, a 401
+// before an upload) ends the connection: the unread bytes would otherwise be taken for the next
+// request on a kept-alive connection, and the client would see it reset.
+app.use((req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  };
+  next();
+});
+
+// Pages take GET and POST only (forms); the JSON API answers its own 405s, with Allow.
+app.use((req, res, next) => {
+  if (req.path.startsWith("/api/") || ["GET", "HEAD", "POST"].includes(req.method)) return next();
+  res.set("Allow", "GET, HEAD, POST").status(405).type("text");
+  res.send(prefersEnglish(req) ? "Method not allowed." : "Método no permitido.");
 });
 
 app.use(compression());

@@ -158,7 +158,8 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const key = status === 404 ? "notFound" : status === 401 ? "unauthorized" : "errorBoundary";
+  const keys: Record<number, string> = { 400: "badRequest", 401: "unauthorized", 404: "notFound", 413: "tooLarge" };
+  const key = keys[status] ?? "errorBoundary";
   return (
     <main id="main" className="page narrow center">
       <h1>{t(`${key}.title`)}</h1>

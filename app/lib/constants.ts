@@ -43,6 +43,8 @@ export const CEREMONY_ATTACHMENT_SECTION = "CeremoniasAttachment";
  * cookies for weeks: the server also refuses an admin session older than this.
  */
 export const ADMIN_SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** A page form (a code, a few names, a section) is small; nothing past this is read. */
+export const MAX_FORM_BODY_BYTES = 64 * 1024;
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Timings, in milliseconds. */

@@ -1,14 +1,16 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { isLanguage, languageCookie } from "~/server/i18n.server";
+import { readForm } from "~/server/form.server";
+import { isHttps } from "~/server/request.server";
 
 /** Saves the language choice (a plain form, so it works without JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const lng = form.get("lng");
   const to = safeRedirectPath(form.get("redirectTo"));
   if (!isLanguage(lng)) return redirect(to);
-  return redirect(to, { headers: { "Set-Cookie": await languageCookie.serialize(lng) } });
+  return redirect(to, { headers: { "Set-Cookie": await languageCookie.serialize(lng, { secure: isHttps(request) }) } });
 }
 
 export const loader = () => redirect("/");

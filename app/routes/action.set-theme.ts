@@ -2,6 +2,8 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isTheme } from "remix-themes";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { themeCookieHeader } from "~/server/theme.server";
+import { readBoundedBody, readForm } from "~/server/form.server";
+import { MAX_FORM_BODY_BYTES } from "~/lib/constants";
 
 /**
  * Saves the theme. remix-themes' provider posts JSON (JavaScript on);
@@ -10,11 +12,17 @@ import { themeCookieHeader } from "~/server/theme.server";
 export async function action({ request }: ActionFunctionArgs) {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("form")) {
-    const body = (await request.json().catch(() => null)) as { theme?: unknown } | null;
+    const raw = await readBoundedBody(request, MAX_FORM_BODY_BYTES);
+    let body: { theme?: unknown } | null = null;
+    try {
+      body = raw ? (JSON.parse(raw.toString("utf8")) as { theme?: unknown }) : null;
+    } catch {
+      body = null;
+    }
     const theme = body && isTheme(body.theme) ? body.theme : null;
     return Response.json({ success: true }, { headers: { "Set-Cookie": await themeCookieHeader(request, theme) } });
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const theme = form.get("theme");
   return redirect(safeRedirectPath(form.get("redirectTo")), {
     headers: { "Set-Cookie": await themeCookieHeader(request, isTheme(theme) ? theme : null) },

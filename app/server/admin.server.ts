@@ -9,6 +9,7 @@ import { clear, hit } from "./rate-limit.server";
 import { clientIp, isCrossOrigin } from "./request.server";
 import { checkAdminPassword } from "./secrets.server";
 import { endAdminSessionHeader, flashToastHeader, isAdminSession, startAdminSessionHeader, type Toast } from "./session.server";
+import { readForm } from "./form.server";
 
 async function attempt<T>(what: string, load: () => Promise<T>): Promise<T | LoadError> {
   try {
@@ -65,7 +66,7 @@ export const FAILURE_KEYS: Record<Exclude<AdminAction["intent"], "login" | "logo
  * nothing but the intent is read before that check.
  */
 export async function handleAdminAction(request: Request, context: AppLoadContext) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   if (intent !== "login") await requireAdmin(request);
   // The session cookie is SameSite=Strict already; a form posted from another site is refused too.

@@ -4,6 +4,7 @@ import { MAX_JSON_BODY_BYTES } from "~/lib/constants";
 import { isAdminRequest, UNAUTHORIZED_MESSAGE } from "./auth.server";
 import { apiT } from "./api-messages.server";
 import { isCrossOrigin } from "./request.server";
+import { readBoundedBody } from "./form.server";
 
 /**
  * Shared plumbing of the /api resource routes: JSON answers with `{ error }` on failure
@@ -100,24 +101,9 @@ export async function requireApiAdmin(request: Request): Promise<void> {
  * or when it says nothing): 413 past the limit.
  */
 export async function readBodyText(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<string> {
-  const tooLarge = async () => fail(request, [413, "common:api.bodyTooLarge"], { kb: Math.floor(limit / 1024) });
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > limit) return tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size).toString("utf8");
+  const body = await readBoundedBody(request, limit);
+  if (body === null) return fail(request, [413, "common:api.bodyTooLarge"], { kb: Math.floor(limit / 1024) });
+  return body.toString("utf8");
 }
 
 /**

@@ -7,6 +7,7 @@ import { confirmInvitation, findInvitationByCode, type ConfirmError } from "./in
 import { hit } from "./rate-limit.server";
 import { clientIp, isCrossOrigin } from "./request.server";
 import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader } from "./session.server";
+import { readForm } from "./form.server";
 
 /** Translation keys for the confirm errors a guest can meet. */
 const confirmErrorKeys: Record<ConfirmError, string> = {
@@ -37,7 +38,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   if (isCrossOrigin(request)) {
     return data({ status: "error" as const, error: { "": ["common:crossOrigin"] }, outcome: null, retryAfterMinutes: 0 }, { status: 403 });
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const viaScript = formData.get("_js") === "1";
   const submission = parseWithZod(formData, { schema: confirmPageSchema });
   if (submission.status !== "success") {

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, uniqueClientAddress } from "./fixtures";
 
 // HTTP-level checks; no page rendering involved, so they run once (JavaScript project).
 test.describe("cookies and headers @js-only", () => {
@@ -42,5 +42,73 @@ test.describe("cookies and headers @js-only", () => {
     const themeCookie = theme.headers()["set-cookie"];
     expect(themeCookie).toMatch(/HttpOnly/i);
     expect(themeCookie).toMatch(/SameSite=Lax/i);
+  });
+
+  test("behind the proxy a client cannot pick its own address to dodge the code limit", async ({ request }) => {
+    // The proxy appends the real address; the entries before it are the client's own words.
+    const real = uniqueClientAddress();
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      const response = await request.post("/confirm", {
+        form: { intent: "verify", code: `SPOOF${i}` },
+        headers: { "X-Forwarded-For": `10.66.${i}.1, ${real}` },
+        maxRedirects: 0,
+      });
+      last = response.status();
+    }
+    expect(last).toBe(429);
+  });
+
+  test("an oversized or malformed form is refused with a message and changes nothing", async ({ request, data }) => {
+    const huge = await request.post("/admin", { form: { intent: "login", password: "x".repeat(200_000) }, maxRedirects: 0 });
+    expect(huge.status()).toBe(413);
+    expect(await huge.text()).toContain("Envío demasiado grande");
+    expect(huge.headers()["set-cookie"] ?? "").not.toContain("wedding_admin=");
+    // Answered before the body was read: the connection is not reused for the next request.
+    expect(huge.headers()["connection"]).toBe("close");
+
+    const inv = data.createInvitation({ primaryGuest: "Forma Rota" });
+    const broken = await request.post("/confirm", {
+      headers: { "Content-Type": "multipart/form-data; boundary=nope" },
+      data: `--other\r\nContent-Disposition: form-data; name="intent"\r\n\r\nverify`,
+      maxRedirects: 0,
+    });
+    expect(broken.status()).toBe(400);
+    expect(await broken.text()).toContain("Formulario no válido");
+    expect(data.query<{ confirmed: number }>("SELECT confirmed FROM invitations WHERE id = ?", inv.id)[0].confirmed).toBe(0);
+
+    const english = await request.post("/action/set-language", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en" },
+      data: `lng=en&redirectTo=${"a".repeat(100_000)}`,
+      maxRedirects: 0,
+    });
+    expect(english.status()).toBe(413);
+    expect(english.headers()["set-cookie"] ?? "").not.toContain("lng=");
+  });
+
+  test("pages answer only GET and POST; other methods get 405 with Allow", async ({ request }) => {
+    for (const [method, path] of [["PUT", "/confirm"], ["DELETE", "/admin"], ["PATCH", "/gallery"]] as const) {
+      const response = await request.fetch(path, { method, maxRedirects: 0 });
+      expect(response.status(), `${method} ${path}`).toBe(405);
+      expect(response.headers()["allow"]).toBe("GET, HEAD, POST");
+    }
+  });
+
+  test("an unknown /api path answers JSON 404, whatever the method", async ({ request }) => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const response = await request.fetch("/api/no-such-thing", { method, maxRedirects: 0 });
+      expect(response.status()).toBe(404);
+      expect(response.headers()["content-type"]).toContain("application/json");
+      expect(await response.json()).toEqual({ error: "No existe esa ruta de la API" });
+    }
+  });
+
+  test("the language cookie is Secure behind an HTTPS proxy", async ({ request }) => {
+    const response = await request.post("/action/set-language", {
+      form: { lng: "en", redirectTo: "/" },
+      headers: { "X-Forwarded-Proto": "https" },
+      maxRedirects: 0,
+    });
+    expect(response.headers()["set-cookie"]).toMatch(/lng=.*Secure/i);
   });
 });
