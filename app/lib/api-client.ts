@@ -1,3 +1,4 @@
+import type { Media, Section } from "./gallery-types";
 import { HTTP_TIMEOUT_MS, QUERY_RETRIES, QUERY_STALE_TIME_MS } from "./constants";
 import type { Stats } from "./stats";
 
@@ -174,25 +175,9 @@ export interface AdminInvitation extends InvitationView {
   confirmedAt: string | null;
 }
 
-export interface MediaView {
-  id: number;
-  type: "IMAGE" | "VIDEO";
-  public_url: string;
-  thumbnail_url: string | null;
-  name: string;
-  size: number;
-  file_path: string;
-}
-
-export interface SectionView {
-  id: number;
-  name: string;
-  description: string | null;
-  order: number;
-  allow_upload: boolean;
-  is_active: boolean;
-  media: MediaView[];
-}
+/** The API answers gallery data in the same shape the pages use. */
+export type MediaView = Media;
+export type SectionView = Section;
 
 export function invitationsService(api: ApiClient = createApiClient()) {
   const code = (c: string) => encodeURIComponent(c.trim());

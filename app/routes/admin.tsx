@@ -128,7 +128,7 @@ function AdminPanel({ data }: { data: PanelData }) {
 const LOADING_TEXT: Record<AdminTab, string> = {
   stats: "stats.loading",
   invitations: "invitations.loading",
-  create: "stats.loading",
+  create: "common:loading",
   gallery: "gallery.loading",
 };
 

@@ -1,5 +1,6 @@
 import "~/styles/confirm.css";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { notifications } from "@mantine/notifications";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -37,6 +38,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleConfirmAction(request, context);
 }
+
+/**
+ * A valid code sent by script is not followed by a reload of this page's data: the code form
+ * stays to show '¡Código válido!' and 'Cargando invitación...', then navigates to /confirm
+ * itself after the spec's 100 ms (replacing the history entry), which loads the invitation.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) => {
+  if (formData?.get("intent") === "verify" && (actionResult as { outcome?: string } | undefined)?.outcome === "valid") return false;
+  return defaultShouldRevalidate;
+};
 
 function burstConfetti() {
   void import("canvas-confetti").then(({ default: confetti }) =>

@@ -8,30 +8,9 @@ import {
 import { bool, db } from "./db.server";
 import type { MediaRow } from "./db-schema";
 import { storage } from "./storage.server";
+import type { Media, Section } from "~/lib/gallery-types";
 
-/** A photo as the spec names its fields (plus the thumbnail and size the pages need). */
-export interface Media {
-  id: number;
-  type: "IMAGE" | "VIDEO";
-  public_url: string;
-  thumbnail_url: string | null;
-  name: string;
-  size: number;
-  file_path: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** A gallery section as the spec names its fields. */
-export interface Section {
-  id: number;
-  name: string;
-  description: string | null;
-  order: number;
-  allow_upload: boolean;
-  is_active: boolean;
-  media: Media[];
-}
+export type { Media, Section };
 
 /** The sections a new site starts with (also what POST /api/gallery/seed-sections creates). */
 export const DEFAULT_SECTIONS = [

@@ -260,6 +260,11 @@ test.describe("admin: gallery sections", () => {
 
     await card.getByRole("link", { name: "Editar" }).or(card.getByRole("button", { name: "Editar" })).click();
     const editForm = page.getByRole("form", { name: "Editar Sección" }).or(page.getByRole("dialog", { name: "Editar Sección" }));
+    // A blank name is refused with the spec's message, with or without JavaScript, and changes nothing.
+    await editForm.getByLabel("Nombre de la sección").fill("   ");
+    await editForm.getByRole("button", { name: "Guardar Cambios" }).click();
+    await expect(editForm.getByText("Por favor ingresa el nombre de la sección")).toBeVisible();
+    expect(data.query<{ name: string }>("SELECT name FROM gallery_sections WHERE id = ?", row.id)[0].name).toBe(name);
     await editForm.getByLabel("Nombre de la sección").fill(`${name} editado`);
     await editForm.getByRole("button", { name: "Guardar Cambios" }).click();
     await expect(page.getByText("Sección actualizada exitosamente").first()).toBeAttached();

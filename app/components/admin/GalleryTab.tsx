@@ -160,7 +160,10 @@ function EditSectionForm({ section, onDone }: { section: AdminSection; onDone?: 
   const { t } = useTranslation("dashboard");
   const fetcher = useAdminFetcher();
   const hydrated = useHydrated();
-  const errors = formErrorsOf(fetcher.state === "idle" ? fetcher.data : undefined);
+  // Without JavaScript the form is a plain post: its refusal comes back as the page's action data.
+  const actionData = useActionData<typeof action>();
+  const plainResult = (actionData as { intent?: string } | undefined)?.intent === "editSection" ? actionData : undefined;
+  const errors = formErrorsOf(fetcher.state === "idle" ? (fetcher.data ?? plainResult) : undefined);
   useEffect(() => {
     // A successful update closes the edit state.
     if (fetcher.state === "idle" && (fetcher.data as { ok?: boolean } | undefined)?.ok) onDone?.();

@@ -1,0 +1,23 @@
+/** A photo as the spec names its fields (plus the thumbnail, size and dimensions the pages need). */
+export interface Media {
+  id: number;
+  type: "IMAGE" | "VIDEO";
+  public_url: string;
+  thumbnail_url: string | null;
+  name: string;
+  size: number;
+  file_path: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A gallery section as the spec names its fields. */
+export interface Section {
+  id: number;
+  name: string;
+  description: string | null;
+  order: number;
+  allow_upload: boolean;
+  is_active: boolean;
+  media: Media[];
+}
