@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run backup [-- <folder>]
 // Writes a consistent snapshot of the SQLite database (SQLite's online backup: safe while the
-// site is running) and a copy of the uploaded photos to backups/<timestamp>/ (or <folder>).
+// site is running), the generated secrets beside it and a copy of the uploaded photos to
+// backups/<timestamp>/ (or <folder>).
 // Restore: see README "Backups".
 import fs from "node:fs";
 import path from "node:path";
@@ -24,6 +25,12 @@ const source = new Database(databasePath, { readonly: true, fileMustExist: true 
 const databaseCopy = path.join(target, "wedding.sqlite");
 await source.backup(databaseCopy);
 source.close();
+
+// The generated session secret and admin password hash live beside the database; without them a
+// restored site would log everyone out and forget a generated admin password.
+const secretsPath = path.join(path.dirname(path.resolve(databasePath)), ".secrets.json");
+const hasSecrets = fs.existsSync(secretsPath);
+if (hasSecrets) fs.copyFileSync(secretsPath, path.join(target, ".secrets.json"));
 
 // Photos are written once and never changed, so a plain copy after the database snapshot holds
 // every file the snapshot refers to.
@@ -57,3 +64,4 @@ if (integrity !== "ok") {
 console.log(`Backup written to ${target}`);
 console.log(`  database: ${counts.invitations} invitations, ${counts.guests} guests, ${counts.sections} sections, ${counts.media} photos`);
 console.log(`  uploads:  ${files} files`);
+if (hasSecrets) console.log("  secrets:  .secrets.json (keep this folder private)");

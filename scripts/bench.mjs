@@ -89,7 +89,11 @@ for (const f of files) {
   else css += bytes;
 }
 console.log(`JS  ${(js / 1024).toFixed(1)} KB gzip (${files.filter((f) => f.endsWith(".js")).length} files; budget 150 KB)`);
-console.log(`CSS ${(css / 1024).toFixed(1)} KB gzip (budget 30 KB)`);
+// The site's and the home page's CSS are inlined in <style> tags (no render-blocking request),
+// so they count as first-load CSS too.
+const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+const inlineCssGz = inlineCss ? gz(Buffer.from(inlineCss)) : 0;
+console.log(`CSS ${((css + inlineCssGz) / 1024).toFixed(1)} KB gzip (${(inlineCssGz / 1024).toFixed(1)} KB inline in the HTML; budget 30 KB)`);
 console.log(`HTML ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB (${(gz(Buffer.from(html)) / 1024).toFixed(1)} KB gzip)`);
 
 console.log("\n== Lighthouse (mobile, offline, Debian Chromium) ==");

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run size — what the home page costs on a first visit, from the production build:
 //   - first-load JavaScript and CSS (gzip bytes): the files the server build's asset manifest
-//     lists for the entry, the root route and the index route — exactly what / preloads;
+//     lists for the entry, the root route and the index route — exactly what / preloads — plus
+//     the CSS inlined in the HTML's <style> tags;
 //   - the HTML of / as the built server renders it (raw and gzip), on a fresh database.
 // Budgets: JS < 150 KB gzip, CSS < 30 KB gzip. Exits 1 when a budget is exceeded.
 //
@@ -45,8 +46,11 @@ const cssGz = sum(cssFiles, "gz");
 
 console.log(`first-load JS:  ${kb(jsGz)} gzip (${kb(sum(jsFiles, "raw"))} raw) in ${jsFiles.length} files — budget 150 KB ${jsGz < BUDGET_JS ? "OK" : "EXCEEDED"}`);
 for (const f of jsFiles) console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
-console.log(`first-load CSS: ${kb(cssGz)} gzip (${kb(sum(cssFiles, "raw"))} raw) in ${cssFiles.length} files — budget 30 KB ${cssGz < BUDGET_CSS ? "OK" : "EXCEEDED"}`);
+console.log(`first-load CSS files: ${kb(cssGz)} gzip (${kb(sum(cssFiles, "raw"))} raw) in ${cssFiles.length} files`);
 for (const f of cssFiles) console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
+
+// The site's and the home page's own CSS are inlined in <style> tags, so the HTML carries them.
+let inlineCssGz = 0;
 
 if (!process.argv.includes("--no-html")) {
   const { startBuiltServer } = await import("./lib/start-server.mjs");
@@ -60,9 +64,13 @@ if (!process.argv.includes("--no-html")) {
       const res = await fetch(`${server.base}/`, { headers: { "Accept-Language": lang } });
       const html = Buffer.from(await res.arrayBuffer());
       console.log(`HTML of / (${lang}): ${kb(html.length)} raw, ${kb(gzip(html))} gzip (status ${res.status})`);
+      const inline = [...html.toString("utf8").matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+      inlineCssGz = Math.max(inlineCssGz, inline ? gzip(Buffer.from(inline)) : 0);
     }
   } finally {
     server.stop();
   }
 }
-process.exit(jsGz < BUDGET_JS && cssGz < BUDGET_CSS ? 0 : 1);
+const totalCss = cssGz + inlineCssGz;
+console.log(`first-load CSS: ${kb(totalCss)} gzip (${kb(inlineCssGz)} inline in the HTML${process.argv.includes("--no-html") ? ", not measured with --no-html" : ""}) — budget 30 KB ${totalCss < BUDGET_CSS ? "OK" : "EXCEEDED"}`);
+process.exit(jsGz < BUDGET_JS && totalCss < BUDGET_CSS ? 0 : 1);

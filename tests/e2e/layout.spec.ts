@@ -108,6 +108,23 @@ test.describe("common layout", () => {
   });
 });
 
+test("the small-screen menu closes after following a link and on Escape @js-only", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/404");
+  const menuButton = page.getByLabel("Abrir menú");
+  const menu = page.getByRole("navigation", { name: "Menú" });
+  await menuButton.click();
+  await menu.getByRole("link", { name: "Galería" }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(menu).toBeHidden();
+
+  await menuButton.click();
+  await expect(menu.getByRole("link", { name: "Inicio" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+});
+
 test("a language saved in the browser is used when no cookie says otherwise @js-only", async ({ page }) => {
   await page.addInitScript(() => {
     if (!sessionStorage.getItem("seeded")) {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+import { expect, startServer, test } from "./fixtures";
 
 // Process-level behaviour; no browser needed, so it runs once (in the JavaScript project).
 test.describe("server start @js-only", () => {
@@ -31,5 +31,24 @@ test.describe("server start @js-only", () => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ ok: true, database: true, storage: true });
+  });
+
+  test("logs one line per request, and the health check answers 503 when the photo store is unusable", async () => {
+    const server = await startServer({ LOG_REQUESTS: "1" });
+    try {
+      expect((await fetch(`${server.baseURL}/confirm?from=test`)).status).toBe(200);
+      await expect.poll(server.output).toMatch(/^GET \/confirm\?from=test 200 \d+\.\dms$/m);
+
+      // The uploads folder replaced by a file: nothing can be stored there.
+      const uploads = path.join(server.dataDir, "uploads");
+      fs.rmSync(uploads, { recursive: true, force: true });
+      fs.writeFileSync(uploads, "not a folder");
+      const health = await fetch(`${server.baseURL}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ ok: false, database: true, storage: false });
+      await expect.poll(server.output).toMatch(/^GET \/healthz 503 \d+\.\dms$/m);
+    } finally {
+      await server.stop();
+    }
   });
 });

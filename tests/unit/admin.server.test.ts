@@ -159,6 +159,23 @@ describe("admin action: access", () => {
     expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.8" })).status).toBe(200);
   });
 
+  it("after the lockout window the locked-out client can log in with the right password", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2030-06-01T08:00:00Z"));
+      let last: Answer | undefined;
+      for (let i = 0; i < 20 && last?.status !== 429; i++) last = await post({ intent: "login", password: `guess-${i}`, _js: "1" }, { ip: "198.51.100.9" });
+      expect(last?.status).toBe(429);
+      const minutes = (last?.data as { retryAfterMinutes: number }).retryAfterMinutes;
+      vi.setSystemTime(new Date(Date.parse("2030-06-01T08:00:00Z") + minutes * 60_000 - 5_000));
+      expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.9" })).status).toBe(429);
+      vi.setSystemTime(new Date(Date.parse("2030-06-01T08:00:00Z") + minutes * 60_000 + 1_000));
+      expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.9" })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("a success clears the failed attempts of that client", async () => {
     for (let i = 0; i < 3; i++) expect((await post({ intent: "login", password: "wrong", _js: "1" }, { ip: "192.0.2.9" })).status).toBe(401);
     expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "192.0.2.9" })).status).toBe(200);

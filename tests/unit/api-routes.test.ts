@@ -686,3 +686,17 @@ describe("/api routes after the RSVP deadline", () => {
     expect((await findInvitationById(inv.id))?.confirmed).toBe(false);
   });
 });
+
+describe("/api admin routes when no ADMIN_API_TOKEN is configured", () => {
+  useTestDatabase({ ...OPEN_ENV, ADMIN_API_TOKEN: "" });
+
+  it("no Bearer header is accepted, not even one matching an empty or default token; the session still works", async () => {
+    // An empty variable means unset (config.server.ts).
+    for (const Authorization of ["Bearer ", "Bearer undefined", `Bearer ${TOKEN}`, "Bearer null"]) {
+      const res = await call(invitations, "POST", "/api/invitations", { headers: { Authorization }, json: { primaryGuest: "Sin token", maxGuests: 1 } });
+      expect([res.status, res.json], Authorization).toEqual([401, { error: "No autorizado" }]);
+    }
+    expect(await db().selectFrom("invitations").select("id").execute()).toEqual([]);
+    expect((await call(stats, "GET", "/api/invitations/stats", { headers: { Cookie: await adminCookie() } })).status).toBe(200);
+  });
+});

@@ -16,12 +16,16 @@ describe("npm run backup", () => {
     fs.mkdirSync(path.join(paths.uploads, "1"), { recursive: true });
     fs.writeFileSync(path.join(paths.uploads, "1", "photo.jpg"), Buffer.from("jpeg bytes"));
 
+    const secrets = path.join(path.dirname(paths.database), ".secrets.json");
+    fs.writeFileSync(secrets, JSON.stringify({ sessionSecret: "kept-across-restore" }));
+
     const target = path.join(paths.dir, "backup");
     const output = execFileSync(process.execPath, ["scripts/backup.mjs", target], {
       env: { ...process.env, DATABASE_PATH: paths.database, UPLOADS_DIR: paths.uploads },
       encoding: "utf8",
     });
     expect(output).toContain("1 invitations, 2 guests");
+    expect(JSON.parse(fs.readFileSync(path.join(target, ".secrets.json"), "utf8")).sessionSecret).toBe("kept-across-restore");
 
     // Restore into a fresh instance: copy the snapshot where a new server would read it.
     const restoredDir = path.join(paths.dir, "restored");

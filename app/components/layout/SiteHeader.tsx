@@ -1,4 +1,5 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MenuIcon } from "../icons";
 import { LanguageSwitch } from "./LanguageSwitch";
@@ -28,6 +29,35 @@ function NavLinks({ confirmed }: { confirmed: boolean }) {
   );
 }
 
+/** A <details> menu opens and closes without JavaScript; with it, the menu also closes after a
+ *  client-side navigation and on Escape (returning focus to its button). */
+function MobileMenu({ confirmed }: { confirmed: boolean }) {
+  const { t } = useTranslation("nav");
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+  return (
+    <details
+      ref={menu}
+      className="nav-mobile"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !menu.current?.open) return;
+        menu.current.open = false;
+        menu.current.querySelector("summary")?.focus();
+      }}
+    >
+      <summary className="icon-button" aria-label={t("openMenu")}>
+        <MenuIcon />
+      </summary>
+      <nav className="nav-mobile-panel" aria-label={t("menu")}>
+        <NavLinks confirmed={confirmed} />
+      </nav>
+    </details>
+  );
+}
+
 export function SiteHeader({ confirmed }: { confirmed: boolean }) {
   const { t } = useTranslation(["common", "nav"]);
   return (
@@ -45,15 +75,7 @@ export function SiteHeader({ confirmed }: { confirmed: boolean }) {
         <div className="header-tools">
           <LanguageSwitch />
           <ThemeToggle />
-          {/* A <details> menu opens and closes without JavaScript. */}
-          <details className="nav-mobile">
-            <summary className="icon-button" aria-label={t("nav:openMenu")}>
-              <MenuIcon />
-            </summary>
-            <nav className="nav-mobile-panel" aria-label={t("nav:menu")}>
-              <NavLinks confirmed={confirmed} />
-            </nav>
-          </details>
+          <MobileMenu confirmed={confirmed} />
         </div>
       </div>
     </header>
