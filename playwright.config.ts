@@ -39,6 +39,9 @@ export const e2eEnv = {
   // Each test claims its own client address (X-Forwarded-For) so rate limits stay per test.
   TRUST_PROXY: "1",
   LOG_REQUESTS: "0",
+  // Fixtures write to the database directly, which the page cache cannot see; the cache has its
+  // own tests (tests/unit/page-cache.test.ts, tests/e2e/server.spec.ts) on servers with it on.
+  PAGE_CACHE_TTL_MS: "0",
 };
 for (const [k, v] of Object.entries(e2eEnv)) process.env[`E2E_${k}`] = v;
 

@@ -8,6 +8,7 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { createPageCache } from "./server/page-cache.mjs";
 
 // A .env file beside this script, when present, fills variables the environment does not set.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -119,6 +120,8 @@ app.use((req, res, next) => {
 });
 
 app.use(compression());
+// After compression (it stores the page uncompressed) and after the nonce is chosen.
+const pageCache = createPageCache({ ttlMs: Number(process.env.PAGE_CACHE_TTL_MS || 1000) });
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
@@ -130,6 +133,7 @@ if (viteDevServer) {
 
 app.all(
   "*",
+  pageCache.middleware,
   createRequestHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode,

@@ -32,6 +32,8 @@ export const configSchema = z.object({
   RATE_LIMIT_LOGIN_ATTEMPTS: positiveInt.default(5),
   RATE_LIMIT_UPLOADS: positiveInt.default(30),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+  /** How long a rendered public page may be served again from memory (server/page-cache.mjs); 0 turns it off. */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Config = z.infer<typeof configSchema>;

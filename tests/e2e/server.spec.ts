@@ -51,4 +51,37 @@ test.describe("server start @js-only", () => {
       await server.stop();
     }
   });
+
+  test("with the page cache on, a page served again from memory still runs its scripts, and a change shows at once", async ({ browser }) => {
+    const server = await startServer({ PAGE_CACHE_TTL_MS: "60000" });
+    const context = await browser.newContext({ baseURL: server.baseURL, locale: "es-ES" });
+    try {
+      const page = await context.newPage();
+      const blocked: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+      });
+      expect((await page.goto("/gallery"))?.headers()["x-page-cache"]).toBeUndefined();
+      expect((await page.goto("/gallery"))?.headers()["x-page-cache"]).toBe("hit");
+
+      // A section created through the admin API is on the next page view, not a minute later.
+      const created = await fetch(`${server.baseURL}/api/gallery/sections`, {
+        method: "POST",
+        headers: { Authorization: "Bearer e2e-admin-api-token-0123456789", "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Recién creada", is_active: true }),
+      });
+      expect(created.status).toBe(201);
+      expect((await page.goto("/gallery"))?.headers()["x-page-cache"]).toBeUndefined();
+      await expect(page.getByRole("link", { name: "Ver fotos de Recién creada" })).toBeVisible();
+
+      // Served from memory, the page still hydrates: the fresh nonce let every script run.
+      expect((await page.goto("/gallery"))?.headers()["x-page-cache"]).toBe("hit");
+      await page.getByRole("button", { name: "Cambiar a modo oscuro" }).click();
+      await expect(page.locator("html")).toHaveClass(/dark/);
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
 });

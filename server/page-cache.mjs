@@ -1,0 +1,112 @@
+// A one-second micro-cache of rendered pages, in front of Remix (see
+// docs/decisions/0007-pages-are-micro-cached-for-a-second.md).
+//
+// Rendering a page costs ~9 ms of CPU; a guest's phone never notices, but a burst (the couple
+// sharing the link in a group chat) queues every request behind the others. Within one second, a
+// page asked for again with the same URL, cookies and language is the same page, so it is served
+// from memory with a fresh CSP nonce.
+//
+// What keeps it correct:
+//   - only GET answers with status 200, text/html and no Set-Cookie are kept; never /admin;
+//   - the key holds everything a loader reads: URL, host, protocol, Cookie and Accept-Language;
+//   - any other method (a form post, an API write) empties the cache when it starts and when it
+//     ends, and a page rendered while a write was under way is not kept;
+//   - the nonce in the stored HTML and CSP header is replaced by the request's own nonce;
+//   - when a page expires, one request renders it again while the others still get the page
+//     just expired (for at most STALE_MS), so a burst does not render it fifty times at once.
+
+const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "vary", "keep-alive"]);
+
+const STALE_MS = 5000;
+
+export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Date.now() } = {}) {
+  /** @type {Map<string, { expires: number, refreshing: boolean, status: number, headers: Record<string, string | string[]>, body: string, nonce: string }>} */
+  const entries = new Map();
+  let generation = 0;
+
+  const invalidate = () => {
+    generation++;
+    entries.clear();
+  };
+
+  const keyOf = (req) =>
+    [req.protocol, req.hostname, req.originalUrl, req.get("cookie") ?? "", req.get("accept-language") ?? ""].join("\n");
+
+  const cacheable = (req) => ttlMs > 0 && req.method === "GET" && !req.path.startsWith("/admin") && !req.path.startsWith("/api/");
+
+  /** The entry to serve, or undefined when this request should render the page itself. */
+  function lookup(key) {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    const t = now();
+    if (entry.expires > t) return entry;
+    if (entry.refreshing && entry.expires + STALE_MS > t) return entry;
+    if (entry.expires + STALE_MS <= t) entries.delete(key);
+    else entry.refreshing = true;
+    return undefined;
+  }
+
+  function store(key, entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    // Oldest first: Map keeps insertion order.
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+  }
+
+  /** Express middleware: place it after compression and after the nonce is chosen. */
+  function middleware(req, res, next) {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      invalidate();
+      res.on("close", invalidate);
+      return next();
+    }
+    if (!cacheable(req)) return next();
+
+    const key = keyOf(req);
+    const nonce = res.locals.cspNonce;
+    const hit = lookup(key);
+    if (hit) {
+      res.status(hit.status);
+      for (const [name, value] of Object.entries(hit.headers)) {
+        res.setHeader(name, Array.isArray(value) ? value.map((v) => v.replaceAll(hit.nonce, nonce)) : value.replaceAll(hit.nonce, nonce));
+      }
+      res.setHeader("X-Page-Cache", "hit");
+      return res.end(hit.body.replaceAll(hit.nonce, nonce));
+    }
+
+    const startedAt = generation;
+    const chunks = [];
+    const write = res.write;
+    const end = res.end;
+    const collect = (chunk, encoding) => {
+      if (chunk == null || typeof chunk === "function") return;
+      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8"));
+      else chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    };
+    res.write = function (chunk, encoding, callback) {
+      collect(chunk, encoding);
+      return write.call(this, chunk, encoding, callback);
+    };
+    res.end = function (chunk, encoding, callback) {
+      collect(chunk, encoding);
+      return end.call(this, chunk, encoding, callback);
+    };
+    res.on("close", () => {
+      // Whatever happens to this render, the next request may try again.
+      const entry = entries.get(key);
+      if (entry) entry.refreshing = false;
+    });
+    res.on("finish", () => {
+      if (generation !== startedAt || res.statusCode !== 200 || !nonce) return;
+      if (!String(res.getHeader("content-type") ?? "").startsWith("text/html") || res.hasHeader("set-cookie")) return;
+      const headers = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (!DROPPED_HEADERS.has(name) && name !== "x-page-cache" && value !== undefined) headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+      }
+      store(key, { expires: now() + ttlMs, refreshing: false, status: 200, headers, body: Buffer.concat(chunks).toString("utf8"), nonce });
+    });
+    next();
+  }
+
+  return { middleware, invalidate, size: () => entries.size };
+}

@@ -1,0 +1,160 @@
+import crypto from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache } from "../../server/page-cache.mjs";
+
+/**
+ * The page micro-cache in front of a stand-in for Remix: an Express app that renders a page
+ * with the request's nonce in its HTML and CSP header, counts renders, and can be told to be slow.
+ */
+interface Rig {
+  base: string;
+  renders: () => number;
+  clock: { t: number };
+  release: () => void;
+  holdNextRender: () => void;
+}
+
+let server: Server | undefined;
+afterEach(() => server?.close());
+
+async function rig(options: { ttlMs?: number } = {}): Promise<Rig> {
+  const clock = { t: 1_000_000 };
+  const cache = createPageCache({ ttlMs: options.ttlMs ?? 1000, now: () => clock.t });
+  let renders = 0;
+  let gate: Promise<void> | undefined;
+  let open = () => {};
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(compression());
+  app.all("*", cache.middleware, async (req: Request, res: Response) => {
+    if (req.method !== "GET") return res.status(204).end();
+    renders++;
+    const held = gate;
+    gate = undefined;
+    if (held) await held;
+    const nonce = res.locals.cspNonce as string;
+    if (req.path === "/cookie") res.setHeader("Set-Cookie", "a=b");
+    if (req.path === "/json") return res.json({ renders });
+    if (req.path === "/missing") return res.status(404).type("html").send("<p>404</p>");
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}'`);
+    res.type("html");
+    res.write(`<!doctype html><p>render ${renders} of ${req.originalUrl} for ${req.get("cookie") ?? "nobody"}</p>`);
+    // Past compression's 1 KB threshold.
+    res.end(`<script nonce="${nonce}">1</script>${"<p>padding</p>".repeat(100)}`);
+  });
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    renders: () => renders,
+    clock,
+    holdNextRender: () => {
+      gate = new Promise((r) => (open = r));
+    },
+    release: () => open(),
+  };
+}
+
+const nonceIn = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1];
+
+describe("page micro-cache", () => {
+  it("serves a page asked for again within the TTL from memory, with a fresh nonce in the HTML and the CSP", async () => {
+    const r = await rig();
+    const first = await fetch(`${r.base}/`);
+    const firstHtml = await first.text();
+    const second = await fetch(`${r.base}/`);
+    const secondHtml = await second.text();
+    expect(r.renders()).toBe(1);
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(secondHtml.replace(nonceIn(secondHtml)!, "N")).toBe(firstHtml.replace(nonceIn(firstHtml)!, "N"));
+    expect(nonceIn(secondHtml)).not.toBe(nonceIn(firstHtml));
+    expect(second.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonceIn(secondHtml)}'`);
+    // Compressed for a client that asks, from the same stored page.
+    const gz = await fetch(`${r.base}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(await gz.text()).toContain("render 1 of /");
+  });
+
+  it("renders again after the TTL, and keeps different URLs, cookies and languages apart", async () => {
+    const r = await rig();
+    await (await fetch(`${r.base}/`)).text();
+    expect(await (await fetch(`${r.base}/?x=1`)).text()).toContain("render 2 of /?x=1");
+    expect(await (await fetch(`${r.base}/`, { headers: { Cookie: "guest=1" } })).text()).toContain("for guest=1");
+    await (await fetch(`${r.base}/`, { headers: { "Accept-Language": "en" } })).text();
+    expect(r.renders()).toBe(4);
+    r.clock.t += 1001;
+    expect(await (await fetch(`${r.base}/`)).text()).toContain("render 5 of /");
+  });
+
+  it("never keeps answers with Set-Cookie, errors, JSON, admin pages, or anything when the TTL is 0", async () => {
+    const r = await rig();
+    for (const path of ["/cookie", "/missing", "/json", "/admin", "/admin?tab=invitations"]) {
+      await (await fetch(`${r.base}${path}`)).text();
+      const again = await fetch(`${r.base}${path}`);
+      await again.text();
+      expect(again.headers.get("x-page-cache"), path).toBeNull();
+    }
+    expect(r.renders()).toBe(10);
+    server?.close();
+    const off = await rig({ ttlMs: 0 });
+    await (await fetch(`${off.base}/`)).text();
+    await (await fetch(`${off.base}/`)).text();
+    expect(off.renders()).toBe(2);
+  });
+
+  it("any write (a form post, an API change) empties it, so the next page shows the change", async () => {
+    const r = await rig();
+    await (await fetch(`${r.base}/`)).text();
+    for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+      expect((await fetch(`${r.base}/anything`, { method })).status).toBe(204);
+      const after = await fetch(`${r.base}/`);
+      await after.text();
+      expect(after.headers.get("x-page-cache"), method).toBeNull();
+    }
+    expect(r.renders()).toBe(5);
+  });
+
+  it("a page rendered while a write was under way is not kept", async () => {
+    const r = await rig();
+    r.holdNextRender();
+    const slow = fetch(`${r.base}/`).then((res) => res.text());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await fetch(`${r.base}/form`, { method: "POST" });
+    r.release();
+    await slow;
+    const next = await fetch(`${r.base}/`);
+    expect(await next.text()).toContain("render 2 of /");
+  });
+
+  it("when a page expires, one request renders it while the others get the page just expired", async () => {
+    const r = await rig();
+    await (await fetch(`${r.base}/`)).text();
+    r.clock.t += 1500;
+    r.holdNextRender();
+    const refreshing = fetch(`${r.base}/`).then((res) => res.text());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const during = await Promise.all(Array.from({ length: 5 }, () => fetch(`${r.base}/`).then((res) => res.text())));
+    expect(during.every((html) => html.includes("render 1 of /"))).toBe(true);
+    r.release();
+    expect(await refreshing).toContain("render 2 of /");
+    expect(await (await fetch(`${r.base}/`)).text()).toContain("render 2 of /");
+    expect(r.renders()).toBe(2);
+    // Never older than a few seconds, even while a render is stuck.
+    r.clock.t += 1500;
+    r.holdNextRender();
+    const stuck = fetch(`${r.base}/`).then((res) => res.text());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    r.clock.t += 10_000;
+    expect(await (await fetch(`${r.base}/`)).text()).toContain("render 4 of /");
+    r.release();
+    await stuck;
+  });
+});
