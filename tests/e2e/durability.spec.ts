@@ -103,3 +103,62 @@ test.describe("crash safety @js-only", () => {
     }
   });
 });
+
+test.describe("correctness under load @js-only", () => {
+  test("200 invitations confirmed at once over HTTP, and one invitation confirmed 20 times at once, store exactly the right guests", async () => {
+    test.setTimeout(120_000);
+    const server = await startServer({ RATE_LIMIT_CODE_ATTEMPTS: "100000" });
+    const databasePath = `${server.dataDir}/wedding.sqlite`;
+    const data = new TestData(databasePath);
+    try {
+      const invitations = Array.from({ length: 200 }, (_, i) => data.createInvitation({ primaryGuest: `Carga ${i}`, maxGuests: 3 }));
+      const contested = data.createInvitation({ primaryGuest: "Disputada", maxGuests: 2 });
+
+      // The guests' form flow (verify the code, then confirm two more names) for 200 invitations...
+      const confirmByForm = async (code: string, i: number) => {
+        const verify = await fetch(`${server.baseURL}/confirm`, { method: "POST", body: new URLSearchParams({ intent: "verify", code }), redirect: "manual" });
+        const cookie = verify.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        const res = await fetch(`${server.baseURL}/confirm`, {
+          method: "POST",
+          headers: { cookie },
+          body: new URLSearchParams({ intent: "confirm", "guests[0]": `Carga ${i} A`, "guests[1]": `Carga ${i} B` }),
+          redirect: "manual",
+        });
+        return res.status;
+      };
+      // ...while the same invitation is confirmed 20 times through the API, each with another name.
+      const confirmContested = async (k: number) => {
+        const res = await fetch(`${server.baseURL}/api/invitations/${contested.code}/confirm`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ guests: [{ fullName: "Disputada" }, { fullName: `Intento ${k}` }] }),
+        });
+        return { status: res.status, body: (await res.json()) as { guests: { fullName: string }[] } };
+      };
+      const [formStatuses, contestedAnswers] = await Promise.all([
+        Promise.all(invitations.map((inv, i) => confirmByForm(inv.code, i))),
+        Promise.all(Array.from({ length: 20 }, (_, k) => confirmContested(k))),
+      ]);
+
+      expect(formStatuses.filter((s) => s !== 302)).toEqual([]);
+      for (const [i, inv] of invitations.entries()) {
+        expect(data.invitation(inv.id)?.confirmed, inv.code).toBe(1);
+        expect(data.guestsOf(inv.id), inv.code).toEqual([`Carga ${i}`, `Carga ${i} A`, `Carga ${i} B`]);
+      }
+      expect(data.query<{ n: number }>("SELECT count(*) AS n FROM guests WHERE invitation_id <> ?", contested.id)[0].n).toBe(600);
+
+      // One confirmation won; every caller was answered with that same stored invitation.
+      const stored = data.guestsOf(contested.id);
+      expect(stored).toHaveLength(2);
+      expect(stored[0]).toBe("Disputada");
+      expect(stored[1]).toMatch(/^Intento \d+$/);
+      for (const answer of contestedAnswers) {
+        expect(answer.status).toBe(200);
+        expect(answer.body.guests.map((g) => g.fullName)).toEqual(stored);
+      }
+    } finally {
+      data.close();
+      await server.stop();
+    }
+  });
+});
