@@ -18,12 +18,12 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { ThemeProvider, useTheme, type Theme } from "remix-themes";
 import { ClientStateMirror } from "./components/layout/ClientStateMirror";
 import { FlashToast } from "./components/layout/FlashToast";
+import { useToastsRequested } from "./components/layout/useToastsRequested";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { HeadScript } from "./components/layout/ThemeScript";
 import { MusicControl } from "./components/music/MusicControl";
 import { MusicProvider } from "./components/music/MusicProvider";
-import { useHydrated } from "./components/confirm/useHydrated";
 import { useNonce } from "./components/nonce";
 import { media } from "./content/wedding";
 import { config } from "./server/config.server";
@@ -32,8 +32,7 @@ import { findInvitationByCode } from "./server/invitations.server";
 import { getStoredCode, takeToast } from "./server/session.server";
 import { getTheme } from "./server/theme.server";
 
-// The toast container is only needed once the page runs: loaded after hydration, off the first load.
-// Toasts shown before it arrives wait in Mantine's store and appear when it mounts.
+// The toast container is loaded with the first toast (useToastsRequested), off the first load.
 const ToastHost = lazy(() => import("./components/layout/ToastHost"));
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -97,7 +96,7 @@ function InlineStyles({ nonce }: { nonce: string | undefined }) {
 function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lang: string; ssrTheme: Theme | null }) {
   const [theme] = useTheme();
   const nonce = useNonce();
-  const hydrated = useHydrated();
+  const toastsRequested = useToastsRequested();
   const scheme = theme ?? "light";
   return (
     <html lang={lang} className={theme ?? undefined} data-mantine-color-scheme={scheme} suppressHydrationWarning>
@@ -111,7 +110,7 @@ function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lan
         <Links />
       </head>
       <body>
-        {hydrated ? (
+        {toastsRequested ? (
           <Suspense fallback={null}>
             <ToastHost />
           </Suspense>

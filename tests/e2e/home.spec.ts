@@ -392,6 +392,17 @@ test.describe("quotes carousel @js-only", () => {
     expect(Math.abs((await scrollLeft(page)) - focused)).toBeLessThan(1);
   });
 
+  test("waits while it is off screen (the hero fills the first view)", async ({ page }) => {
+    await page.goto("/");
+    const track = page.getByRole("region", { name: "Citas" });
+    await expect(track.getByRole("figure").nth(3)).toBeAttached(); // the looping copy: moving mode
+    expect((await track.boundingBox())!.y).toBeGreaterThan(900);
+    await page.waitForTimeout(800);
+    expect(await scrollLeft(page)).toBe(0);
+    await track.scrollIntoViewIfNeeded();
+    await expect.poll(() => scrollLeft(page), { timeout: 5000 }).toBeGreaterThan(2);
+  });
+
   test("stays still with reduced motion, each quote once", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
@@ -405,6 +416,22 @@ test.describe("quotes carousel @js-only", () => {
     await expect(track.getByText("El amor es paciente, es bondadoso.")).toHaveCount(1);
     await expect(track.getByText("El amor es paciente, es bondadoso.")).toBeVisible();
   });
+});
+
+test("the first visit to the home page loads no stylesheet (no toast code) until a toast is shown @js-only", async ({ page, data }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") requested.push(request.url());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(requested).toEqual([]);
+  // The toast container arrives with the first toast: a valid code on /confirm shows one.
+  const inv = data.createInvitation({ primaryGuest: "Toast Home", maxGuests: 1 });
+  await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Confirmar" }).click();
+  await page.getByLabel("Código de Invitación").fill(inv.code);
+  await page.getByRole("button", { name: "Verificar Código" }).click();
+  await expect(page.getByText("¡Código válido!")).toBeVisible();
 });
 
 test.describe("quotes without JavaScript @no-js-only", () => {

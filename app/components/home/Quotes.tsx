@@ -14,7 +14,7 @@ function loopWidth(track: HTMLElement): number {
 
 /**
  * Quote cards drifting sideways (0.2 px a frame, three visible on wide screens), pausing while
- * the pointer is over them or keyboard focus is inside. Without JavaScript, or with reduced
+ * the pointer is over them or keyboard focus is inside, and while off screen. Without JavaScript, or with reduced
  * motion, it is a plain row the guest scrolls.
  */
 export function Quotes() {
@@ -38,6 +38,8 @@ export function Quotes() {
     let focused = false;
     let frame = 0;
     let offset = el.scrollLeft;
+    // Measured when the layout changes, not every frame (reading it forces a layout).
+    let width = loopWidth(el);
     const listeners: [string, () => void][] = [
       ["mouseenter", () => (hovered = true)],
       ["mouseleave", () => (hovered = false)],
@@ -50,14 +52,28 @@ export function Quotes() {
         offset = el.scrollLeft; // the guest may have scrolled by hand meanwhile
       } else {
         // The cards are listed twice: one set's width later, jump back for a seamless loop.
-        offset = nextCarouselOffset(offset, CAROUSEL_SPEED_PX_PER_FRAME, loopWidth(el));
+        offset = nextCarouselOffset(offset, CAROUSEL_SPEED_PX_PER_FRAME, width);
         el.scrollLeft = offset;
       }
       frame = requestAnimationFrame(step);
     };
-    frame = requestAnimationFrame(step);
-    return () => {
+    const start = () => {
+      if (!frame) frame = requestAnimationFrame(step);
+    };
+    const stop = () => {
       cancelAnimationFrame(frame);
+      frame = 0;
+    };
+    const resized = new ResizeObserver(() => (width = loopWidth(el)));
+    resized.observe(el);
+    // Moving only while on screen: no work (or battery) spent on a row nobody sees, e.g. while
+    // the page loads with the hero in view.
+    const seen = new IntersectionObserver(([entry]) => (entry?.isIntersecting ? start() : stop()));
+    seen.observe(el);
+    return () => {
+      stop();
+      resized.disconnect();
+      seen.disconnect();
       for (const [name, fn] of listeners) el.removeEventListener(name, fn);
       el.scrollLeft = 0;
     };
