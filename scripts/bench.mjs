@@ -6,7 +6,7 @@
 //     with the page cache off (every request rendered);
 //  2. confirmation throughput: 500 different invitations confirmed concurrently (and checked);
 //  3. the home page's first-load JS/CSS (gzip bytes) and HTML size;
-//  4. Lighthouse scores for / on mobile, median of 3 runs (Lighthouse is fetched once into
+//  4. Lighthouse scores for / on mobile, median of 5 runs (Lighthouse is fetched once into
 //     .cache/bench-tools).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -118,7 +118,7 @@ try {
   try {
     // Lighthouse's scores vary from run to run; its docs advise the median of several runs.
     const runs = [];
-    for (let i = 0; i < 3; i++) runs.push((await lighthouse(`${base}/`, { port: chrome.port, output: "json", logLevel: "error" })).lhr);
+    for (let i = 0; i < 5; i++) runs.push((await lighthouse(`${base}/`, { port: chrome.port, output: "json", logLevel: "error" })).lhr);
     const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const id of Object.keys(runs[0].categories)) {
       const scores = runs.map((lhr) => Math.round(lhr.categories[id].score * 100));

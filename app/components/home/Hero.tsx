@@ -7,11 +7,12 @@ import { SafeImage } from "../SafeImage";
 import { Countdown } from "./Countdown";
 import { HeroVideo } from "./HeroVideo";
 
-// Fixed (not random) positions so the server and the browser draw the same meteors.
+// Fixed (not random) positions so the server and the browser draw the same meteors. The first
+// falls 2.5 s after the page opens: while the page loads, its main thread draws no animation.
 const meteors = Array.from({ length: METEOR_COUNT }, (_, i) => ({
   left: `${(i * 37 + 11) % 100}%`,
   top: `${(i * 23) % 45 - 10}%`,
-  delay: `${((i * 0.73) % 9).toFixed(2)}s`,
+  delay: `${(2.5 + ((i * 0.73) % 9)).toFixed(2)}s`,
   duration: `${5 + (i % 5) * 0.9}s`,
 }));
 
