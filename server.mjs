@@ -17,7 +17,6 @@ const mode = process.env.NODE_ENV === "development" ? "development" : "productio
 // React and others read NODE_ENV when first loaded (below): anything but "development" runs as production.
 process.env.NODE_ENV = mode;
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const trustProxy = ["1", "true", "yes"].includes(String(process.env.TRUST_PROXY ?? "").toLowerCase());
 
 const viteDevServer =
   mode === "production"
@@ -31,9 +30,11 @@ async function loadBuild() {
 }
 
 let build;
+// The configuration as the app validated it (app/server/config.server.ts): one home for names and defaults.
+let config;
 try {
   build = await loadBuild();
-  await build.entry.module.boot();
+  config = await build.entry.module.boot();
 } catch (error) {
   // A bad configuration value stops the server with a message naming the variable.
   console.error(error instanceof Error ? error.message : error);
@@ -44,7 +45,7 @@ const app = express();
 app.disable("x-powered-by");
 // Exactly one proxy hop is trusted: the client address is the one that proxy appended to
 // X-Forwarded-For, never an entry the client wrote itself (which would dodge the rate limits).
-app.set("trust proxy", trustProxy ? 1 : false);
+app.set("trust proxy", config.TRUST_PROXY ? 1 : false);
 
 // One line per request: method, path, status, duration.
 app.use((req, res, next) => {
@@ -58,6 +59,9 @@ app.use((req, res, next) => {
 
 // Headers every response carries, unless the app set its own (documents get a CSP
 // with their nonce from entry.server.tsx; see app/server/security-headers.server.ts).
+// An answer sent before the request body was read to its end (a 413 for an oversized form, a 401
+// before an upload) also ends the connection: the unread bytes would otherwise be taken for the
+// next request on a kept-alive connection, and the client would see it reset.
 const defaultHeaders = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -69,6 +73,7 @@ app.use((req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
     for (const [name, value] of Object.entries(defaultHeaders)) if (!res.hasHeader(name)) res.setHeader(name, value);
+    if (!req.complete) res.setHeader("Connection", "close");
     return writeHead.apply(this, args);
   };
   next();
@@ -100,18 +105,6 @@ app.use((req, res, next) => {
   res.status(403).type("html").send(`<!doctype html><html lang="${english ? "en" : "es"}"><meta charset="utf-8"><title>403</title><p>${message}</p><p><a href="/">${english ? "Back to Home" : "Volver al Inicio"}</a></p></html>`);
 });
 
-// An answer sent before the request body was read to its end (a 413 for an oversized form, a 401
-// before an upload) ends the connection: the unread bytes would otherwise be taken for the next
-// request on a kept-alive connection, and the client would see it reset.
-app.use((req, res, next) => {
-  const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
-    if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  };
-  next();
-});
-
 // Pages take GET and POST only (forms); the JSON API answers its own 405s, with Allow.
 app.use((req, res, next) => {
   if (req.path.startsWith("/api/") || ["GET", "HEAD", "POST"].includes(req.method)) return next();
@@ -121,7 +114,7 @@ app.use((req, res, next) => {
 
 app.use(compression());
 // After compression (it stores the page uncompressed) and after the nonce is chosen.
-const pageCache = createPageCache({ ttlMs: Number(process.env.PAGE_CACHE_TTL_MS || 1000) });
+const pageCache = createPageCache({ ttlMs: config.PAGE_CACHE_TTL_MS });
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
@@ -141,8 +134,7 @@ app.all(
   }),
 );
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+const { PORT: port, HOST: host } = config;
 const server = app.listen(port, host, () => {
   console.log(`Wedding site listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });

@@ -12,14 +12,8 @@ import { MAX_FORM_BODY_BYTES } from "~/lib/constants";
 export async function action({ request }: ActionFunctionArgs) {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("form")) {
-    const raw = await readBoundedBody(request, MAX_FORM_BODY_BYTES);
-    let body: { theme?: unknown } | null = null;
-    try {
-      body = raw ? (JSON.parse(raw.toString("utf8")) as { theme?: unknown }) : null;
-    } catch {
-      body = null;
-    }
-    const theme = body && isTheme(body.theme) ? body.theme : null;
+    const body = jsonOrNull(await readBoundedBody(request, MAX_FORM_BODY_BYTES)) as { theme?: unknown } | null;
+    const theme = isTheme(body?.theme) ? body.theme : null;
     return Response.json({ success: true }, { headers: { "Set-Cookie": await themeCookieHeader(request, theme) } });
   }
   const form = await readForm(request);
@@ -30,3 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const loader = () => redirect("/");
+
+/** An oversized or malformed body counts as no choice (the theme falls back to the system's). */
+function jsonOrNull(body: Buffer | null): unknown {
+  try {
+    return body ? JSON.parse(body.toString("utf8")) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { MAX_UPLOAD_BYTES } from "~/lib/constants";
 import { db } from "./db.server";
-import { getSection, listSections, type Media } from "./gallery.server";
+import { getSection, insertMediaRow, listSections, toMedia, type Media } from "./gallery.server";
 import { isValidKey, storage, storageHealth } from "./storage.server";
 import { displayName } from "./upload.server";
 
@@ -52,8 +52,8 @@ export async function recordStoredMedia(
     width: meta.width,
     height: meta.height,
   };
-  const { id } = await db().insertInto("media").values(row).returning("id").executeTakeFirstOrThrow();
-  return { ok: true, media: { id, type: row.type, public_url: row.public_url, thumbnail_url: null, name, size: row.size, file_path: key, width: row.width, height: row.height } };
+  const id = await insertMediaRow(row);
+  return { ok: true, media: toMedia({ id, ...row }) };
 }
 
 /** GET /api/debug/gallery: counts and the store's health; no paths, no secrets. */

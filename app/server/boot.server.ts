@@ -1,4 +1,4 @@
-import { config } from "./config.server";
+import { config, type Config } from "./config.server";
 import { db, migrateToLatest } from "./db.server";
 import { ensureAdminPassword, sessionSecret } from "./secrets.server";
 import { namedStoredKeys } from "./gallery.server";
@@ -9,9 +9,10 @@ import { setAsideOrphanFiles } from "./storage.server";
  * Runs once when the server starts (server.mjs calls it before listening):
  * validates the configuration, migrates, seeds an empty database, sets aside upload files
  * left by a crash, and prints
- * what a newcomer needs (demo codes, a generated admin password) exactly once.
+ * what a newcomer needs (demo codes, a generated admin password) exactly once. Returns the
+ * validated configuration, which server.mjs reads too (port, host, proxy, page cache).
  */
-export async function boot(log: (line: string) => void = console.log): Promise<void> {
+export async function boot(log: (line: string) => void = console.log): Promise<Config> {
   const cfg = config(); // throws, naming the bad variable, before anything else happens
   await migrateToLatest(db());
   sessionSecret();
@@ -33,4 +34,5 @@ export async function boot(log: (line: string) => void = console.log): Promise<v
   if (Date.now() > Date.parse(cfg.RSVP_DEADLINE)) {
     log(`Note: the RSVP deadline (RSVP_DEADLINE=${cfg.RSVP_DEADLINE}) has passed, so /confirm shows the closed view.`);
   }
+  return cfg;
 }

@@ -6,7 +6,7 @@ import {
   MAX_SECTION_NAME_LENGTH,
 } from "~/lib/constants";
 import { bool, db } from "./db.server";
-import type { MediaRow } from "./db-schema";
+import type { MediaRow, NewMediaRow } from "./db-schema";
 import { storage } from "./storage.server";
 import type { Media, Section } from "~/lib/gallery-types";
 
@@ -20,7 +20,8 @@ export const DEFAULT_SECTIONS = [
   { name: "Fotos de los invitados", description: "Comparte tus fotos con nosotros", allow_upload: 1, is_active: 1 },
 ] as const;
 
-function toMedia(row: MediaRow): Media {
+/** The spec's media record from a stored row (or a row just inserted, with its new id). */
+export function toMedia(row: Omit<MediaRow, "section_id" | "thumbnail_path" | "created_at">): Media {
   return {
     id: row.id,
     type: row.type,
@@ -34,13 +35,31 @@ function toMedia(row: MediaRow): Media {
   };
 }
 
+/** Records a stored photo; returns its id. */
+export async function insertMediaRow(row: NewMediaRow): Promise<number> {
+  const inserted = await db().insertInto("media").values(row).returning("id").executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
 /**
  * Sections in display order with their photos (oldest first). Guests see only active
  * sections; the admin passes includeInactive.
  */
 export async function listSections({ includeInactive = false } = {}): Promise<Section[]> {
+  return loadSections({ includeInactive });
+}
+
+/** One section with its photos; inactive ones only when includeInactive (null otherwise). */
+export async function getSection(id: number, { includeInactive = false } = {}): Promise<Section | null> {
+  const [section] = await loadSections({ includeInactive, id });
+  return section ?? null;
+}
+
+/** Sections (all, or the one with `id`) with their photos, reading only those sections' media. */
+async function loadSections({ includeInactive, id }: { includeInactive: boolean; id?: number }): Promise<Section[]> {
   let query = db().selectFrom("gallery_sections").selectAll().orderBy("order").orderBy("id");
   if (!includeInactive) query = query.where("is_active", "=", 1);
+  if (id !== undefined) query = query.where("id", "=", id);
   const sections = await query.execute();
   if (sections.length === 0) return [];
   const media = await db()
@@ -49,6 +68,12 @@ export async function listSections({ includeInactive = false } = {}): Promise<Se
     .where("section_id", "in", sections.map((s) => s.id))
     .orderBy("id")
     .execute();
+  const mediaBySection = new Map<number, Media[]>();
+  for (const m of media) {
+    const list = mediaBySection.get(m.section_id) ?? [];
+    list.push(toMedia(m));
+    mediaBySection.set(m.section_id, list);
+  }
   return sections.map((s) => ({
     id: s.id,
     name: s.name,
@@ -56,16 +81,8 @@ export async function listSections({ includeInactive = false } = {}): Promise<Se
     order: s.order,
     allow_upload: bool(s.allow_upload),
     is_active: bool(s.is_active),
-    media: media.filter((m) => m.section_id === s.id).map(toMedia),
+    media: mediaBySection.get(s.id) ?? [],
   }));
-}
-
-/** One section with its photos; inactive ones only when includeInactive (null otherwise). */
-export async function getSection(id: number, { includeInactive = false } = {}): Promise<Section | null> {
-  const sections = await listSections({ includeInactive: true });
-  const section = sections.find((s) => s.id === id) ?? null;
-  if (!section || (!section.is_active && !includeInactive)) return null;
-  return section;
 }
 
 export type SectionInputError = "nameRequired" | "nameTooLong" | "descriptionTooLong";

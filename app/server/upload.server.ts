@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import sharp from "sharp";
 import { MAX_CONCURRENT_IMAGE_JOBS, MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, THUMBNAIL_MAX_SIDE, WEB_IMAGE_MAX_SIDE } from "~/lib/constants";
-import { db } from "./db.server";
-import { getSection, type Media } from "./gallery.server";
+import type { NewMediaRow } from "./db-schema";
+import { getSection, insertMediaRow, toMedia, type Media } from "./gallery.server";
 import { storage } from "./storage.server";
 
 /** Why an upload was refused; each is a translation key under gallery.errors. */
@@ -234,7 +234,7 @@ export function displayName(original: string): string {
 export async function savePhoto(
   sectionId: number,
   file: { bytes: Buffer; name: string },
-  insert: (row: Parameters<typeof insertMediaRow>[0]) => Promise<number> = insertMediaRow,
+  insert: (row: NewMediaRow) => Promise<number> = insertMediaRow,
 ): Promise<{ ok: true; media: Media } | { ok: false; error: UploadError }> {
   const section = await getSection(sectionId);
   if (!section) return { ok: false, error: "sectionNotFound" };
@@ -265,30 +265,11 @@ export async function savePhoto(
       height: image.web.height,
     };
     const id = await insert(row);
-    return {
-      ok: true,
-      media: { id, type: row.type, public_url: row.public_url, thumbnail_url: row.thumbnail_url, name: row.name, size: row.size, file_path: row.file_path, width: row.width, height: row.height },
-    };
+    return { ok: true, media: toMedia({ id, ...row }) };
   } catch (error) {
     // Never a file without its row: remove what was written.
     for (const k of written) await storage().remove(k).catch(() => undefined);
     console.error("upload: could not store the photo", error);
     return { ok: false, error: "storageFailed" };
   }
-}
-
-export async function insertMediaRow(row: {
-  section_id: number;
-  type: "IMAGE";
-  file_path: string;
-  public_url: string;
-  thumbnail_path: string;
-  thumbnail_url: string;
-  name: string;
-  size: number;
-  width: number;
-  height: number;
-}): Promise<number> {
-  const inserted = await db().insertInto("media").values(row).returning("id").executeTakeFirstOrThrow();
-  return inserted.id;
 }

@@ -14,8 +14,8 @@ function loopWidth(track: HTMLElement): number {
 
 /**
  * Quote cards drifting sideways (0.2 px a frame, three visible on wide screens), pausing while
- * the pointer is over them or keyboard focus is inside, and while off screen. Without JavaScript, or with reduced
- * motion, it is a plain row the guest scrolls.
+ * the pointer is over them, while keyboard focus is inside, and while off screen. Without
+ * JavaScript, or with reduced motion, it is a plain row the guest scrolls.
  */
 export function Quotes() {
   const { t, i18n } = useTranslation("home");
