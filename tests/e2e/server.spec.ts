@@ -74,8 +74,10 @@ test.describe("server start @js-only", () => {
       expect((await page.goto("/gallery"))?.headers()["x-page-cache"]).toBeUndefined();
       await expect(page.getByRole("link", { name: "Ver fotos de Recién creada" })).toBeVisible();
 
-      // Served from memory, the page still hydrates: the fresh nonce let every script run.
-      expect((await page.goto("/gallery"))?.headers()["x-page-cache"]).toBe("hit");
+      // Served from memory, the page still hydrates: the fresh nonce let every script run. (A write
+      // empties the cache again when its connection closes, which may be just after the page above
+      // was rendered; then that page was not kept and the next view renders it once more.)
+      await expect.poll(async () => (await page.goto("/gallery"))?.headers()["x-page-cache"]).toBe("hit");
       await page.getByRole("button", { name: "Cambiar a modo oscuro" }).click();
       await expect(page.locator("html")).toHaveClass(/dark/);
       expect(blocked).toEqual([]);
