@@ -18,15 +18,10 @@ const mode = process.env.NODE_ENV === "development" ? "development" : "productio
 process.env.NODE_ENV = mode;
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
-const viteDevServer =
-  mode === "production"
-    ? undefined
-    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+const viteDevServer = mode === "production" ? undefined : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
 async function loadBuild() {
-  return viteDevServer
-    ? viteDevServer.ssrLoadModule("virtual:remix/server-build")
-    : import(path.join(buildDir, "server", "index.js"));
+  return viteDevServer ? viteDevServer.ssrLoadModule("virtual:remix/server-build") : import(path.join(buildDir, "server", "index.js"));
 }
 
 let build;
@@ -102,7 +97,12 @@ app.use((req, res, next) => {
   const english = prefersEnglish(req);
   const message = english ? "Request refused: the form did not come from this site." : "Solicitud rechazada: el formulario no proviene de este sitio.";
   if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") return res.status(403).json({ error: message });
-  res.status(403).type("html").send(`<!doctype html><html lang="${english ? "en" : "es"}"><meta charset="utf-8"><title>403</title><p>${message}</p><p><a href="/">${english ? "Back to Home" : "Volver al Inicio"}</a></p></html>`);
+  res
+    .status(403)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="${english ? "en" : "es"}"><meta charset="utf-8"><title>403</title><p>${message}</p><p><a href="/">${english ? "Back to Home" : "Volver al Inicio"}</a></p></html>`,
+    );
 });
 
 // Pages take GET and POST only (forms); the JSON API answers its own 405s, with Allow.

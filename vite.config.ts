@@ -28,7 +28,19 @@ export default defineConfig({
   // remix-themes ships CommonJS that requires React: pre-bundle it against the app's single React.
   resolve: { dedupe: ["react", "react-dom"] },
   optimizeDeps: {
-    include: ["remix-themes", "react", "react-dom", "react/jsx-runtime", "@conform-to/react", "@conform-to/zod", "zod", "canvas-confetti", "@mantine/core", "@mantine/notifications", "@mantine/hooks"],
+    include: [
+      "remix-themes",
+      "react",
+      "react-dom",
+      "react/jsx-runtime",
+      "@conform-to/react",
+      "@conform-to/zod",
+      "zod",
+      "canvas-confetti",
+      "@mantine/core",
+      "@mantine/notifications",
+      "@mantine/hooks",
+    ],
   },
   build: { target: "es2022" },
 });

@@ -9,10 +9,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
 import { NonceProvider } from "./components/nonce";
-import { i18nServer } from "./server/i18n.server";
-import { securityHeaders } from "./server/security-headers.server";
+import { i18nServer } from "~/infra/i18n.server";
+import { securityHeaders } from "~/http/security-headers.server";
 
-export { boot } from "./server/boot.server";
+export { boot } from "~/infra/boot.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -22,7 +22,10 @@ function i18nFor(lng: string): Promise<I18n> {
   let instance = instances.get(lng);
   if (!instance) {
     const created = createInstance();
-    instance = created.use(initReactI18next).init({ ...i18nConfig, lng }).then(() => created);
+    instance = created
+      .use(initReactI18next)
+      .init({ ...i18nConfig, lng })
+      .then(() => created);
     instances.set(lng, instance);
   }
   return instance;

@@ -1,17 +1,7 @@
 // The site's own CSS is small: it is inlined into the page, so the first paint waits for no stylesheet.
 import appCss from "./styles/app.css?inline";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
-  useMatches,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -26,11 +16,11 @@ import { MusicControl } from "./components/music/MusicControl";
 import { MusicProvider } from "./components/music/MusicProvider";
 import { useNonce } from "./components/nonce";
 import { media } from "./content/wedding";
-import { config } from "./server/config.server";
-import { getLanguage } from "./server/i18n.server";
-import { findInvitationByCode } from "./server/invitations.server";
-import { getStoredCode, takeToast } from "./server/session.server";
-import { getTheme } from "./server/theme.server";
+import { config } from "~/infra/config.server";
+import { getLanguage } from "~/infra/i18n.server";
+import { findInvitationByCode } from "~/models/invitations.server";
+import { getStoredCode, takeToast } from "~/infra/session.server";
+import { getTheme } from "~/infra/theme.server";
 
 // The toast container is loaded with the first toast (useToastsRequested), off the first load.
 const ToastHost = lazy(() => import("./components/layout/ToastHost"));
@@ -38,12 +28,7 @@ const ToastHost = lazy(() => import("./components/layout/ToastHost"));
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [lang, theme, code, flash] = await Promise.all([
-    getLanguage(request),
-    getTheme(request),
-    getStoredCode(request),
-    takeToast(request),
-  ]);
+  const [lang, theme, code, flash] = await Promise.all([getLanguage(request), getTheme(request), getStoredCode(request), takeToast(request)]);
   const invitation = code ? await findInvitationByCode(code) : null;
   const cfg = config();
   return data(

@@ -22,7 +22,7 @@ async function makePhoto() {
   const height = 3024;
   const raw = Buffer.alloc(width * height * 3);
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i += 3) {
       const grain = (rand() - 0.5) * 90;
@@ -34,7 +34,10 @@ async function makePhoto() {
   let best = null;
   for (let quality = 98; quality >= 60; quality -= 1) {
     const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
-      .withExif({ IFD0: { Make: "Phone", Orientation: "6" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "8/1 58/1 20/1", GPSLongitudeRef: "W", GPSLongitude: "79/1 35/1 20/1" } })
+      .withExif({
+        IFD0: { Make: "Phone", Orientation: "6" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "8/1 58/1 20/1", GPSLongitudeRef: "W", GPSLongitude: "79/1 35/1 20/1" },
+      })
       .jpeg({ quality })
       .toBuffer();
     best = jpeg;
@@ -97,7 +100,8 @@ const runs = await measure("one at a time,", async () => {
   for (let i = 0; i < RUNS; i++) out.push(await upload());
   return out;
 });
-const fmt = (key) => `median ${median(runs.map((r) => r[key])).toFixed(0)} ms (min ${Math.min(...runs.map((r) => r[key])).toFixed(0)}, max ${Math.max(...runs.map((r) => r[key])).toFixed(0)})`;
+const fmt = (key) =>
+  `median ${median(runs.map((r) => r[key])).toFixed(0)} ms (min ${Math.min(...runs.map((r) => r[key])).toFixed(0)}, max ${Math.max(...runs.map((r) => r[key])).toFixed(0)})`;
 console.log(`server, receive + parse body:      ${fmt("receive")}`);
 console.log(`server, decode → store → row:      ${fmt("process")}`);
 const total = runs.map((r) => r.receive + r.process);

@@ -50,7 +50,9 @@ uncachedServer.stop();
 console.log(line("/ (SSR)", ssr));
 console.log(line("static asset", stat));
 console.log(line("/ (no cache)", rendered));
-console.log(`SSR / static ratio: ${(ssr.requests.average / stat.requests.average).toFixed(3)} (every request rendered: ${(rendered.requests.average / stat.requests.average).toFixed(3)})`);
+console.log(
+  `SSR / static ratio: ${(ssr.requests.average / stat.requests.average).toFixed(3)} (every request rendered: ${(rendered.requests.average / stat.requests.average).toFixed(3)})`,
+);
 
 console.log("\n== Confirmations: 500 invitations confirmed concurrently ==");
 const sqlite = new Database(databasePath);
@@ -69,7 +71,10 @@ sqlite.transaction(() => {
 })();
 const confirmOne = async (code, i) => {
   const verify = await fetch(`${base}/confirm`, { method: "POST", body: new URLSearchParams({ intent: "verify", code }), redirect: "manual" });
-  const cookie = verify.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = verify.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const res = await fetch(`${base}/confirm`, {
     method: "POST",
     headers: { cookie },
@@ -88,7 +93,9 @@ const confirmed = sqlite.prepare("SELECT count(*) AS n FROM invitations WHERE co
 const guests = sqlite.prepare("SELECT count(*) AS n FROM guests").get().n;
 sqlite.close();
 if (failures.length) console.log(`failures (verify/confirm status): ${[...new Set(failures)].join(", ")}`);
-console.log(`${ok}/500 answered with success in ${seconds.toFixed(2)} s (${(500 / seconds).toFixed(0)} confirmations/s); stored: ${confirmed} confirmed, ${guests} guests (expected 500, 1000)`);
+console.log(
+  `${ok}/500 answered with success in ${seconds.toFixed(2)} s (${(500 / seconds).toFixed(0)} confirmations/s); stored: ${confirmed} confirmed, ${guests} guests (expected 500, 1000)`,
+);
 
 console.log("\n== Home page first load ==");
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
@@ -129,7 +136,9 @@ try {
     const failing = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative");
     if (failing.length) console.log(`audits under 90: ${failing.map((a) => `${a.id} (${Math.round(a.score * 100)})`).join(", ")}`);
     const m = (id) => result.lhr.audits[id]?.displayValue ?? "-";
-    console.log(`FCP ${m("first-contentful-paint")}  LCP ${m("largest-contentful-paint")}  TBT ${m("total-blocking-time")}  CLS ${m("cumulative-layout-shift")}`);
+    console.log(
+      `FCP ${m("first-contentful-paint")}  LCP ${m("largest-contentful-paint")}  TBT ${m("total-blocking-time")}  CLS ${m("cumulative-layout-shift")}`,
+    );
   } finally {
     await chrome.kill();
   }

@@ -27,12 +27,14 @@ const palettes = {
 const motifs = {
   rings: '<circle cx="42" cy="56" r="15"/><circle cx="58" cy="56" r="15"/><path d="M50 27l4 6h-8z"/>',
   heart: '<path d="M50 76 27 53a13 13 0 0 1 23-17 13 13 0 0 1 23 17z"/>',
-  coffee: '<path d="M30 44h34v14a17 17 0 0 1-34 0z"/><path d="M64 48h4a7 7 0 0 1 0 14h-5"/><path d="M41 26c-3 4 3 6 0 10M51 26c-3 4 3 6 0 10"/><path d="M26 78h46"/>',
+  coffee:
+    '<path d="M30 44h34v14a17 17 0 0 1-34 0z"/><path d="M64 48h4a7 7 0 0 1 0 14h-5"/><path d="M41 26c-3 4 3 6 0 10M51 26c-3 4 3 6 0 10"/><path d="M26 78h46"/>',
   plane: '<path d="M22 58l56-20-17 28-9-7-8 11-2-15z"/>',
   house: '<path d="M26 52 50 31l24 21v26H26z"/><path d="M44 78V61h12v17"/>',
   mountain: '<path d="M16 74 40 41l11 15 10-12 23 30z"/><circle cx="70" cy="31" r="5"/>',
   ring: '<circle cx="50" cy="59" r="17"/><path d="M43 36l7-9 7 9-7 5z"/>',
-  family: '<circle cx="36" cy="41" r="7"/><circle cx="64" cy="41" r="7"/><circle cx="50" cy="53" r="5"/><path d="M26 76c0-14 20-14 20 0M54 76c0-14 20-14 20 0M44 78c0-10 12-10 12 0"/>',
+  family:
+    '<circle cx="36" cy="41" r="7"/><circle cx="64" cy="41" r="7"/><circle cx="50" cy="53" r="5"/><path d="M26 76c0-14 20-14 20 0M54 76c0-14 20-14 20 0M44 78c0-10 12-10 12 0"/>',
   dress: '<path d="M43 24h14l-2 13 13 39H32l13-39z"/><path d="M45 37h10"/>',
   arch: '<path d="M30 78V48a20 20 0 0 1 40 0v30"/><path d="M38 78V50a12 12 0 0 1 24 0v28"/><path d="M24 78h52"/>',
   plate: '<circle cx="50" cy="52" r="19"/><circle cx="50" cy="52" r="11"/><path d="M22 34v36M78 34v36M19 34v9a3 3 0 0 0 6 0v-9"/>',

@@ -44,7 +44,9 @@ const sum = (list, k) => list.reduce((n, f) => n + f[k], 0);
 const jsGz = sum(jsFiles, "gz");
 const cssGz = sum(cssFiles, "gz");
 
-console.log(`first-load JS:  ${kb(jsGz)} gzip (${kb(sum(jsFiles, "raw"))} raw) in ${jsFiles.length} files — budget 150 KB ${jsGz < BUDGET_JS ? "OK" : "EXCEEDED"}`);
+console.log(
+  `first-load JS:  ${kb(jsGz)} gzip (${kb(sum(jsFiles, "raw"))} raw) in ${jsFiles.length} files — budget 150 KB ${jsGz < BUDGET_JS ? "OK" : "EXCEEDED"}`,
+);
 for (const f of jsFiles) console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
 console.log(`first-load CSS files: ${kb(cssGz)} gzip (${kb(sum(cssFiles, "raw"))} raw) in ${cssFiles.length} files`);
 for (const f of cssFiles) console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
@@ -72,5 +74,7 @@ if (!process.argv.includes("--no-html")) {
   }
 }
 const totalCss = cssGz + inlineCssGz;
-console.log(`first-load CSS: ${kb(totalCss)} gzip (${kb(inlineCssGz)} inline in the HTML${process.argv.includes("--no-html") ? ", not measured with --no-html" : ""}) — budget 30 KB ${totalCss < BUDGET_CSS ? "OK" : "EXCEEDED"}`);
+console.log(
+  `first-load CSS: ${kb(totalCss)} gzip (${kb(inlineCssGz)} inline in the HTML${process.argv.includes("--no-html") ? ", not measured with --no-html" : ""}) — budget 30 KB ${totalCss < BUDGET_CSS ? "OK" : "EXCEEDED"}`,
+);
 process.exit(jsGz < BUDGET_JS && totalCss < BUDGET_CSS ? 0 : 1);

@@ -29,8 +29,7 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
     entries.clear();
   };
 
-  const keyOf = (req) =>
-    [req.protocol, req.hostname, req.originalUrl, req.get("cookie") ?? "", req.get("accept-language") ?? ""].join("\n");
+  const keyOf = (req) => [req.protocol, req.hostname, req.originalUrl, req.get("cookie") ?? "", req.get("accept-language") ?? ""].join("\n");
 
   const cacheable = (req) => ttlMs > 0 && req.method === "GET" && !req.path.startsWith("/admin") && !req.path.startsWith("/api/");
 
@@ -101,7 +100,8 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html") || res.hasHeader("set-cookie")) return;
       const headers = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (!DROPPED_HEADERS.has(name) && name !== "x-page-cache" && value !== undefined) headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+        if (!DROPPED_HEADERS.has(name) && name !== "x-page-cache" && value !== undefined)
+          headers[name] = Array.isArray(value) ? value.map(String) : String(value);
       }
       store(key, { expires: now() + ttlMs, refreshing: false, status: 200, headers, body: Buffer.concat(chunks).toString("utf8"), nonce });
     });

@@ -11,11 +11,18 @@ const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1" || 
 
 /** Every admin form, by its `intent`. Messages are translation keys. */
 export const adminActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("login"), password: z.string({ required_error: "dashboard:login.passwordRequired" }).min(1, "dashboard:login.passwordRequired").max(200) }),
+  z.object({
+    intent: z.literal("login"),
+    password: z.string({ required_error: "dashboard:login.passwordRequired" }).min(1, "dashboard:login.passwordRequired").max(200),
+  }),
   z.object({ intent: z.literal("logout") }),
   z.object({
     intent: z.literal("createInvitation"),
-    primaryGuest: z.string({ required_error: "dashboard:create.nameRequired" }).trim().min(1, "dashboard:create.nameRequired").max(100, "dashboard:create.nameTooLong"),
+    primaryGuest: z
+      .string({ required_error: "dashboard:create.nameRequired" })
+      .trim()
+      .min(1, "dashboard:create.nameRequired")
+      .max(100, "dashboard:create.nameTooLong"),
     maxGuests: z.coerce
       .number({ invalid_type_error: "dashboard:create.maxGuestsOutOfRange" })
       .int("dashboard:create.maxGuestsOutOfRange")
@@ -27,7 +34,11 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("deleteGuest"), id, confirmed: z.literal("yes").optional() }),
   z.object({
     intent: z.literal("createSection"),
-    name: z.string({ required_error: "dashboard:gallery.nameRequired" }).trim().min(1, "dashboard:gallery.nameRequired").max(80, "dashboard:gallery.nameTooLong"),
+    name: z
+      .string({ required_error: "dashboard:gallery.nameRequired" })
+      .trim()
+      .min(1, "dashboard:gallery.nameRequired")
+      .max(80, "dashboard:gallery.nameTooLong"),
     description: z.string().max(500, "dashboard:gallery.descriptionTooLong").optional(),
     allow_upload: checkbox,
     is_active: checkbox,
@@ -35,7 +46,11 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("editSection"),
     id,
-    name: z.string({ required_error: "dashboard:gallery.nameRequired" }).trim().min(1, "dashboard:gallery.nameRequired").max(80, "dashboard:gallery.nameTooLong"),
+    name: z
+      .string({ required_error: "dashboard:gallery.nameRequired" })
+      .trim()
+      .min(1, "dashboard:gallery.nameRequired")
+      .max(80, "dashboard:gallery.nameTooLong"),
     description: z.string().max(500, "dashboard:gallery.descriptionTooLong").optional(),
   }),
   z.object({ intent: z.literal("setSectionActive"), id, value: z.enum(["true", "false"]) }),
@@ -71,5 +86,4 @@ export const TAB_OF_INTENT: Record<string, AdminTab> = {
 export interface LoadError {
   error: string;
 }
-export const isLoadError = (value: unknown): value is LoadError =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && "error" in value;
+export const isLoadError = (value: unknown): value is LoadError => typeof value === "object" && value !== null && !Array.isArray(value) && "error" in value;

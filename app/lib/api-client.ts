@@ -184,12 +184,14 @@ export function invitationsService(api: ApiClient = createApiClient()) {
   return {
     validate: (c: string) => orThrow(api.get<{ valid: boolean }>(`/api/invitations/validate/${code(c)}`), "validate"),
     get: (c: string) => orThrow(api.get<InvitationView>(`/api/invitations/${code(c)}`), "get invitation"),
-    details: (c: string) => orThrow(api.get<InvitationView & { rsvpDeadline: string; rsvpOpen: boolean }>(`/api/invitations/${code(c)}/details`), "invitation details"),
+    details: (c: string) =>
+      orThrow(api.get<InvitationView & { rsvpDeadline: string; rsvpOpen: boolean }>(`/api/invitations/${code(c)}/details`), "invitation details"),
     confirm: (c: string, guests: { fullName: string }[]) => orThrow(api.post<InvitationView>(`/api/invitations/${code(c)}/confirm`, { guests }), "confirm"),
     stats: () => orThrow(api.get<Stats>("/api/invitations/stats"), "stats"),
     list: async () => (await orThrow(api.get<AdminInvitation[]>("/api/invitations"), "list invitations")) ?? [],
     create: (body: { primaryGuest: string; maxGuests: number }) => orThrow(api.post<AdminInvitation>("/api/invitations", body), "create invitation"),
-    update: (id: number, body: { primaryGuest?: string; maxGuests?: number }) => orThrow(api.put<AdminInvitation>(`/api/invitations/${id}`, body), "update invitation"),
+    update: (id: number, body: { primaryGuest?: string; maxGuests?: number }) =>
+      orThrow(api.put<AdminInvitation>(`/api/invitations/${id}`, body), "update invitation"),
     remove: (id: number) => orThrow(api.delete(`/api/invitations/${id}`), "delete invitation"),
     removeGuest: (id: number) => orThrow(api.delete(`/api/guests/${id}`), "delete guest"),
   };

@@ -7,11 +7,7 @@ import { MAX_NAME_LENGTH } from "./constants";
  */
 export const verifyCodeSchema = z.object({
   intent: z.literal("verify"),
-  code: z
-    .string({ required_error: "confirm:form.emptyCode" })
-    .trim()
-    .min(1, "confirm:form.emptyCode")
-    .max(32, "confirm:form.invalidCode"),
+  code: z.string({ required_error: "confirm:form.emptyCode" }).trim().min(1, "confirm:form.emptyCode").max(32, "confirm:form.invalidCode"),
 });
 
 export const confirmAttendanceSchema = z.object({

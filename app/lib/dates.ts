@@ -4,4 +4,3 @@ import { dateTimeFormat, intlLocale } from "./format";
 export function formatLongDate(iso: string, lang: string, timeZone = "America/Panama"): string {
   return dateTimeFormat(intlLocale(lang), { day: "numeric", month: "long", year: "numeric", timeZone }).format(new Date(iso));
 }
-

@@ -26,9 +26,7 @@ export function heroVideoReducer(state: HeroVideoState, event: HeroVideoEvent): 
       return state.status === "checking" ? { status: "fallback", attempt: 0 } : state;
     case "error":
       if (state.status !== "playing") return state;
-      return state.attempt + 1 < HERO_VIDEO_ATTEMPTS
-        ? { status: "retrying", attempt: state.attempt }
-        : { status: "fallback", attempt: state.attempt };
+      return state.attempt + 1 < HERO_VIDEO_ATTEMPTS ? { status: "retrying", attempt: state.attempt } : { status: "fallback", attempt: state.attempt };
     case "retry":
       return state.status === "retrying" ? { status: "playing", attempt: state.attempt + 1 } : state;
   }

@@ -1,9 +1,7 @@
 import { createTheme, Modal, Notification, type MantineColorsTuple, type MantineThemeOverride } from "@mantine/core";
 
 // Sage green; shade 8 carries white text at 5.9:1 in both themes.
-const sage: MantineColorsTuple = [
-  "#f1f6f2", "#e0eae2", "#bdd3c2", "#97bba0", "#77a783", "#629a71", "#569467", "#457f56", "#3a6f4b", "#2b5f3c",
-];
+const sage: MantineColorsTuple = ["#f1f6f2", "#e0eae2", "#bdd3c2", "#97bba0", "#77a783", "#629a71", "#569467", "#457f56", "#3a6f4b", "#2b5f3c"];
 
 const base = {
   primaryColor: "sage",

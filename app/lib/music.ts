@@ -93,5 +93,4 @@ export function musicReducer(state: MusicState, event: MusicEvent): MusicState {
 export const showAutoplayHint = (s: MusicState) => s.autoplayBlocked && !s.userInteracted;
 
 /** Only this rejection of play() means "the browser's autoplay policy said no". */
-export const isAutoplayRefusal = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { name?: unknown }).name === "NotAllowedError";
+export const isAutoplayRefusal = (error: unknown) => typeof error === "object" && error !== null && (error as { name?: unknown }).name === "NotAllowedError";

@@ -12,14 +12,8 @@ export interface Stats {
   capacity: number;
 }
 
-export function computeStats(input: {
-  seats: number;
-  confirmedGuests: number;
-  totalInvitations: number;
-  confirmedInvitations: number;
-}): Stats {
-  const confirmedPercentage =
-    input.seats > 0 ? Math.round((input.confirmedGuests / input.seats) * 100) : 0;
+export function computeStats(input: { seats: number; confirmedGuests: number; totalInvitations: number; confirmedInvitations: number }): Stats {
+  const confirmedPercentage = input.seats > 0 ? Math.round((input.confirmedGuests / input.seats) * 100) : 0;
   return {
     totalGuests: input.seats,
     confirmedGuests: input.confirmedGuests,

@@ -23,10 +23,7 @@ export const meta: MetaFunction = ({ matches }) => {
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
   const texts = resources[lang].home.meta;
   const date = root ? formatLongDate(root.weddingDate, lang) : "";
-  return [
-    { title: texts.title.replace("{{names}}", couple.names).replace("{{date}}", date) },
-    { name: "description", content: texts.description },
-  ];
+  return [{ title: texts.title.replace("{{names}}", couple.names).replace("{{date}}", date) }, { name: "description", content: texts.description }];
 };
 
 /** The server's clock, so the countdown is right in the HTML, before any JavaScript runs. */

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { isLanguage, languageCookie } from "~/server/i18n.server";
-import { readForm } from "~/server/form.server";
-import { isHttps } from "~/server/request.server";
+import { isLanguage, languageCookie } from "~/infra/i18n.server";
+import { readForm } from "~/http/form.server";
+import { isHttps } from "~/http/request.server";
 
 /** Saves the language choice (a plain form, so it works without JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isTheme } from "remix-themes";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { themeCookieHeader } from "~/server/theme.server";
-import { readBoundedBody, readForm } from "~/server/form.server";
+import { themeCookieHeader } from "~/infra/theme.server";
+import { readBoundedBody, readForm } from "~/http/form.server";
 import { MAX_FORM_BODY_BYTES } from "~/lib/constants";
 
 /**

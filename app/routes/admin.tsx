@@ -14,7 +14,7 @@ import { formErrorsOf } from "~/components/admin/useAdminFetcher";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { ADMIN_TABS, CONFIRM_PROMPTS, isAdminTab, isLoadError, TAB_OF_INTENT, type AdminTab, type ConfirmedIntent } from "~/lib/admin-schemas";
 import { STORAGE_KEYS } from "~/lib/constants";
-import { handleAdminAction, loadAdmin } from "~/server/admin.server";
+import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 
@@ -41,8 +41,10 @@ function AdminPanel({ data }: { data: PanelData }) {
   const tab = data.tab;
   // With JavaScript, a tab link is a client navigation: the new tab shows its loading text
   // until its data arrives.
-  const target = navigation.state === "loading" && navigation.location.pathname === "/admin" ? new URLSearchParams(navigation.location.search).get("tab") : null;
-  const pendingTab: AdminTab | null = navigation.state === "loading" && navigation.location.pathname === "/admin" ? (isAdminTab(target) ? target : "stats") : null;
+  const target =
+    navigation.state === "loading" && navigation.location.pathname === "/admin" ? new URLSearchParams(navigation.location.search).get("tab") : null;
+  const pendingTab: AdminTab | null =
+    navigation.state === "loading" && navigation.location.pathname === "/admin" ? (isAdminTab(target) ? target : "stats") : null;
   const shownTab = pendingTab ?? tab;
   const loading = pendingTab !== null && pendingTab !== tab;
   const confirm = params.get("confirm");
@@ -86,7 +88,13 @@ function AdminPanel({ data }: { data: PanelData }) {
       </header>
       <nav className="admin-tabs" aria-label={t("tabs.label")}>
         {ADMIN_TABS.map((id) => (
-          <Link key={id} to={`?tab=${id}`} className={id === shownTab ? "admin-tab active" : "admin-tab"} aria-current={id === shownTab ? "page" : undefined} preventScrollReset>
+          <Link
+            key={id}
+            to={`?tab=${id}`}
+            className={id === shownTab ? "admin-tab active" : "admin-tab"}
+            aria-current={id === shownTab ? "page" : undefined}
+            preventScrollReset
+          >
             {t(`tabs.${id}`)}
           </Link>
         ))}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute, requireApiAdmin } from "~/server/api.server";
-import { galleryDebug } from "~/server/api-gallery.server";
+import { apiJson, apiRoute, requireApiAdmin } from "~/http/api.server";
+import { galleryDebug } from "~/http/api-gallery.server";
 
 /** GET /api/debug/gallery (admin): counts and the store's health; no paths or secrets. */
 const route = apiRoute({

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute, fail, idParam, requireApiAdmin } from "~/server/api.server";
-import { apiAnswers } from "~/server/api-messages.server";
-import { deleteMedia } from "~/server/gallery.server";
+import { apiJson, apiRoute, fail, idParam, requireApiAdmin } from "~/http/api.server";
+import { apiAnswers } from "~/http/api-messages.server";
+import { deleteMedia } from "~/models/gallery.server";
 
 /** DELETE /api/gallery/media/{id} (admin): the photo and its files. */
 const route = apiRoute({

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { ApiError, apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/server/api.server";
-import { apiAnswers, apiT } from "~/server/api-messages.server";
-import { recordStoredMedia, type StoredMediaError } from "~/server/api-gallery.server";
-import { isAdminRequest } from "~/server/auth.server";
-import { getSection } from "~/server/gallery.server";
-import { hit } from "~/server/rate-limit.server";
-import { clientIp } from "~/server/request.server";
-import { readUpload, savePhoto } from "~/server/upload.server";
+import { ApiError, apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.server";
+import { apiAnswers, apiT } from "~/http/api-messages.server";
+import { recordStoredMedia, type StoredMediaError } from "~/http/api-gallery.server";
+import { isAdminRequest } from "~/infra/auth.server";
+import { getSection } from "~/models/gallery.server";
+import { hit } from "~/infra/rate-limit.server";
+import { clientIp } from "~/http/request.server";
+import { readUpload, savePhoto } from "~/models/upload.server";
 
 // The spec's media record (section 3). public_url and size are the store's, whatever is sent.
 const mediaRecord = z.object({

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiJson, apiRoute, fail, idParam, readJson, requireApiAdmin } from "~/server/api.server";
-import { apiAnswers } from "~/server/api-messages.server";
-import { deleteSection, updateSection } from "~/server/gallery.server";
+import { apiJson, apiRoute, fail, idParam, readJson, requireApiAdmin } from "~/http/api.server";
+import { apiAnswers } from "~/http/api-messages.server";
+import { deleteSection, updateSection } from "~/models/gallery.server";
 
 // Types only; the rules are updateSection's. Unknown fields are refused (400).
 const updateBody = z

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/server/api.server";
-import { apiAnswers } from "~/server/api-messages.server";
-import { isAdminRequest } from "~/server/auth.server";
-import { createSection, listSections } from "~/server/gallery.server";
+import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.server";
+import { apiAnswers } from "~/http/api-messages.server";
+import { isAdminRequest } from "~/infra/auth.server";
+import { createSection, listSections } from "~/models/gallery.server";
 
 // Types only; the rules (name required after trim, lengths, defaults, order) are createSection's.
 const createBody = z.object({

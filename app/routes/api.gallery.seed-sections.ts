@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute, requireApiAdmin } from "~/server/api.server";
-import { listSections, seedDefaultSections } from "~/server/gallery.server";
+import { apiJson, apiRoute, requireApiAdmin } from "~/http/api.server";
+import { listSections, seedDefaultSections } from "~/models/gallery.server";
 
 /**
  * POST /api/gallery/seed-sections (admin), empty body → { created, sections }: the default

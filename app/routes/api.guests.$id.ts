@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute, fail, idParam, requireApiAdmin } from "~/server/api.server";
-import { apiAnswers } from "~/server/api-messages.server";
-import { deleteGuest } from "~/server/invitations.server";
+import { apiJson, apiRoute, fail, idParam, requireApiAdmin } from "~/http/api.server";
+import { apiAnswers } from "~/http/api-messages.server";
+import { deleteGuest } from "~/models/invitations.server";
 
 /** DELETE /api/guests/{id} (admin): frees a seat (maxGuests − 1); never the primary guest (409). */
 const route = apiRoute({

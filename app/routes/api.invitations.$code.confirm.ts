@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_GUESTS_PER_INVITATION } from "~/lib/constants";
-import { apiJson, apiRoute, readJson } from "~/server/api.server";
-import { confirmForGuest } from "~/server/api-invitations.server";
+import { apiJson, apiRoute, readJson } from "~/http/api.server";
+import { confirmForGuest } from "~/http/api-invitations.server";
 
 // Types only (and a bound on the list): the RSVP rules are confirmInvitation's.
 const confirmBody = z.object({
@@ -18,7 +18,14 @@ const confirmBody = z.object({
 const route = apiRoute({
   POST: async ({ request, params, context }) => {
     const body = await readJson(request, confirmBody);
-    return apiJson(await confirmForGuest(request, context, params.code ?? "", body.guests.map((g) => g.fullName)));
+    return apiJson(
+      await confirmForGuest(
+        request,
+        context,
+        params.code ?? "",
+        body.guests.map((g) => g.fullName),
+      ),
+    );
   },
 });
 export const loader = (args: LoaderFunctionArgs) => route.loader(args);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute } from "~/server/api.server";
-import { guestInvitation, guestView, rsvpWindow } from "~/server/api-invitations.server";
+import { apiJson, apiRoute } from "~/http/api.server";
+import { guestInvitation, guestView, rsvpWindow } from "~/http/api-invitations.server";
 
 /**
  * GET /api/invitations/{code}/details → the guest's invitation plus { rsvpDeadline, rsvpOpen }

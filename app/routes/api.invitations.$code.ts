@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiJson, apiRoute, fail, idParam, readJson, requireApiAdmin } from "~/server/api.server";
-import { apiAnswers } from "~/server/api-messages.server";
-import { guestInvitation, guestView } from "~/server/api-invitations.server";
-import { deleteInvitation, updateInvitation } from "~/server/invitations.server";
+import { apiJson, apiRoute, fail, idParam, readJson, requireApiAdmin } from "~/http/api.server";
+import { apiAnswers } from "~/http/api-messages.server";
+import { guestInvitation, guestView } from "~/http/api-invitations.server";
+import { deleteInvitation, updateInvitation } from "~/models/invitations.server";
 
 // Types only; the rules (name required, 1..8 seats, not below the confirmed guests) are updateInvitation's.
 const updateBody = z.object({ primaryGuest: z.string().optional(), maxGuests: z.number().optional() }).strict();

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/server/api.server";
-import { apiAnswers } from "~/server/api-messages.server";
-import { createInvitation, listInvitations } from "~/server/invitations.server";
+import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.server";
+import { apiAnswers } from "~/http/api-messages.server";
+import { createInvitation, listInvitations } from "~/models/invitations.server";
 
 // Types only; the rules (name required, 1..8 seats) are createInvitation's.
 const createBody = z.object({ primaryGuest: z.string(), maxGuests: z.number() });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute, requireApiAdmin } from "~/server/api.server";
-import { getStats } from "~/server/invitations.server";
+import { apiJson, apiRoute, requireApiAdmin } from "~/http/api.server";
+import { getStats } from "~/models/invitations.server";
 
 /** GET /api/invitations/stats (admin) → the stats entity. */
 const route = apiRoute({

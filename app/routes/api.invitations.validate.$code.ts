@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute } from "~/server/api.server";
-import { limitCodeLookups } from "~/server/api-invitations.server";
-import { findInvitationByCode } from "~/server/invitations.server";
+import { apiJson, apiRoute } from "~/http/api.server";
+import { limitCodeLookups } from "~/http/api-invitations.server";
+import { findInvitationByCode } from "~/models/invitations.server";
 
 /** GET /api/invitations/validate/{code} → { valid } (200 with valid false for an unknown code); 429 past the limit. */
 const route = apiRoute({

@@ -12,8 +12,8 @@ import { ExpiredView } from "~/components/confirm/ExpiredView";
 import { CONFIRM_FETCHER, InvitationView } from "~/components/confirm/InvitationView";
 import { CONFETTI } from "~/lib/constants";
 import { isRsvpOpen } from "~/lib/rsvp";
-import { config } from "~/server/config.server";
-import { handleConfirmAction, loadConfirmPage } from "~/server/confirm.server";
+import { config } from "~/infra/config.server";
+import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
 
 export const meta: MetaFunction = () => [{ title: "RSVP · Valeria & Sebastián" }];
 
@@ -50,9 +50,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
 };
 
 function burstConfetti() {
-  void import("canvas-confetti").then(({ default: confetti }) =>
-    confetti({ ...CONFETTI, origin: { ...CONFETTI.origin }, disableForReducedMotion: true }),
-  );
+  void import("canvas-confetti").then(({ default: confetti }) => confetti({ ...CONFETTI, origin: { ...CONFETTI.origin }, disableForReducedMotion: true }));
 }
 
 /** After a confirmation sent by script: thanks toast and confetti; refetch the invitation on window focus. */

@@ -13,7 +13,7 @@ import { couple } from "~/content/wedding";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { resources } from "~/locales";
 import type { RootData } from "~/root";
-import { handleGalleryUpload, loadGallery } from "~/server/gallery-page.server";
+import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
 
 /** The title in the page's language. */
 export const meta: MetaFunction = ({ matches }) => {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { db } from "~/server/db.server";
-import { storageHealth } from "~/server/storage.server";
+import { db } from "~/infra/db.server";
+import { storageHealth } from "~/infra/storage.server";
 
 /** Liveness for a process manager or proxy: the database answers and the file store is writable. */
 export async function loader() {

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isAdminRequest } from "~/server/auth.server";
-import { storedFileVisibility } from "~/server/gallery.server";
-import { isValidKey, storage } from "~/server/storage.server";
+import { isAdminRequest } from "~/infra/auth.server";
+import { storedFileVisibility } from "~/models/gallery.server";
+import { isValidKey, storage } from "~/infra/storage.server";
 
 const TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
 
 /**
  * Serves stored photos. Only keys the server itself makes ("{sectionId}/{file}.{ext}") that a

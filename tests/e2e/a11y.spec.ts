@@ -25,7 +25,11 @@ for (const variant of variants) {
 
     async function setTheme(page: Page) {
       // Without JavaScript the system preference cannot be read: save the choice as the toggle would.
-      await page.context().addCookies([{ name: "theme", value: Buffer.from(JSON.stringify(variant.colorScheme)).toString("base64"), url: `http://127.0.0.1:${process.env.E2E_PORT}` }]);
+      await page
+        .context()
+        .addCookies([
+          { name: "theme", value: Buffer.from(JSON.stringify(variant.colorScheme)).toString("base64"), url: `http://127.0.0.1:${process.env.E2E_PORT}` },
+        ]);
     }
 
     test("the home page", async ({ page }) => {
@@ -84,8 +88,14 @@ for (const variant of variants) {
         await page.getByRole("button", { name: es ? "Confirmar Asistencia" : "Confirm Attendance" }).click();
         await expect(page.getByRole("dialog")).toBeVisible();
         await expectNoSeriousA11yViolations(page, "/confirm dialog");
-        await page.getByRole("dialog").getByLabel(es ? "Invitado Adicional 1" : "Additional Guest 1").fill("Axe Friend");
-        await page.getByRole("dialog").getByRole("button", { name: es ? "Confirmar" : "Confirm", exact: true }).click();
+        await page
+          .getByRole("dialog")
+          .getByLabel(es ? "Invitado Adicional 1" : "Additional Guest 1")
+          .fill("Axe Friend");
+        await page
+          .getByRole("dialog")
+          .getByRole("button", { name: es ? "Confirmar" : "Confirm", exact: true })
+          .click();
       } else {
         await page.getByLabel(es ? "Invitado Adicional 1" : "Additional Guest 1").fill("Axe Friend");
         await page.getByRole("button", { name: es ? "Confirmar Asistencia" : "Confirm Attendance" }).click();

@@ -16,7 +16,13 @@ const tabs = (page: Page) => page.getByRole("navigation", { name: "Secciones del
 /** A photo row in a section (the file itself is not needed: the admin shows a placeholder). */
 function addPhoto(data: TestData, sectionId: number, name: string) {
   const filePath = `${sectionId}/${Date.now()}-${Math.random().toString(36).slice(2, 8)}.jpg`;
-  data.query("INSERT INTO media (section_id, type, file_path, public_url, name, size) VALUES (?, 'IMAGE', ?, ?, ?, 1234)", sectionId, filePath, `/uploads/${filePath}`, name);
+  data.query(
+    "INSERT INTO media (section_id, type, file_path, public_url, name, size) VALUES (?, 'IMAGE', ?, ?, ?, 1234)",
+    sectionId,
+    filePath,
+    `/uploads/${filePath}`,
+    name,
+  );
   return data.query<{ id: number }>("SELECT id FROM media WHERE file_path = ?", filePath)[0];
 }
 
@@ -105,9 +111,12 @@ test.describe("admin access", () => {
     expect(data.invitation(inv.id)?.max_guests).toBe(3);
     expect(data.guestsOf(inv.id)).toEqual(["Intocable", "Acompañante"]);
     expect(data.query("SELECT * FROM invitations WHERE primary_guest = 'Intruso'")).toEqual([]);
-    expect(data.query<{ name: string; is_active: number; allow_upload: number }>("SELECT name, is_active, allow_upload FROM gallery_sections WHERE id = ?", section.id)).toEqual([
-      { name: "Intocable sección", is_active: 1, allow_upload: 1 },
-    ]);
+    expect(
+      data.query<{ name: string; is_active: number; allow_upload: number }>(
+        "SELECT name, is_active, allow_upload FROM gallery_sections WHERE id = ?",
+        section.id,
+      ),
+    ).toEqual([{ name: "Intocable sección", is_active: 1, allow_upload: 1 }]);
     expect(data.query("SELECT * FROM gallery_sections WHERE name = 'Intrusa'")).toEqual([]);
   });
 
@@ -214,7 +223,10 @@ test.describe("admin: invitations", () => {
     const inv = data.createInvitation({ primaryGuest: "Principal Paz", maxGuests: 2, confirmedGuests: ["Otra Paz"] });
     const primary = data.query<{ id: number }>("SELECT id FROM guests WHERE invitation_id = ? AND is_primary = 1", inv.id)[0];
     await login(page);
-    const response = await page.request.post("/admin", { form: { intent: "deleteGuest", id: String(primary.id), confirmed: "yes", _js: "1" }, maxRedirects: 0 });
+    const response = await page.request.post("/admin", {
+      form: { intent: "deleteGuest", id: String(primary.id), confirmed: "yes", _js: "1" },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(409);
     // A plain form post gets the page back with the spec's message.
     const plain = await page.request.post("/admin", { form: { intent: "deleteGuest", id: String(primary.id), confirmed: "yes" }, maxRedirects: 0 });
@@ -258,7 +270,10 @@ test.describe("admin: gallery sections", () => {
     await card.getByRole("button", { name: "Bloquear subidas" }).click();
     await expect(card).toContainText("Subida bloqueada");
 
-    await card.getByRole("link", { name: "Editar" }).or(card.getByRole("button", { name: "Editar" })).click();
+    await card
+      .getByRole("link", { name: "Editar" })
+      .or(card.getByRole("button", { name: "Editar" }))
+      .click();
     const editForm = page.getByRole("form", { name: "Editar Sección" }).or(page.getByRole("dialog", { name: "Editar Sección" }));
     // A blank name is refused with the spec's message, with or without JavaScript, and changes nothing.
     await editForm.getByLabel("Nombre de la sección").fill("   ");
@@ -524,8 +539,16 @@ for (const colorScheme of ["light", "dark"] as const) {
         // The edit form (dialog or inline form).
         await page.goto("/admin?tab=gallery");
         const card = page.getByRole("article", { name: inactive.name });
-        await card.getByRole("link", { name: "Editar" }).or(card.getByRole("button", { name: "Editar" })).click();
-        await expect(page.getByRole("form", { name: "Editar Sección" }).or(page.getByRole("dialog", { name: "Editar Sección" })).first()).toBeVisible();
+        await card
+          .getByRole("link", { name: "Editar" })
+          .or(card.getByRole("button", { name: "Editar" }))
+          .click();
+        await expect(
+          page
+            .getByRole("form", { name: "Editar Sección" })
+            .or(page.getByRole("dialog", { name: "Editar Sección" }))
+            .first(),
+        ).toBeVisible();
         await expectNoSeriousA11yViolations(page, "admin edit section");
         // A new invitation's code, and the login error.
         await page.goto(`/admin?tab=create&created=ABCD2345&createdFor=${encodeURIComponent("Axe Nueva")}`);

@@ -49,7 +49,10 @@ test.describe("/api guest routes @js-only", () => {
     }
     expect((await request.get(url)).status()).toBe(405);
     expect((await request.delete(`/api/invitations/${inv.code}/details`)).status()).toBe(405);
-    const forged = await request.post(url, { ...json({ guests: [{ fullName: "Bea" }, { fullName: "X" }] }), headers: { "Content-Type": "application/json", Origin: "https://evil.example" } });
+    const forged = await request.post(url, {
+      ...json({ guests: [{ fullName: "Bea" }, { fullName: "X" }] }),
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
+    });
     expect(forged.status()).toBe(403);
     expect(data.guestsOf(inv.id)).toEqual([]);
   });
@@ -65,18 +68,27 @@ test.describe("/api guest routes @js-only", () => {
     expect(noId.status()).toBe(400);
     expect(await noId.json()).toEqual({ error: "Se requiere un ID de sección" });
 
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#88aa99" } }).jpeg().toBuffer();
-    const uploaded = await request.post(`/api/gallery/sections/${active.id}/media`, { multipart: { file: { name: "api.jpg", mimeType: "image/jpeg", buffer: photo } } });
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#88aa99" } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await request.post(`/api/gallery/sections/${active.id}/media`, {
+      multipart: { file: { name: "api.jpg", mimeType: "image/jpeg", buffer: photo } },
+    });
     expect(uploaded.status()).toBe(201);
     const media = await uploaded.json();
     expect(media).toMatchObject({ type: "IMAGE", name: "api.jpg" });
     expect(await (await request.get(`/api/gallery/sections/${active.id}/media`)).json()).toEqual([expect.objectContaining({ id: media.id })]);
-    const garbage = await request.post(`/api/gallery/sections/${active.id}/media`, { multipart: { file: { name: "x.jpg", mimeType: "image/jpeg", buffer: Buffer.from("nope") } } });
+    const garbage = await request.post(`/api/gallery/sections/${active.id}/media`, {
+      multipart: { file: { name: "x.jpg", mimeType: "image/jpeg", buffer: Buffer.from("nope") } },
+    });
     expect(garbage.status()).toBe(415);
     const noFile = await request.post(`/api/gallery/sections/${active.id}/media`, { multipart: { other: "x" } });
     expect(await noFile.json()).toEqual({ error: "Se requiere archivo y ID de sección" });
     // The JSON media record is for the admin only.
-    const record = await request.post(`/api/gallery/sections/${active.id}/media`, json({ file_path: media.file_path, public_url: media.public_url, type: "IMAGE", name: "x", size: 1 }));
+    const record = await request.post(
+      `/api/gallery/sections/${active.id}/media`,
+      json({ file_path: media.file_path, public_url: media.public_url, type: "IMAGE", name: "x", size: 1 }),
+    );
     expect(record.status()).toBe(401);
   });
 });
@@ -100,7 +112,11 @@ test.describe("/api admin routes @js-only", () => {
       ["GET", "/api/debug/gallery"],
     ];
     for (const [method, url, body] of calls) {
-      const response = await request.fetch(url, { method, ...(body ? json(body) : {}), headers: { Authorization: "Bearer wrong-token-0000000000", "Content-Type": "application/json" } });
+      const response = await request.fetch(url, {
+        method,
+        ...(body ? json(body) : {}),
+        headers: { Authorization: "Bearer wrong-token-0000000000", "Content-Type": "application/json" },
+      });
       expect(response.status(), `${method} ${url}`).toBe(401);
       expect(await response.json()).toEqual({ error: "No autorizado" });
     }
@@ -134,9 +150,13 @@ test.describe("/api admin routes @js-only", () => {
     expect(data.invitation(inv.id)?.max_guests).toBe(2);
 
     const stats = await (await request.get("/api/invitations/stats", { headers: admin })).json();
-    expect(Object.keys(stats)).toEqual(expect.arrayContaining(["totalGuests", "confirmedGuests", "confirmedPercentage", "totalInvitations", "confirmedInvitations"]));
+    expect(Object.keys(stats)).toEqual(
+      expect.arrayContaining(["totalGuests", "confirmedGuests", "confirmedPercentage", "totalInvitations", "confirmedInvitations"]),
+    );
 
-    const section = await (await request.post("/api/gallery/sections", json({ name: "Api sección", description: "d", allow_upload: true, is_active: false, order: 99 }, admin))).json();
+    const section = await (
+      await request.post("/api/gallery/sections", json({ name: "Api sección", description: "d", allow_upload: true, is_active: false, order: 99 }, admin))
+    ).json();
     data.trackSection(section.id);
     expect(section).toMatchObject({ name: "Api sección", is_active: false, allow_upload: true });
     expect((await request.post("/api/gallery/sections", json({ name: "  " }, admin))).status()).toBe(400);
@@ -168,7 +188,10 @@ test.describe("/api over HTTP: methods, languages, sessions @js-only", () => {
     expect(got.headers()["content-type"]).toMatch(/^application\/json/);
     const en = await request.get("/api/invitations/ZZZZZZ", { headers: { "Accept-Language": "en-US,en;q=0.9" } });
     expect(await en.json()).toEqual({ error: "Invalid invitation code. Please check it and try again." });
-    const malformed = await request.post(`/api/invitations/${inv.code}/confirm`, { data: Buffer.from("{"), headers: { "Content-Type": "application/json", "Accept-Language": "en" } });
+    const malformed = await request.post(`/api/invitations/${inv.code}/confirm`, {
+      data: Buffer.from("{"),
+      headers: { "Content-Type": "application/json", "Accept-Language": "en" },
+    });
     expect(await malformed.json()).toEqual({ error: "The request body is not valid JSON" });
   });
 
@@ -189,8 +212,12 @@ test.describe("/api over HTTP: methods, languages, sessions @js-only", () => {
 
   test("the admin records a file already in the store as a media item; a second record is a conflict", async ({ request, data }) => {
     const section = data.createSection({ name: `Api registro ${Date.now()}` });
-    const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#336699" } }).jpeg().toBuffer();
-    const uploaded = await (await request.post(`/api/gallery/sections/${section.id}/media`, { multipart: { file: { name: "r.jpg", mimeType: "image/jpeg", buffer: photo } } })).json();
+    const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await (
+      await request.post(`/api/gallery/sections/${section.id}/media`, { multipart: { file: { name: "r.jpg", mimeType: "image/jpeg", buffer: photo } } })
+    ).json();
     // Its row is removed (the file stays), then the record is sent for the file in the store.
     data.query("DELETE FROM media WHERE id = ?", uploaded.id);
     const body = { file_path: uploaded.file_path, public_url: "https://elsewhere.example/x.jpg", type: "IMAGE", name: "Registrada", size: 1 };

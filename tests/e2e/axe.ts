@@ -24,16 +24,28 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   const violations = await page.evaluate(
     async ({ source, noJs }) => {
       if (noJs) document.documentElement.removeAttribute("data-js");
-      const w = window as unknown as { axe?: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } };
+      const w = window as unknown as {
+        axe?: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> };
+      };
       // Loaded before any await: DevTools evaluation is exempt from the page's CSP only while synchronous.
-      // eslint-disable-next-line no-new-func
       if (!w.axe) new Function(source)();
       // A dialog still fading in would be measured half-transparent: let transitions finish.
-      await Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)));
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      );
       const result = await w.axe!.run(document, { resultTypes: ["violations"] });
       return result.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 5)
+              .join(" | ")}`,
+        );
     },
     { source: axeSource, noJs },
   );

@@ -99,13 +99,17 @@ test.describe("RSVP: confirming", () => {
     await expect(scope.getByLabel("Invitado Adicional 3")).toHaveCount(0);
     // Blank names only: refused, nothing stored.
     await scope.getByLabel("Invitado Adicional 1").fill("   ");
-    const submit = jsDisabled(testInfo) ? page.getByRole("button", { name: "Confirmar Asistencia" }) : scope.getByRole("button", { name: "Confirmar", exact: true });
+    const submit = jsDisabled(testInfo)
+      ? page.getByRole("button", { name: "Confirmar Asistencia" })
+      : scope.getByRole("button", { name: "Confirmar", exact: true });
     await submit.click();
     await expect(page.getByText("Por favor, ingresa el nombre de al menos un invitado adicional.")).toBeVisible();
     expect(data.guestsOf(inv.id)).toEqual([]);
     if (jsDisabled(testInfo)) scope = page.locator("body");
     await scope.getByLabel("Invitado Adicional 2").fill("  Pedro   Soto ");
-    await (jsDisabled(testInfo) ? page.getByRole("button", { name: "Confirmar Asistencia" }) : scope.getByRole("button", { name: "Confirmar", exact: true })).click();
+    await (
+      jsDisabled(testInfo) ? page.getByRole("button", { name: "Confirmar Asistencia" }) : scope.getByRole("button", { name: "Confirmar", exact: true })
+    ).click();
     await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Invitados confirmados" }).getByRole("listitem")).toHaveText(["Familia Soto", "Pedro Soto"]);
     expect(data.guestsOf(inv.id)).toEqual(["Familia Soto", "Pedro Soto"]);
@@ -170,9 +174,7 @@ test.describe("RSVP: confirming", () => {
     await page.getByRole("button", { name: "¿No eres tú? Usar otro código" }).click();
     await expect(page.getByLabel("Código de Invitación")).toBeVisible();
     if (!jsDisabled(testInfo)) {
-      await expect
-        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("wedding-storage") ?? "null")?.invitationCode))
-        .toBeNull();
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("wedding-storage") ?? "null")?.invitationCode)).toBeNull();
     }
   });
 
@@ -209,7 +211,9 @@ test.describe("RSVP in English", () => {
       scope = page.getByRole("dialog", { name: "Add Additional Guests" });
     }
     await scope.getByLabel("Additional Guest 1").fill("Jane Smith");
-    await (jsDisabled(testInfo) ? page.getByRole("button", { name: "Confirm Attendance" }) : scope.getByRole("button", { name: "Confirm", exact: true })).click();
+    await (
+      jsDisabled(testInfo) ? page.getByRole("button", { name: "Confirm Attendance" }) : scope.getByRole("button", { name: "Confirm", exact: true })
+    ).click();
     await expect(page.getByRole("heading", { name: "Attendance Confirmed!" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Confirmed guests" }).getByRole("listitem")).toHaveText(["John Smith", "Jane Smith"]);
   });

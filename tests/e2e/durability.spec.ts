@@ -27,7 +27,10 @@ test.describe("crash safety @js-only", () => {
     const confirmOne = async (code: string, i: number) => {
       try {
         const verify = await fetch(`${server.baseURL}/confirm`, { method: "POST", body: new URLSearchParams({ intent: "verify", code }), redirect: "manual" });
-        const cookie = verify.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        const cookie = verify.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
         const res = await fetch(`${server.baseURL}/confirm`, {
           method: "POST",
           headers: { cookie },
@@ -117,7 +120,10 @@ test.describe("correctness under load @js-only", () => {
       // The guests' form flow (verify the code, then confirm two more names) for 200 invitations...
       const confirmByForm = async (code: string, i: number) => {
         const verify = await fetch(`${server.baseURL}/confirm`, { method: "POST", body: new URLSearchParams({ intent: "verify", code }), redirect: "manual" });
-        const cookie = verify.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        const cookie = verify.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
         const res = await fetch(`${server.baseURL}/confirm`, {
           method: "POST",
           headers: { cookie },

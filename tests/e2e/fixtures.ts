@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generateInvitationCode } from "../../app/lib/invitation-code";
+import net from "node:net";
 
 /**
  * Test data written straight into the e2e server's SQLite file (WAL allows a second
@@ -45,8 +46,7 @@ export class TestData {
 
   invitation(id: number) {
     return this.sqlite.prepare("SELECT * FROM invitations WHERE id = ?").get(id) as
-      | { id: number; code: string; primary_guest: string; max_guests: number; confirmed: number }
-      | undefined;
+      { id: number; code: string; primary_guest: string; max_guests: number; confirmed: number } | undefined;
   }
 
   createSection(opts: { name?: string; description?: string; allowUpload?: boolean; isActive?: boolean; order?: number } = {}) {
@@ -95,9 +95,11 @@ export class TestData {
 export const test = base.extend<{ data: TestData }>({
   // A distinct client address per test (the server trusts X-Forwarded-For in e2e), so rate limits are per test.
   // The address is a label from the IPv6 documentation range; no traffic goes anywhere but localhost.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's parameters from this destructuring
   extraHTTPHeaders: async ({}, use) => {
     await use({ "X-Forwarded-For": uniqueClientAddress() });
   },
+  // eslint-disable-next-line no-empty-pattern -- as above
   data: async ({}, use) => {
     const data = new TestData(process.env.E2E_DATABASE_PATH!);
     await use(data);
@@ -137,11 +139,10 @@ export async function startServer(
   const fs = await import("node:fs");
   const os = await import("node:os");
   const path = await import("node:path");
-  const net = await import("node:net");
   const port: number = await new Promise((resolve) => {
     const srv = net.createServer();
     srv.listen(0, "127.0.0.1", () => {
-      const p = (srv.address() as import("node:net").AddressInfo).port;
+      const p = (srv.address() as net.AddressInfo).port;
       srv.close(() => resolve(p));
     });
   });

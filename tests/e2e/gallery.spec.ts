@@ -3,7 +3,9 @@ import sharp from "sharp";
 import { chooseLanguage, expect, jsDisabled, test } from "./fixtures";
 
 const jpeg = (width = 800, height = 600) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 110 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 110 } } })
+    .jpeg()
+    .toBuffer();
 
 async function openSection(page: Page, name: string, noJs: boolean) {
   await page.goto("/gallery");
@@ -132,7 +134,14 @@ test.describe("gallery", () => {
   });
 
   test("the uploads route reads nothing outside the store @js-only", async ({ request }) => {
-    for (const path of ["/uploads/../package.json", "/uploads/..%2f..%2fpackage.json", "/uploads/%2e%2e/%2e%2e/server.mjs", "/uploads/1/..%2f..%2f.env", "/uploads/1/x.svg", "/uploads/etc/passwd"]) {
+    for (const path of [
+      "/uploads/../package.json",
+      "/uploads/..%2f..%2fpackage.json",
+      "/uploads/%2e%2e/%2e%2e/server.mjs",
+      "/uploads/1/..%2f..%2f.env",
+      "/uploads/1/x.svg",
+      "/uploads/etc/passwd",
+    ]) {
       const response = await request.get(path, { maxRedirects: 0 });
       const body = await response.text();
       expect(body, path).not.toContain("wedding-site");
@@ -164,7 +173,9 @@ test.describe("gallery", () => {
   test("thumbnails pick a photo, a swipe moves, and a new upload is shown @js-only", async ({ page, data }) => {
     const section = data.createSection({ name: `Miniaturas ${Date.now()}` });
     for (const name of ["uno.jpg", "dos.jpg", "tres.jpg"]) {
-      await page.request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer: await jpeg() } } });
+      await page.request.post("/gallery", {
+        multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer: await jpeg() } },
+      });
     }
     const dialog = await openSection(page, section.name, false);
     // Arrow keys work as soon as the dialog opens, wherever the focus is inside it.
@@ -190,7 +201,15 @@ test.describe("gallery", () => {
     await dialog.getByRole("button", { name: "Mostrar la foto 1" }).click();
     const chooser = page.waitForEvent("filechooser");
     await dialog.getByRole("button", { name: "Subir foto" }).click();
-    await (await chooser).setFiles({ name: "cuatro.png", mimeType: "image/png", buffer: await sharp(await jpeg(300, 200)).png().toBuffer() });
+    await (
+      await chooser
+    ).setFiles({
+      name: "cuatro.png",
+      mimeType: "image/png",
+      buffer: await sharp(await jpeg(300, 200))
+        .png()
+        .toBuffer(),
+    });
     await dialog.getByRole("button", { name: "Confirmar subida" }).click();
     await expect(dialog.getByText("Foto 4 de 4")).toBeVisible();
     await expect(dialog.getByRole("img", { name: "cuatro.png" })).toBeVisible();
@@ -204,7 +223,9 @@ test.describe("gallery", () => {
     await chooseLanguage(page, "en");
     const section = data.createSection({ name: `Party ${Date.now()}` });
     for (const name of ["one.jpg", "two.jpg"]) {
-      await page.request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer: await jpeg() } } });
+      await page.request.post("/gallery", {
+        multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer: await jpeg() } },
+      });
     }
     await page.goto("/gallery");
     await expect(page).toHaveTitle(/^Gallery · /);
@@ -234,7 +255,9 @@ test.describe("gallery", () => {
 
   test("photos of a section turned inactive are no longer served to guests @js-only", async ({ page, data }) => {
     const section = data.createSection({ name: `Luego oculta ${Date.now()}` });
-    const response = await page.request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } } });
+    const response = await page.request.post("/gallery", {
+      multipart: { sectionId: String(section.id), _js: "1", file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } },
+    });
     expect(response.status()).toBeLessThan(400);
     expect(response.headers()["server-timing"]).toMatch(/receive;dur=[\d.]+, process;dur=[\d.]+/);
     const [row] = data.query<{ file_path: string; thumbnail_path: string }>("SELECT file_path, thumbnail_path FROM media WHERE section_id = ?", section.id);
@@ -246,15 +269,28 @@ test.describe("gallery", () => {
   test("the server refuses a body over 5 MB however it is sent, and HEIC with its own message @js-only", async ({ request, data }) => {
     const section = data.createSection({ name: `Limite ${Date.now()}` });
     const big = await request.post("/gallery", {
-      multipart: { sectionId: String(section.id), _js: "1", file: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) } },
+      multipart: {
+        sectionId: String(section.id),
+        _js: "1",
+        file: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) },
+      },
     });
     expect(big.status()).toBe(413);
     expect(await big.text()).toContain("El archivo es demasiado grande. El tamaño máximo es 5 MB.");
-    const avif = Buffer.from(await sharp(await jpeg(64, 48)).avif().toBuffer());
-    for (const [from, to] of [["avif", "heic"], ["av01", "hvc1"]]) {
+    const avif = Buffer.from(
+      await sharp(await jpeg(64, 48))
+        .avif()
+        .toBuffer(),
+    );
+    for (const [from, to] of [
+      ["avif", "heic"],
+      ["av01", "hvc1"],
+    ]) {
       for (let i = avif.indexOf(from); i !== -1; i = avif.indexOf(from, i + 4)) avif.write(to, i, "latin1");
     }
-    const heic = await request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: avif } } });
+    const heic = await request.post("/gallery", {
+      multipart: { sectionId: String(section.id), _js: "1", file: { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: avif } },
+    });
     expect(heic.status()).toBe(415);
     expect(await heic.text()).toContain("Las fotos HEIC del iPhone no son compatibles");
     expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);

@@ -10,11 +10,7 @@ const SECTION_HEADINGS_EN = ["Words that inspire us", "Our Story", "Important In
 
 /** The level-2 headings of the page, in document order. */
 const h2s = (page: Page) => page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
-const countdownValues = (page: Page) =>
-  page
-    .getByRole("timer")
-    .getByText(/^\d+$/)
-    .allTextContents();
+const countdownValues = (page: Page) => page.getByRole("timer").getByText(/^\d+$/).allTextContents();
 
 /** Stores an invitation code for this browser the way a guest does: through /confirm. */
 async function storeCode(page: Page, invitation: { code: string; primaryGuest: string }) {
@@ -112,14 +108,17 @@ test.describe("home page (es)", () => {
 
   test("every image has alt text and dimensions; only the hero's is loaded eagerly", async ({ page }) => {
     await page.goto("/");
-    const images = await page.getByRole("main").locator("img").evaluateAll((imgs) =>
-      imgs.map((img) => ({
-        alt: img.getAttribute("alt"),
-        width: img.getAttribute("width"),
-        height: img.getAttribute("height"),
-        loading: img.getAttribute("loading"),
-      })),
-    );
+    const images = await page
+      .getByRole("main")
+      .locator("img")
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          alt: img.getAttribute("alt"),
+          width: img.getAttribute("width"),
+          height: img.getAttribute("height"),
+          loading: img.getAttribute("loading"),
+        })),
+      );
     expect(images.length).toBeGreaterThan(20);
     for (const img of images) {
       expect(img.alt, JSON.stringify(img)).toBeTruthy();
@@ -218,7 +217,14 @@ test.describe("home page (en)", () => {
 
     await expect(page.getByRole("region", { name: "Quotes" }).getByText("— 1 Corinthians 13:4").first()).toBeAttached();
     const story = page.getByRole("region", { name: "Our Story" });
-    await expect(story.getByRole("heading", { level: 3 })).toHaveText(["How we met", "Our first trip", "Our first home", "Adventures together", "The proposal", "Our family"]);
+    await expect(story.getByRole("heading", { level: 3 })).toHaveText([
+      "How we met",
+      "Our first trip",
+      "Our first home",
+      "Adventures together",
+      "The proposal",
+      "Our family",
+    ]);
     await expect(story.getByRole("link", { name: "See the photo gallery" })).toHaveAttribute("href", "/gallery");
 
     const info = page.getByRole("region", { name: "Important Information" });
@@ -232,7 +238,10 @@ test.describe("home page (en)", () => {
     await expect(location.getByRole("article", { name: "Reception" })).toContainText(/6:00\sPM – 1:00\sAM/);
     await expect(location.getByRole("link", { name: "Open the map on OpenStreetMap" })).toBeVisible();
 
-    await expect(page.getByRole("region", { name: "Confirm your Attendance" }).getByRole("link", { name: "Confirm Attendance" })).toHaveAttribute("href", "/confirm");
+    await expect(page.getByRole("region", { name: "Confirm your Attendance" }).getByRole("link", { name: "Confirm Attendance" })).toHaveAttribute(
+      "href",
+      "/confirm",
+    );
     await expect(page.getByText("Deadline: December 17, 2030")).toBeVisible();
   });
 
@@ -444,8 +453,7 @@ test.describe("quotes without JavaScript @no-js-only", () => {
 });
 
 test.describe("meteors @js-only", () => {
-  const meteorAnimations = (page: Page) =>
-    page.evaluate(() => document.getAnimations().filter((a) => (a as CSSAnimation).animationName === "meteor").length);
+  const meteorAnimations = (page: Page) => page.evaluate(() => document.getAnimations().filter((a) => (a as CSSAnimation).animationName === "meteor").length);
 
   test("twenty of them, none with reduced motion", async ({ page }) => {
     await page.goto("/");
@@ -674,7 +682,13 @@ test.describe("accessibility of the home page's states", () => {
       await page.goto("/confirm");
       await page.getByLabel(locale === "es-ES" ? "Código de Invitación" : "Invitation Code").fill(done.code);
       await page.getByRole("button", { name: locale === "es-ES" ? "Verificar Código" : "Verify Code" }).click();
-      await expect(page.getByRole("heading", { level: 1 }).or(page.getByRole("heading", { level: 2 })).filter({ hasText: /Confirmada|Confirmed/ }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("heading", { level: 1 })
+          .or(page.getByRole("heading", { level: 2 }))
+          .filter({ hasText: /Confirmada|Confirmed/ })
+          .first(),
+      ).toBeVisible();
       await page.goto("/");
       await expect(page.getByRole("button", { name: locale === "es-ES" ? "Asistencia ya confirmada" : "Attendance already confirmed" })).toBeDisabled();
       await expectNoSeriousA11yViolations(page, `/ confirmed ${locale} ${colorScheme}`);

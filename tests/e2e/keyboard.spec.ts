@@ -61,7 +61,9 @@ test.describe("keyboard only @js-only", () => {
   test("open a gallery section and move through photos; the open dialog passes axe", async ({ page, data }) => {
     const section = data.createSection({ name: `Teclas ${Date.now()}` });
     for (const name of ["primera.jpg", "segunda.jpg"]) {
-      const buffer = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c9a" } }).jpeg().toBuffer();
+      const buffer = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c9a" } })
+        .jpeg()
+        .toBuffer();
       await page.request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer } } });
     }
     await page.goto("/gallery");

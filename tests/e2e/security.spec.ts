@@ -5,7 +5,10 @@ test.describe("cookies and headers @js-only", () => {
   test("the guest cookie is HttpOnly and SameSite, and Secure behind an HTTPS proxy", async ({ request, data }) => {
     const { code } = data.createInvitation();
     const plain = await request.post("/confirm", { form: { intent: "verify", code }, maxRedirects: 0 });
-    const plainCookies = plain.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+    const plainCookies = plain
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value);
     const guest = plainCookies.find((c) => c.startsWith("wedding_invitation="));
     expect(guest).toMatch(/HttpOnly/i);
     expect(guest).toMatch(/SameSite=Lax/i);
@@ -16,7 +19,10 @@ test.describe("cookies and headers @js-only", () => {
       headers: { "X-Forwarded-Proto": "https" },
       maxRedirects: 0,
     });
-    const secureCookies = https.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+    const secureCookies = https
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value);
     for (const cookie of secureCookies) expect(cookie).toMatch(/Secure/i);
     expect(secureCookies.length).toBeGreaterThan(0);
   });
@@ -87,7 +93,11 @@ test.describe("cookies and headers @js-only", () => {
   });
 
   test("pages answer only GET and POST; other methods get 405 with Allow", async ({ request }) => {
-    for (const [method, path] of [["PUT", "/confirm"], ["DELETE", "/admin"], ["PATCH", "/gallery"]] as const) {
+    for (const [method, path] of [
+      ["PUT", "/confirm"],
+      ["DELETE", "/admin"],
+      ["PATCH", "/gallery"],
+    ] as const) {
       const response = await request.fetch(path, { method, maxRedirects: 0 });
       expect(response.status(), `${method} ${path}`).toBe(405);
       expect(response.headers()["allow"]).toBe("GET, HEAD, POST");

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { db } from "~/server/db.server";
-import { handleAdminAction, loadAdmin } from "~/server/admin.server";
-import { createSection, listSections } from "~/server/gallery.server";
-import { confirmInvitation, createInvitation, findInvitationById, listInvitations } from "~/server/invitations.server";
-import { startAdminSessionHeader } from "~/server/session.server";
+import { db } from "~/infra/db.server";
+import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
+import { createSection, listSections } from "~/models/gallery.server";
+import { confirmInvitation, createInvitation, findInvitationById, listInvitations } from "~/models/invitations.server";
+import { startAdminSessionHeader } from "~/infra/session.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 const URL_BASE = "http://localhost/admin";
@@ -117,14 +117,20 @@ describe("admin action: access", () => {
       expect(answer.status, JSON.stringify(form)).toBe(401);
       expect(answer.data, JSON.stringify(form)).toEqual({ error: "No autorizado" });
     }
-    expect(await listInvitations()).toMatchObject([{ primaryGuest: "Intocable", maxGuests: 3, guests: [{ fullName: "Intocable" }, { fullName: "Acompañante" }] }]);
+    expect(await listInvitations()).toMatchObject([
+      { primaryGuest: "Intocable", maxGuests: 3, guests: [{ fullName: "Intocable" }, { fullName: "Acompañante" }] },
+    ]);
     expect(await listSections({ includeInactive: true })).toMatchObject([{ name: "Intocable", is_active: true, allow_upload: true }]);
   });
 
   it("a wrong password is refused with 401; the right one starts a session-only, httpOnly, strict cookie", async () => {
     const wrong = await post({ intent: "login", password: "nope", _js: "1" });
     expect(wrong.status).toBe(401);
-    expect(wrong.data).toMatchObject({ ok: false, error: { "": ["dashboard:login.wrongPassword"] }, toast: { kind: "error", key: "dashboard:login.wrongPassword" } });
+    expect(wrong.data).toMatchObject({
+      ok: false,
+      error: { "": ["dashboard:login.wrongPassword"] },
+      toast: { kind: "error", key: "dashboard:login.wrongPassword" },
+    });
     expect(wrong.setCookie).toEqual([]);
 
     const right = await post({ intent: "login", password: "test-admin-password", _js: "1" });
@@ -153,7 +159,11 @@ describe("admin action: access", () => {
       if (last.status === 429) break;
     }
     expect(last?.status).toBe(429);
-    expect(last?.data).toMatchObject({ error: { "": ["common:tooManyRequests"] }, toast: { key: "common:tooManyRequests" }, retryAfterMinutes: expect.any(Number) });
+    expect(last?.data).toMatchObject({
+      error: { "": ["common:tooManyRequests"] },
+      toast: { key: "common:tooManyRequests" },
+      retryAfterMinutes: expect.any(Number),
+    });
     // Locked out even with the right password; another client is not.
     expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.7" })).status).toBe(429);
     expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.8" })).status).toBe(200);
@@ -207,7 +217,10 @@ describe("admin action: access", () => {
   });
 
   it("a form posted from another site is refused, even with the session", async () => {
-    const answer = await post({ intent: "createInvitation", primaryGuest: "Forjada", maxGuests: "1" }, { cookie: await adminCookie(), origin: "https://evil.example" });
+    const answer = await post(
+      { intent: "createInvitation", primaryGuest: "Forjada", maxGuests: "1" },
+      { cookie: await adminCookie(), origin: "https://evil.example" },
+    );
     expect(answer.status).toBe(403);
     expect(await listInvitations()).toEqual([]);
   });
@@ -290,6 +303,7 @@ describe("admin action: operations", () => {
     // A plain form sends the switch only when it is on: allow_upload on, is_active off.
     expect((await post({ intent: "createSection", name: "Primera", allow_upload: "on", _js: "1" }, { cookie })).status).toBe(200);
     expect((await post({ intent: "createSection", name: "Segunda", is_active: "on", _js: "1" }, { cookie })).status).toBe(200);
+    // eslint-disable-next-line prefer-const -- first is read again below
     let [first, second] = await listSections({ includeInactive: true });
     expect(first).toMatchObject({ name: "Primera", order: 1, allow_upload: true, is_active: false });
     expect(second).toMatchObject({ name: "Segunda", order: 2, allow_upload: false, is_active: true });
@@ -317,7 +331,14 @@ describe("admin action: operations", () => {
     if (!section.ok) throw new Error(section.error);
     const row = await db()
       .insertInto("media")
-      .values({ section_id: section.section.id, type: "IMAGE", file_path: `${section.section.id}/1-a.jpg`, public_url: `/uploads/${section.section.id}/1-a.jpg`, name: "a.jpg", size: 10 })
+      .values({
+        section_id: section.section.id,
+        type: "IMAGE",
+        file_path: `${section.section.id}/1-a.jpg`,
+        public_url: `/uploads/${section.section.id}/1-a.jpg`,
+        name: "a.jpg",
+        size: 10,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect((await post({ intent: "deleteMedia", id: String(row.id), confirmed: "yes", _js: "1" }, { cookie })).status).toBe(200);

@@ -17,7 +17,12 @@ beforeAll(async () => {
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://x");
-      seen.push({ method: req.method ?? "", url: url.pathname + url.search, contentType: req.headers["content-type"] ?? "", body: Buffer.concat(chunks).toString() });
+      seen.push({
+        method: req.method ?? "",
+        url: url.pathname + url.search,
+        contentType: req.headers["content-type"] ?? "",
+        body: Buffer.concat(chunks).toString(),
+      });
       const status = Number(url.searchParams.get("status") ?? "200");
       const message = url.searchParams.get("message");
       if (url.pathname === "/slow") return void setTimeout(() => res.end("{}"), 1500);
@@ -185,7 +190,11 @@ describe("the client against a real server", () => {
 describe("freshness (spec section 7: 300 s)", () => {
   it("a successful GET is answered from memory while fresh; a write or invalidate() forgets it; errors are never kept", async () => {
     const calls = vi.fn((url: string | URL | Request) =>
-      Promise.resolve(String(url).includes("fail") ? new Response('{"error":"x"}', { status: 404 }) : new Response(JSON.stringify({ n: calls.mock.calls.length }), { status: 200 })),
+      Promise.resolve(
+        String(url).includes("fail")
+          ? new Response('{"error":"x"}', { status: 404 })
+          : new Response(JSON.stringify({ n: calls.mock.calls.length }), { status: 200 }),
+      ),
     );
     const api = createApiClient({ fetch: calls as unknown as typeof fetch });
     expect((await api.get("/a")).data).toEqual({ n: 1 });

@@ -17,13 +17,13 @@ import * as details from "~/routes/api.invitations.$code.details";
 import * as invitations from "~/routes/api.invitations._index";
 import * as stats from "~/routes/api.invitations.stats";
 import * as validate from "~/routes/api.invitations.validate.$code";
-import { db } from "~/server/db.server";
-import { languageCookie } from "~/server/i18n.server";
-import { createSection, getSection } from "~/server/gallery.server";
-import { confirmInvitation, createInvitation, findInvitationById } from "~/server/invitations.server";
-import { startAdminSessionHeader } from "~/server/session.server";
-import { storage } from "~/server/storage.server";
-import { savePhoto } from "~/server/upload.server";
+import { db } from "~/infra/db.server";
+import { languageCookie } from "~/infra/i18n.server";
+import { createSection, getSection } from "~/models/gallery.server";
+import { confirmInvitation, createInvitation, findInvitationById } from "~/models/invitations.server";
+import { startAdminSessionHeader } from "~/infra/session.server";
+import { storage } from "~/infra/storage.server";
+import { savePhoto } from "~/models/upload.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 /**
@@ -67,6 +67,7 @@ async function call(mod: RouteModule, method: string, urlPath: string, opts: Cal
   const run = method === "GET" || method === "HEAD" ? mod.loader : mod.action;
   const response = await run({ request, params: opts.params ?? {}, context: { clientIp: opts.ip ?? freshIp() } });
   const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it expects
   let json: any = null;
   if (text) json = JSON.parse(text);
   return { status: response.status, headers: response.headers, json, text };
@@ -77,7 +78,10 @@ async function adminCookie(): Promise<string> {
   return setCookie.split(";")[0];
 }
 
-const photo = (width = 320, height = 240) => sharp({ create: { width, height, channels: 3, background: { r: 180, g: 120, b: 90 } } }).jpeg().toBuffer();
+const photo = (width = 320, height = 240) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 180, g: 120, b: 90 } } })
+    .jpeg()
+    .toBuffer();
 
 async function newInvitation(primaryGuest = "Ana Pérez", maxGuests = 3) {
   const created = await createInvitation({ primaryGuest, maxGuests });
@@ -99,7 +103,10 @@ async function storedPhoto(sectionId: number) {
 
 function filesIn(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
 function multipart(file: { bytes: Buffer; name: string; type?: string } | null, extra: Record<string, string> = {}) {
@@ -121,7 +128,12 @@ function adminCalls(ids: { invitation: number; guest: number; section: number; m
     [sections, "POST", "/api/gallery/sections", { json: { name: "Intrusa" } }],
     [sectionById, "PUT", `/api/gallery/sections/${ids.section}`, { params: { id: String(ids.section) }, json: { is_active: false } }],
     [sectionById, "DELETE", `/api/gallery/sections/${ids.section}`, { params: { id: String(ids.section) } }],
-    [sectionMedia, "POST", `/api/gallery/sections/${ids.section}/media`, { params: { id: String(ids.section) }, json: { file_path: `${ids.section}/x.jpg`, public_url: "/x", type: "IMAGE", name: "x", size: 1 } }],
+    [
+      sectionMedia,
+      "POST",
+      `/api/gallery/sections/${ids.section}/media`,
+      { params: { id: String(ids.section) }, json: { file_path: `${ids.section}/x.jpg`, public_url: "/x", type: "IMAGE", name: "x", size: 1 } },
+    ],
     [mediaById, "DELETE", `/api/gallery/media/${ids.media}`, { params: { id: String(ids.media) } }],
     [seedSections, "POST", "/api/gallery/seed-sections", {}],
     [debugGallery, "GET", "/api/debug/gallery", {}],
@@ -135,9 +147,18 @@ describe("/api routes (RSVP open)", () => {
     it("200 { valid: true } for a known code in any case and spacing, { valid: false } for an unknown or malformed one", async () => {
       const inv = await newInvitation();
       const lower = inv.code.toLowerCase();
-      expect(await call(validate, "GET", `/api/invitations/validate/${lower}`, { params: { code: ` ${lower} ` } })).toMatchObject({ status: 200, json: { valid: true } });
-      expect(await call(validate, "GET", "/api/invitations/validate/ZZZZZZ", { params: { code: "ZZZZZZ" } })).toMatchObject({ status: 200, json: { valid: false } });
-      expect(await call(validate, "GET", "/api/invitations/validate/x", { params: { code: "<script>" } })).toMatchObject({ status: 200, json: { valid: false } });
+      expect(await call(validate, "GET", `/api/invitations/validate/${lower}`, { params: { code: ` ${lower} ` } })).toMatchObject({
+        status: 200,
+        json: { valid: true },
+      });
+      expect(await call(validate, "GET", "/api/invitations/validate/ZZZZZZ", { params: { code: "ZZZZZZ" } })).toMatchObject({
+        status: 200,
+        json: { valid: false },
+      });
+      expect(await call(validate, "GET", "/api/invitations/validate/x", { params: { code: "<script>" } })).toMatchObject({
+        status: 200,
+        json: { valid: false },
+      });
     });
 
     it("429 with Retry-After and a message past the per-client allowance; other clients are not affected", async () => {
@@ -166,7 +187,13 @@ describe("/api routes (RSVP open)", () => {
       expect(res.headers.get("Cache-Control")).toBe("no-store");
       await confirmInvitation(inv.code, ["Ana Pérez", "Luis"]);
       const after = await call(byCode, "GET", `/api/invitations/${inv.code}`, { params: { code: inv.code.toLowerCase() } });
-      expect(after.json).toMatchObject({ confirmed: true, guests: [{ id: expect.any(Number), fullName: "Ana Pérez" }, { id: expect.any(Number), fullName: "Luis" }] });
+      expect(after.json).toMatchObject({
+        confirmed: true,
+        guests: [
+          { id: expect.any(Number), fullName: "Ana Pérez" },
+          { id: expect.any(Number), fullName: "Luis" },
+        ],
+      });
     });
 
     it("HEAD is served by the same handler", async () => {
@@ -179,7 +206,10 @@ describe("/api routes (RSVP open)", () => {
       expect(es).toMatchObject({ status: 404, json: { error: "Código de invitación inválido. Por favor, verifica e intenta nuevamente." } });
       const en = await call(byCode, "GET", "/api/invitations/ZZZZZZ", { params: { code: "ZZZZZZ" }, headers: { "Accept-Language": "en-US,en;q=0.9" } });
       expect(en.json).toEqual({ error: "Invalid invitation code. Please check it and try again." });
-      const cookie = await call(byCode, "GET", "/api/invitations/ZZZZZZ", { params: { code: "ZZZZZZ" }, headers: { Cookie: (await languageCookie.serialize("en")).split(";")[0] } });
+      const cookie = await call(byCode, "GET", "/api/invitations/ZZZZZZ", {
+        params: { code: "ZZZZZZ" },
+        headers: { Cookie: (await languageCookie.serialize("en")).split(";")[0] },
+      });
       expect(cookie.json).toEqual({ error: "Invalid invitation code. Please check it and try again." });
     });
 
@@ -211,7 +241,10 @@ describe("/api routes (RSVP open)", () => {
     it("200 the invitation plus { rsvpDeadline, rsvpOpen }", async () => {
       const inv = await newInvitation("Bea", 1);
       const res = await call(details, "GET", `/api/invitations/${inv.code}/details`, { params: { code: inv.code } });
-      expect(res).toMatchObject({ status: 200, json: { primaryGuest: "Bea", maxGuests: 1, confirmed: false, guests: [], rsvpDeadline: "2030-12-17T23:59:59-05:00", rsvpOpen: true } });
+      expect(res).toMatchObject({
+        status: 200,
+        json: { primaryGuest: "Bea", maxGuests: 1, confirmed: false, guests: [], rsvpDeadline: "2030-12-17T23:59:59-05:00", rsvpOpen: true },
+      });
     });
 
     it("404 for an unknown code; 405 for DELETE", async () => {
@@ -227,10 +260,24 @@ describe("/api routes (RSVP open)", () => {
 
     it("200 the updated invitation, primary guest first; a second call changes nothing", async () => {
       const inv = await newInvitation("Ana Pérez", 3);
-      const res = await call(confirmRoute, "POST", url(inv.code), { params: { code: inv.code }, json: { guests: [{ fullName: "  Luis  Gómez " }, { fullName: "" }] } });
+      const res = await call(confirmRoute, "POST", url(inv.code), {
+        params: { code: inv.code },
+        json: { guests: [{ fullName: "  Luis  Gómez " }, { fullName: "" }] },
+      });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ primaryGuest: "Ana Pérez", maxGuests: 3, confirmed: true, guests: [{ id: expect.any(Number), fullName: "Ana Pérez" }, { id: expect.any(Number), fullName: "Luis Gómez" }] });
-      const again = await call(confirmRoute, "POST", url(inv.code), { params: { code: inv.code }, json: { guests: [{ fullName: "Ana Pérez" }, { fullName: "Otra" }, { fullName: "Más" }] } });
+      expect(res.json).toEqual({
+        primaryGuest: "Ana Pérez",
+        maxGuests: 3,
+        confirmed: true,
+        guests: [
+          { id: expect.any(Number), fullName: "Ana Pérez" },
+          { id: expect.any(Number), fullName: "Luis Gómez" },
+        ],
+      });
+      const again = await call(confirmRoute, "POST", url(inv.code), {
+        params: { code: inv.code },
+        json: { guests: [{ fullName: "Ana Pérez" }, { fullName: "Otra" }, { fullName: "Más" }] },
+      });
       expect(again.status).toBe(200);
       expect(again.json.guests.map((g: { fullName: string }) => g.fullName)).toEqual(["Ana Pérez", "Luis Gómez"]);
       expect((await findInvitationById(inv.id))?.guests).toHaveLength(2);
@@ -274,7 +321,11 @@ describe("/api routes (RSVP open)", () => {
     it("413 for an oversized body, declared or streamed without a length", async () => {
       const inv = await newInvitation("Ana", 2);
       const big = JSON.stringify({ guests: [{ fullName: "x".repeat(70_000) }] });
-      const declared = await call(confirmRoute, "POST", url(inv.code), { params: { code: inv.code }, body: big, headers: { "Content-Type": "application/json", "Content-Length": String(big.length) } });
+      const declared = await call(confirmRoute, "POST", url(inv.code), {
+        params: { code: inv.code },
+        body: big,
+        headers: { "Content-Type": "application/json", "Content-Length": String(big.length) },
+      });
       expect(declared).toMatchObject({ status: 413, json: { error: "La solicitud es demasiado grande (máximo 64 KB)" } });
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -282,7 +333,11 @@ describe("/api routes (RSVP open)", () => {
           controller.close();
         },
       });
-      const streamed = await call(confirmRoute, "POST", url(inv.code), { params: { code: inv.code }, body: stream, headers: { "Content-Type": "application/json" } });
+      const streamed = await call(confirmRoute, "POST", url(inv.code), {
+        params: { code: inv.code },
+        body: stream,
+        headers: { "Content-Type": "application/json" },
+      });
       expect(streamed.status).toBe(413);
       expect((await findInvitationById(inv.id))?.confirmed).toBe(false);
     });
@@ -294,12 +349,24 @@ describe("/api routes (RSVP open)", () => {
 
     it("403 'Acceso denegado' from another origin; a same-origin browser post is fine", async () => {
       const inv = await newInvitation("Ana", 2);
-      const forged = await call(confirmRoute, "POST", url(inv.code), { params: { code: inv.code }, json: { guests: [{ fullName: "Ana" }, { fullName: "X" }] }, headers: { Origin: "https://evil.example" } });
+      const forged = await call(confirmRoute, "POST", url(inv.code), {
+        params: { code: inv.code },
+        json: { guests: [{ fullName: "Ana" }, { fullName: "X" }] },
+        headers: { Origin: "https://evil.example" },
+      });
       expect(forged).toMatchObject({ status: 403, json: { error: "Acceso denegado" } });
-      const opaque = await call(confirmRoute, "POST", url(inv.code), { params: { code: inv.code }, json: { guests: [{ fullName: "Ana" }, { fullName: "X" }] }, headers: { Origin: "null" } });
+      const opaque = await call(confirmRoute, "POST", url(inv.code), {
+        params: { code: inv.code },
+        json: { guests: [{ fullName: "Ana" }, { fullName: "X" }] },
+        headers: { Origin: "null" },
+      });
       expect(opaque.status).toBe(403);
       expect((await findInvitationById(inv.id))?.confirmed).toBe(false);
-      const same = await call(confirmRoute, "POST", url(inv.code), { params: { code: inv.code }, json: { guests: [{ fullName: "Ana" }, { fullName: "X" }] }, headers: { Origin: "http://localhost" } });
+      const same = await call(confirmRoute, "POST", url(inv.code), {
+        params: { code: inv.code },
+        json: { guests: [{ fullName: "Ana" }, { fullName: "X" }] },
+        headers: { Origin: "http://localhost" },
+      });
       expect(same.status).toBe(200);
     });
 
@@ -323,7 +390,12 @@ describe("/api routes (RSVP open)", () => {
       const section = await newSection({ name: "Protegida" });
       const media = await storedPhoto(section.id);
       const ids = { invitation: inv.id, guest: guest.id, section: section.id, media: media.id };
-      const credentials: Record<string, string>[] = [{}, { Authorization: "Bearer wrong-token-0000000000" }, { Authorization: TOKEN }, { Cookie: "wedding_admin=eyJhZG1pbiI6dHJ1ZX0%3D.forged" }];
+      const credentials: Record<string, string>[] = [
+        {},
+        { Authorization: "Bearer wrong-token-0000000000" },
+        { Authorization: TOKEN },
+        { Cookie: "wedding_admin=eyJhZG1pbiI6dHJ1ZX0%3D.forged" },
+      ];
       for (const headers of credentials) {
         for (const [mod, method, url, opts] of adminCalls(ids)) {
           const res = await call(mod, method, url, { ...opts, headers });
@@ -340,12 +412,17 @@ describe("/api routes (RSVP open)", () => {
     it("the admin session cookie is accepted like the token", async () => {
       const cookie = await adminCookie();
       expect((await call(stats, "GET", "/api/invitations/stats", { headers: { Cookie: cookie } })).status).toBe(200);
-      expect((await call(invitations, "POST", "/api/invitations", { headers: { Cookie: cookie }, json: { primaryGuest: "Por cookie", maxGuests: 2 } })).status).toBe(201);
+      expect(
+        (await call(invitations, "POST", "/api/invitations", { headers: { Cookie: cookie }, json: { primaryGuest: "Por cookie", maxGuests: 2 } })).status,
+      ).toBe(201);
     });
 
     it("a cross-origin admin call is refused with 403 even with the session", async () => {
       const cookie = await adminCookie();
-      const res = await call(invitations, "POST", "/api/invitations", { headers: { Cookie: cookie, Origin: "https://evil.example" }, json: { primaryGuest: "Forjada", maxGuests: 2 } });
+      const res = await call(invitations, "POST", "/api/invitations", {
+        headers: { Cookie: cookie, Origin: "https://evil.example" },
+        json: { primaryGuest: "Forjada", maxGuests: 2 },
+      });
       expect(res).toMatchObject({ status: 403, json: { error: "Acceso denegado" } });
       expect(await db().selectFrom("invitations").select("id").execute()).toHaveLength(0);
     });
@@ -378,7 +455,13 @@ describe("/api routes (RSVP open)", () => {
     it("POST: 201 the invitation with its generated code", async () => {
       const res = await call(invitations, "POST", "/api/invitations", { headers: ADMIN, json: { primaryGuest: "  Familia   Soto ", maxGuests: 4 } });
       expect(res.status).toBe(201);
-      expect(res.json).toMatchObject({ id: expect.any(Number), code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{6}$/), primaryGuest: "Familia Soto", maxGuests: 4, confirmed: false });
+      expect(res.json).toMatchObject({
+        id: expect.any(Number),
+        code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{6}$/),
+        primaryGuest: "Familia Soto",
+        maxGuests: 4,
+        confirmed: false,
+      });
     });
 
     it("POST: 400 with the admin form's messages, for wrong types, malformed JSON; 413 oversized", async () => {
@@ -396,9 +479,15 @@ describe("/api routes (RSVP open)", () => {
         const res = await call(invitations, "POST", "/api/invitations", { headers: ADMIN, json });
         expect([res.status, res.json], JSON.stringify(json)).toEqual([400, { error }]);
       }
-      const malformed = await call(invitations, "POST", "/api/invitations", { headers: { ...ADMIN, "Content-Type": "application/json" }, body: '{"primaryGuest":' });
+      const malformed = await call(invitations, "POST", "/api/invitations", {
+        headers: { ...ADMIN, "Content-Type": "application/json" },
+        body: '{"primaryGuest":',
+      });
       expect(malformed).toMatchObject({ status: 400, json: { error: "El cuerpo de la solicitud no es JSON válido" } });
-      const en = await call(invitations, "POST", "/api/invitations", { headers: { ...ADMIN, "Accept-Language": "en" }, json: { primaryGuest: "", maxGuests: 1 } });
+      const en = await call(invitations, "POST", "/api/invitations", {
+        headers: { ...ADMIN, "Accept-Language": "en" },
+        json: { primaryGuest: "", maxGuests: 1 },
+      });
       expect(en.json).toEqual({ error: "Please enter the primary guest's name" });
       const big = await call(invitations, "POST", "/api/invitations", { headers: ADMIN, json: { primaryGuest: "X", maxGuests: 1, pad: "x".repeat(70_000) } });
       expect(big.status).toBe(413);
@@ -427,7 +516,10 @@ describe("/api routes (RSVP open)", () => {
     it("PUT: 409 below the guests already confirmed; 400 rule or type broken; 400 unknown field; 404 unknown id; 400 not an id", async () => {
       const inv = await newInvitation("Ana", 3);
       await confirmInvitation(inv.code, ["Ana", "B", "C"]);
-      expect(await put(inv.id, { maxGuests: 2 })).toMatchObject({ status: 409, json: { error: "El máximo de invitados no puede ser menor que los invitados ya confirmados" } });
+      expect(await put(inv.id, { maxGuests: 2 })).toMatchObject({
+        status: 409,
+        json: { error: "El máximo de invitados no puede ser menor que los invitados ya confirmados" },
+      });
       expect(await put(inv.id, { maxGuests: 9 })).toMatchObject({ status: 400, json: { error: "El número de invitados debe estar entre 1 y 8" } });
       expect(await put(inv.id, { primaryGuest: " " })).toMatchObject({ status: 400, json: { error: "Por favor ingresa el nombre del invitado principal" } });
       expect(await put(inv.id, { maxGuests: "4" })).toMatchObject({ status: 400, json: { error: "Solicitud inválida: el campo maxGuests no es válido" } });
@@ -460,7 +552,10 @@ describe("/api routes (RSVP open)", () => {
       expect(await del(luis.id)).toMatchObject({ status: 200, json: { success: true, invitationId: inv.id } });
       const after = (await findInvitationById(inv.id))!;
       expect([after.maxGuests, after.guests.map((g) => g.fullName)]).toEqual([2, ["Ana", "Eva"]]);
-      expect(await del(primary.id)).toMatchObject({ status: 409, json: { error: "No se puede eliminar el invitado principal. Elimina toda la invitación en su lugar." } });
+      expect(await del(primary.id)).toMatchObject({
+        status: 409,
+        json: { error: "No se puede eliminar el invitado principal. Elimina toda la invitación en su lugar." },
+      });
       expect(await del(luis.id)).toMatchObject({ status: 404, json: { error: "Invitado no encontrado" } });
       expect((await del("x")).status).toBe(400);
       const get = await call(guestById, "GET", `/api/guests/${primary.id}`, { params: { id: String(primary.id) }, headers: ADMIN });
@@ -475,7 +570,26 @@ describe("/api routes (RSVP open)", () => {
       const media = await storedPhoto(visible.id);
       const guest = await call(sections, "GET", "/api/gallery/sections");
       expect(guest.status).toBe(200);
-      expect(guest.json).toEqual([{ id: visible.id, name: "Visible", description: null, order: 1, allow_upload: true, is_active: true, media: [expect.objectContaining({ id: media.id, type: "IMAGE", public_url: media.public_url, name: "boda.jpg", size: expect.any(Number), file_path: media.file_path })] }]);
+      expect(guest.json).toEqual([
+        {
+          id: visible.id,
+          name: "Visible",
+          description: null,
+          order: 1,
+          allow_upload: true,
+          is_active: true,
+          media: [
+            expect.objectContaining({
+              id: media.id,
+              type: "IMAGE",
+              public_url: media.public_url,
+              name: "boda.jpg",
+              size: expect.any(Number),
+              file_path: media.file_path,
+            }),
+          ],
+        },
+      ]);
       const admin = await call(sections, "GET", "/api/gallery/sections", { headers: ADMIN });
       expect(admin.json.map((s: { name: string }) => s.name)).toEqual(["Visible", "Oculta"]);
       expect((await call(sections, "GET", "/api/gallery/sections", { headers: { Cookie: await adminCookie() } })).json).toHaveLength(2);
@@ -488,10 +602,18 @@ describe("/api routes (RSVP open)", () => {
       expect(res.json).toEqual({ id: expect.any(Number), name: "Fiesta", description: "Baile", order: 2, allow_upload: true, is_active: false, media: [] });
       const full = await call(sections, "POST", "/api/gallery/sections", { headers: ADMIN, json: { name: "Brindis", allow_upload: false, is_active: true } });
       expect(full.json).toMatchObject({ allow_upload: false, is_active: true, order: 3 });
-      expect(await call(sections, "POST", "/api/gallery/sections", { headers: ADMIN, json: { name: "  " } })).toMatchObject({ status: 400, json: { error: "Por favor ingresa el nombre de la sección" } });
-      expect(await call(sections, "POST", "/api/gallery/sections", { headers: ADMIN, json: { name: "X", is_active: "yes" } })).toMatchObject({ status: 400, json: { error: "Solicitud inválida: el campo is_active no es válido" } });
+      expect(await call(sections, "POST", "/api/gallery/sections", { headers: ADMIN, json: { name: "  " } })).toMatchObject({
+        status: 400,
+        json: { error: "Por favor ingresa el nombre de la sección" },
+      });
+      expect(await call(sections, "POST", "/api/gallery/sections", { headers: ADMIN, json: { name: "X", is_active: "yes" } })).toMatchObject({
+        status: 400,
+        json: { error: "Solicitud inválida: el campo is_active no es válido" },
+      });
       expect((await call(sections, "POST", "/api/gallery/sections", { headers: ADMIN, json: { name: "x".repeat(81) } })).status).toBe(400);
-      expect((await call(sections, "POST", "/api/gallery/sections", { headers: { ...ADMIN, "Content-Type": "application/json" }, body: "nope" })).status).toBe(400);
+      expect((await call(sections, "POST", "/api/gallery/sections", { headers: { ...ADMIN, "Content-Type": "application/json" }, body: "nope" })).status).toBe(
+        400,
+      );
       expect(await db().selectFrom("gallery_sections").select("id").execute()).toHaveLength(3);
     });
 
@@ -502,13 +624,19 @@ describe("/api routes (RSVP open)", () => {
   });
 
   describe("PUT and DELETE /api/gallery/sections/{id}", () => {
-    const put = (id: number | string, json: unknown) => call(sectionById, "PUT", `/api/gallery/sections/${id}`, { params: { id: String(id) }, json, headers: ADMIN });
+    const put = (id: number | string, json: unknown) =>
+      call(sectionById, "PUT", `/api/gallery/sections/${id}`, { params: { id: String(id) }, json, headers: ADMIN });
 
     it("PUT: 200 partial updates (is_active; allow_upload; name and description)", async () => {
       const s = await newSection({ name: "Ceremonia", is_active: false });
       expect(await put(s.id, { is_active: true })).toMatchObject({ status: 200, json: { id: s.id, is_active: true, allow_upload: true, name: "Ceremonia" } });
       expect((await put(s.id, { allow_upload: false })).json).toMatchObject({ is_active: true, allow_upload: false });
-      expect((await put(s.id, { name: "Misa", description: "En la iglesia" })).json).toMatchObject({ name: "Misa", description: "En la iglesia", is_active: true, allow_upload: false });
+      expect((await put(s.id, { name: "Misa", description: "En la iglesia" })).json).toMatchObject({
+        name: "Misa",
+        description: "En la iglesia",
+        is_active: true,
+        allow_upload: false,
+      });
     });
 
     it("PUT: 400 wrong type, unknown field, blank name; 404 unknown; 400 not an id", async () => {
@@ -534,7 +662,11 @@ describe("/api routes (RSVP open)", () => {
     it("405 for GET and POST", async () => {
       const s = await newSection();
       for (const method of ["GET", "POST"]) {
-        const res = await call(sectionById, method, `/api/gallery/sections/${s.id}`, { params: { id: String(s.id) }, headers: ADMIN, ...(method === "POST" ? { json: {} } : {}) });
+        const res = await call(sectionById, method, `/api/gallery/sections/${s.id}`, {
+          params: { id: String(s.id) },
+          headers: ADMIN,
+          ...(method === "POST" ? { json: {} } : {}),
+        });
         expect([res.status, res.headers.get("Allow")]).toEqual([405, "PUT, DELETE"]);
       }
     });
@@ -544,8 +676,12 @@ describe("/api routes (RSVP open)", () => {
     it("200 the section's photos; 400 'Se requiere un ID de sección'; 404 unknown or inactive for guests (the admin sees it)", async () => {
       const s = await newSection();
       const m = await storedPhoto(s.id);
-      const get = (id: string, headers: Record<string, string> = {}) => call(sectionMedia, "GET", `/api/gallery/sections/${id}/media`, { params: { id }, headers });
-      expect(await get(String(s.id))).toMatchObject({ status: 200, json: [{ id: m.id, type: "IMAGE", public_url: m.public_url, file_path: m.file_path, name: "boda.jpg" }] });
+      const get = (id: string, headers: Record<string, string> = {}) =>
+        call(sectionMedia, "GET", `/api/gallery/sections/${id}/media`, { params: { id }, headers });
+      expect(await get(String(s.id))).toMatchObject({
+        status: 200,
+        json: [{ id: m.id, type: "IMAGE", public_url: m.public_url, file_path: m.file_path, name: "boda.jpg" }],
+      });
       expect(await get("abc")).toMatchObject({ status: 400, json: { error: "Se requiere un ID de sección" } });
       expect(await get("999")).toMatchObject({ status: 404, json: { error: "Sección no encontrada" } });
       const hidden = await newSection({ name: "Oculta", is_active: false });
@@ -562,7 +698,13 @@ describe("/api routes (RSVP open)", () => {
       const s = await newSection();
       const res = await upload(s.id, multipart({ bytes: await photo(2000, 1000), name: "IMG_1.jpg" }));
       expect(res.status).toBe(201);
-      expect(res.json).toMatchObject({ id: expect.any(Number), type: "IMAGE", name: "IMG_1.jpg", file_path: expect.stringMatching(new RegExp(`^${s.id}/\\d+-[0-9a-f]+\\.jpg$`)), public_url: expect.stringMatching(/^\/uploads\//) });
+      expect(res.json).toMatchObject({
+        id: expect.any(Number),
+        type: "IMAGE",
+        name: "IMG_1.jpg",
+        file_path: expect.stringMatching(new RegExp(`^${s.id}/\\d+-[0-9a-f]+\\.jpg$`)),
+        public_url: expect.stringMatching(/^\/uploads\//),
+      });
       expect(res.json.width).toBeLessThanOrEqual(1600);
       expect(await storage().read(res.json.file_path)).not.toBeNull();
     });
@@ -577,7 +719,10 @@ describe("/api routes (RSVP open)", () => {
       expect(await upload(closed.id, multipart(jpg))).toMatchObject({ status: 403, json: { error: "Esta sección no permite subir fotos." } });
       expect(await upload(s.id, multipart({ bytes: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), name: "x.jpg" }))).toMatchObject({ status: 415 });
       const huge = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1);
-      expect(await upload(s.id, multipart({ bytes: huge, name: "big.jpg" }), { ip: "10.6.6.6" })).toMatchObject({ status: 413, json: { error: "El archivo es demasiado grande. El tamaño máximo es 5 MB." } });
+      expect(await upload(s.id, multipart({ bytes: huge, name: "big.jpg" }), { ip: "10.6.6.6" })).toMatchObject({
+        status: 413,
+        json: { error: "El archivo es demasiado grande. El tamaño máximo es 5 MB." },
+      });
       expect(await db().selectFrom("media").select("id").execute()).toEqual([]);
       expect(filesIn(paths.uploads)).toEqual([]);
     });
@@ -604,7 +749,15 @@ describe("/api routes (RSVP open)", () => {
       const body = { file_path: `${s.id}/manual.jpg`, public_url: "https://evil.example/x.jpg", type: "IMAGE", name: "Manual", size: 1 };
       const res = await record(s.id, body);
       expect(res.status).toBe(201);
-      expect(res.json).toMatchObject({ file_path: `${s.id}/manual.jpg`, public_url: `/uploads/${s.id}/manual.jpg`, type: "IMAGE", name: "Manual", size: bytes.length, width: 400, height: 300 });
+      expect(res.json).toMatchObject({
+        file_path: `${s.id}/manual.jpg`,
+        public_url: `/uploads/${s.id}/manual.jpg`,
+        type: "IMAGE",
+        name: "Manual",
+        size: bytes.length,
+        width: 400,
+        height: 300,
+      });
       expect(await record(s.id, body)).toMatchObject({ status: 409, json: { error: "Ese archivo ya está registrado en la galería" } });
     });
 
@@ -615,10 +768,16 @@ describe("/api routes (RSVP open)", () => {
       await storage().put(`${s.id}/notes.jpg`, Buffer.from("not an image"), "image/jpeg");
       const base = { public_url: "", type: "IMAGE", name: "x", size: 1 };
       for (const file_path of [`${s.id}/missing.jpg`, `${other.id}/elsewhere.jpg`, `${s.id}/../${other.id}/elsewhere.jpg`, "/etc/passwd"]) {
-        expect(await record(s.id, { ...base, file_path }), file_path).toMatchObject({ status: 400, json: { error: "El archivo no existe en el almacenamiento" } });
+        expect(await record(s.id, { ...base, file_path }), file_path).toMatchObject({
+          status: 400,
+          json: { error: "El archivo no existe en el almacenamiento" },
+        });
       }
       expect((await record(s.id, { ...base, file_path: `${s.id}/notes.jpg` })).status).toBe(415);
-      expect(await record(s.id, { ...base, type: "VIDEO", file_path: `${s.id}/notes.jpg` })).toMatchObject({ status: 400, json: { error: "Solicitud inválida: el campo type no es válido" } });
+      expect(await record(s.id, { ...base, type: "VIDEO", file_path: `${s.id}/notes.jpg` })).toMatchObject({
+        status: 400,
+        json: { error: "Solicitud inválida: el campo type no es válido" },
+      });
       expect((await record(999, { ...base, file_path: "999/a.jpg" })).status).toBe(404);
       expect(await db().selectFrom("media").select("id").execute()).toEqual([]);
     });
@@ -662,7 +821,12 @@ describe("/api routes (RSVP open)", () => {
       await storedPhoto(s.id);
       const res = await call(debugGallery, "GET", "/api/debug/gallery", { headers: ADMIN });
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ sections: 2, activeSections: 1, media: 1, storage: { driver: "local", bucket: "wedding-gallery", cacheControlSeconds: 3600, healthy: true } });
+      expect(res.json).toMatchObject({
+        sections: 2,
+        activeSections: 1,
+        media: 1,
+        storage: { driver: "local", bucket: "wedding-gallery", cacheControlSeconds: 3600, healthy: true },
+      });
       for (const secret of [TOKEN, "test-admin-password", paths.dir, paths.database]) expect(res.text).not.toContain(secret);
     });
   });

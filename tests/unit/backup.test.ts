@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { confirmInvitation, createInvitation, findInvitationByCode } from "~/server/invitations.server";
-import { db, migrateToLatest, openDatabase, setDatabaseForTests } from "~/server/db.server";
+import { confirmInvitation, createInvitation, findInvitationByCode } from "~/models/invitations.server";
+import { db, migrateToLatest, openDatabase, setDatabaseForTests } from "~/infra/db.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 describe("npm run backup", () => {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { boot } from "~/server/boot.server";
-import { db } from "~/server/db.server";
-import { checkAdminPassword, resetSecretsForTests, sessionSecret } from "~/server/secrets.server";
+import { boot } from "~/infra/boot.server";
+import { db } from "~/infra/db.server";
+import { checkAdminPassword, resetSecretsForTests, sessionSecret } from "~/infra/secrets.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 describe("first start", () => {
@@ -52,7 +52,15 @@ describe("first start", () => {
     for (const f of ["kept.jpg", "kept-thumb.jpg", "unanswered.jpg", "unanswered.jpg.ab12cd34.tmp"]) fs.writeFileSync(path.join(dir, f), f);
     await db()
       .insertInto("media")
-      .values({ section_id: section.id, type: "IMAGE", file_path: `${section.id}/kept.jpg`, public_url: "/uploads/x", thumbnail_path: `${section.id}/kept-thumb.jpg`, name: "kept", size: 8 })
+      .values({
+        section_id: section.id,
+        type: "IMAGE",
+        file_path: `${section.id}/kept.jpg`,
+        public_url: "/uploads/x",
+        thumbnail_path: `${section.id}/kept-thumb.jpg`,
+        name: "kept",
+        size: 8,
+      })
       .execute();
     const lines: string[] = [];
     await boot((l) => lines.push(l));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/server/config.server";
+import { parseConfig } from "~/infra/config.server";
 
 describe("configuration", () => {
   it("has the documented defaults", () => {

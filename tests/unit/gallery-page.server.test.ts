@@ -1,13 +1,20 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { createSection } from "~/server/gallery.server";
-import { handleGalleryUpload, loadGallery } from "~/server/gallery-page.server";
+import { db } from "~/infra/db.server";
+import { createSection } from "~/models/gallery.server";
+import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-type Answer = { type?: string; data: { ok: boolean; error: string | null; media?: { name: string } }; init: { status?: number; headers?: Record<string, string> } | null };
+type Answer = {
+  type?: string;
+  data: { ok: boolean; error: string | null; media?: { name: string } };
+  init: { status?: number; headers?: Record<string, string> } | null;
+};
 
-const photo = () => sharp({ create: { width: 200, height: 150, channels: 3, background: "#7d9a86" } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 200, height: 150, channels: 3, background: "#7d9a86" } })
+    .jpeg()
+    .toBuffer();
 
 async function post(fields: Record<string, string | Blob>, { ip = "10.0.0.1", origin }: { ip?: string; origin?: string } = {}) {
   const form = new FormData();
@@ -40,7 +47,11 @@ describe("the gallery page's loader and upload action", () => {
 
   it("a scripted upload answers the photo and the server timings; a plain one redirects with a toast", async () => {
     const id = await activeSection();
-    const scripted = (await post({ sectionId: String(id), _js: "1", file: new File([new Uint8Array(await photo())], "uno.jpg", { type: "image/jpeg" }) })) as Answer;
+    const scripted = (await post({
+      sectionId: String(id),
+      _js: "1",
+      file: new File([new Uint8Array(await photo())], "uno.jpg", { type: "image/jpeg" }),
+    })) as Answer;
     expect(scripted.data).toMatchObject({ ok: true, media: { name: "uno.jpg" } });
     expect(scripted.init?.headers?.["Server-Timing"]).toMatch(/^receive;dur=[\d.]+, process;dur=[\d.]+$/);
     const plain = (await post({ sectionId: String(id), file: new File([new Uint8Array(await photo())], "dos.jpg", { type: "image/jpeg" }) })) as Response;
@@ -54,10 +65,19 @@ describe("the gallery page's loader and upload action", () => {
     const closed = await activeSection({ allow_upload: false });
     const hidden = await activeSection({ is_active: false });
     const file = new File([new Uint8Array(await photo())], "a.jpg", { type: "image/jpeg" });
-    expect(await post({ sectionId: String(closed) }, { ip: "10.0.0.2" })).toMatchObject({ data: { error: "gallery:errors.fileAndSectionRequired" }, init: { status: 400 } });
+    expect(await post({ sectionId: String(closed) }, { ip: "10.0.0.2" })).toMatchObject({
+      data: { error: "gallery:errors.fileAndSectionRequired" },
+      init: { status: 400 },
+    });
     expect(await post({ file }, { ip: "10.0.0.3" })).toMatchObject({ data: { error: "gallery:errors.fileAndSectionRequired" }, init: { status: 400 } });
-    expect(await post({ sectionId: String(closed), file }, { ip: "10.0.0.4" })).toMatchObject({ data: { error: "gallery:errors.uploadsClosed" }, init: { status: 403 } });
-    expect(await post({ sectionId: String(hidden), file }, { ip: "10.0.0.5" })).toMatchObject({ data: { error: "gallery:errors.sectionNotFound" }, init: { status: 404 } });
+    expect(await post({ sectionId: String(closed), file }, { ip: "10.0.0.4" })).toMatchObject({
+      data: { error: "gallery:errors.uploadsClosed" },
+      init: { status: 403 },
+    });
+    expect(await post({ sectionId: String(hidden), file }, { ip: "10.0.0.5" })).toMatchObject({
+      data: { error: "gallery:errors.sectionNotFound" },
+      init: { status: 404 },
+    });
     expect(await db().selectFrom("media").selectAll().execute()).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/infra/db.server";
 import {
   createSection,
   deleteMedia,
@@ -13,15 +13,21 @@ import {
   seedDefaultSections,
   storedFileVisibility,
   updateSection,
-} from "~/server/gallery.server";
-import { savePhoto } from "~/server/upload.server";
+} from "~/models/gallery.server";
+import { savePhoto } from "~/models/upload.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-const photo = () => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 120, b: 90 } } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 120, b: 90 } } })
+    .jpeg()
+    .toBuffer();
 
 function filesIn(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
 describe("gallery sections", () => {
@@ -32,7 +38,15 @@ describe("gallery sections", () => {
     expect(await createSection({ name: "" })).toEqual({ ok: false, error: "nameRequired" });
     const a = await createSection({ name: "  Ceremonia  " });
     const b = await createSection({ name: "Fiesta", description: "Baile", allow_upload: false, is_active: true });
-    expect(a.ok && a.section).toEqual({ id: expect.any(Number), name: "Ceremonia", description: null, order: 1, allow_upload: true, is_active: false, media: [] });
+    expect(a.ok && a.section).toEqual({
+      id: expect.any(Number),
+      name: "Ceremonia",
+      description: null,
+      order: 1,
+      allow_upload: true,
+      is_active: false,
+      media: [],
+    });
     expect(b.ok && b.section).toMatchObject({ name: "Fiesta", order: 2, allow_upload: false, is_active: true, description: "Baile" });
     expect(await db().selectFrom("gallery_sections").select("id").execute()).toHaveLength(2);
   });

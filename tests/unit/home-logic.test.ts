@@ -166,7 +166,11 @@ describe("home translations", () => {
   const englishOnly = (k: string) => /^story\.\w+\.title$/.test(k) || /^quotes\.\w+\.author$/.test(k);
 
   it("Spanish and English have the same texts", () => {
-    expect(keys(es as Tree).sort()).toEqual(keys(en as Tree).filter((k) => !englishOnly(k)).sort());
+    expect(keys(es as Tree).sort()).toEqual(
+      keys(en as Tree)
+        .filter((k) => !englishOnly(k))
+        .sort(),
+    );
   });
   it("every moment, quote and card has its texts", () => {
     for (const lang of [es, en] as Tree[]) {

@@ -8,8 +8,8 @@ import {
   getStats,
   listInvitations,
   updateInvitation,
-} from "~/server/invitations.server";
-import { db } from "~/server/db.server";
+} from "~/models/invitations.server";
+import { db } from "~/infra/db.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 describe("invitations (open RSVP)", () => {
@@ -80,7 +80,10 @@ describe("invitations (open RSVP)", () => {
       const n = inv.primaryGuest.replace("Primary ", "");
       expect(inv.guests.map((g) => g.fullName)).toEqual([`Primary ${n}`, `Extra ${n}`]);
     }
-    const { count } = await db().selectFrom("guests").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const { count } = await db()
+      .selectFrom("guests")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(400);
   });
 
@@ -121,7 +124,10 @@ describe("invitations (open RSVP)", () => {
     await confirmInvitation(inv.code, ["Luis"]);
     expect(await deleteInvitation(inv.id)).toBe(true);
     expect(await deleteInvitation(inv.id)).toBe(false);
-    const { count } = await db().selectFrom("guests").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const { count } = await db()
+      .selectFrom("guests")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(0);
   });
 
@@ -132,7 +138,14 @@ describe("invitations (open RSVP)", () => {
     await make("Eva", 2);
     await confirmInvitation(a.code, ["Pablo"]);
     // 2 confirmed names of 6 seats = 33.33 % → 33
-    expect(await getStats()).toMatchObject({ totalGuests: 6, confirmedGuests: 2, confirmedPercentage: 33, totalInvitations: 3, confirmedInvitations: 1, capacity: 140 });
+    expect(await getStats()).toMatchObject({
+      totalGuests: 6,
+      confirmedGuests: 2,
+      confirmedPercentage: 33,
+      totalInvitations: 3,
+      confirmedInvitations: 1,
+      capacity: 140,
+    });
   });
 });
 

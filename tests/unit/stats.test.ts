@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TOTAL_CAPACITY } from "~/lib/constants";
 import { computeStats, seatsLeft } from "~/lib/stats";
-import { confirmInvitation, createInvitation, deleteGuest, deleteInvitation, getStats } from "~/server/invitations.server";
-import { db } from "~/server/db.server";
+import { confirmInvitation, createInvitation, deleteGuest, deleteInvitation, getStats } from "~/models/invitations.server";
+import { db } from "~/infra/db.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 const stats = (seats: number, confirmedGuests: number, totalInvitations = 1, confirmedInvitations = 0) =>
@@ -53,7 +53,14 @@ describe("getStats (from the database)", () => {
   }
 
   it("is all zeros on an empty site", async () => {
-    expect(await getStats()).toEqual({ totalGuests: 0, confirmedGuests: 0, confirmedPercentage: 0, totalInvitations: 0, confirmedInvitations: 0, capacity: 140 });
+    expect(await getStats()).toEqual({
+      totalGuests: 0,
+      confirmedGuests: 0,
+      confirmedPercentage: 0,
+      totalInvitations: 0,
+      confirmedInvitations: 0,
+      capacity: 140,
+    });
   });
 
   it("counts seats, confirmed names and invitations; pending seats count as handed out", async () => {

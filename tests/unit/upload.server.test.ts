@@ -4,18 +4,22 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_CONCURRENT_IMAGE_JOBS, MAX_UPLOAD_BYTES } from "~/lib/constants";
-import { db } from "~/server/db.server";
-import { createSection, getSection } from "~/server/gallery.server";
-import { isValidKey, LocalStorage, setStorageForTests, type Storage } from "~/server/storage.server";
-import { displayName, imageSlots, isHeic, MAX_UPLOAD_BODY_BYTES, processImage, readUpload, savePhoto } from "~/server/upload.server";
+import { db } from "~/infra/db.server";
+import { createSection, getSection } from "~/models/gallery.server";
+import { isValidKey, LocalStorage, setStorageForTests, type Storage } from "~/infra/storage.server";
+import { displayName, imageSlots, isHeic, MAX_UPLOAD_BODY_BYTES, processImage, readUpload, savePhoto } from "~/models/upload.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 const photo = (width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 90 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 90 } } })
+    .jpeg()
+    .toBuffer();
 
 /** A photo whose left half is red and right half blue, so its orientation can be read back. */
 async function halves(width: number, height: number) {
-  const blue = await sharp({ create: { width: width / 2, height, channels: 3, background: { r: 0, g: 0, b: 255 } } }).png().toBuffer();
+  const blue = await sharp({ create: { width: width / 2, height, channels: 3, background: { r: 0, g: 0, b: 255 } } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: { r: 255, g: 0, b: 0 } } })
     .composite([{ input: blue, left: width / 2, top: 0 }])
     .jpeg()
@@ -30,8 +34,16 @@ async function pixel(bytes: Buffer, x: number, y: number) {
 
 /** An AVIF rewritten to carry the HEVC brands and item type of an iPhone HEIC. */
 async function heicLike() {
-  const bytes = Buffer.from(await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c86" } }).avif().toBuffer());
-  for (const [from, to] of [["avif", "heic"], ["av01", "hvc1"], ["av1C", "hvcC"]]) {
+  const bytes = Buffer.from(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c86" } })
+      .avif()
+      .toBuffer(),
+  );
+  for (const [from, to] of [
+    ["avif", "heic"],
+    ["av01", "hvc1"],
+    ["av1C", "hvcC"],
+  ]) {
     for (let i = bytes.indexOf(from); i !== -1; i = bytes.indexOf(from, i + 4)) bytes.write(to, i, "latin1");
   }
   return bytes;
@@ -39,7 +51,10 @@ async function heicLike() {
 
 function filesIn(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
 const BOUNDARY = "----wedding-test-boundary";
@@ -69,7 +84,10 @@ function multipart(parts: { name: string; filename?: string; bytes: Buffer | num
       const n = Math.min(chunk, size - offset);
       const out = typeof piece === "number" ? Buffer.alloc(n, 0xff) : piece.subarray(offset, offset + n);
       offset += n;
-      if (offset >= size) (index++, (offset = 0));
+      if (offset >= size) {
+        index++;
+        offset = 0;
+      }
       pulled += out.length;
       controller.enqueue(new Uint8Array(out));
     },
@@ -95,7 +113,13 @@ describe("reading an upload", () => {
 
   it("refuses 5 MB + 1 byte and stops reading right there, whatever the length header says", async () => {
     for (const declareLength of [true, false]) {
-      const { request, pulled } = multipart([{ name: "sectionId", bytes: Buffer.from("7") }, { name: "file", filename: "big.jpg", bytes: MAX_UPLOAD_BYTES + 1 }], { declareLength });
+      const { request, pulled } = multipart(
+        [
+          { name: "sectionId", bytes: Buffer.from("7") },
+          { name: "file", filename: "big.jpg", bytes: MAX_UPLOAD_BYTES + 1 },
+        ],
+        { declareLength },
+      );
       expect(await readUpload(request)).toEqual({ ok: false, error: "tooLarge" });
       expect(pulled()).toBeLessThan(MAX_UPLOAD_BYTES + READ_AHEAD);
     }
@@ -136,7 +160,11 @@ describe("reading an upload", () => {
   });
 
   it("a malformed body is bad input, not a crash", async () => {
-    const request = new Request("http://localhost/gallery", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "not multipart at all" });
+    const request = new Request("http://localhost/gallery", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: "not multipart at all",
+    });
     const read = await readUpload(request);
     expect(read.ok ? read.upload.file : read.error).toSatisfy((v) => v === null || v === "fileAndSectionRequired");
   });
@@ -145,7 +173,10 @@ describe("reading an upload", () => {
 describe("processing a photo", () => {
   it("removes EXIF metadata, GPS included, from the web copy and the thumbnail", async () => {
     const withGps = await sharp(await photo())
-      .withExif({ IFD0: { Copyright: "Guest", Make: "Phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "8/1 58/1 20/1", GPSLongitudeRef: "W", GPSLongitude: "79/1 35/1 20/1" } })
+      .withExif({
+        IFD0: { Copyright: "Guest", Make: "Phone" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "8/1 58/1 20/1", GPSLongitudeRef: "W", GPSLongitude: "79/1 35/1 20/1" },
+      })
       .jpeg()
       .toBuffer();
     const source = await sharp(withGps).metadata();
@@ -164,7 +195,10 @@ describe("processing a photo", () => {
 
   it("applies the EXIF orientation: a photo taken sideways comes out upright", async () => {
     // Stored 400×200 (red left, blue right) with orientation 6 = "rotate 90° clockwise to view".
-    const sideways = await sharp(await halves(400, 200)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const sideways = await sharp(await halves(400, 200))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect((await sharp(sideways).metadata()).orientation).toBe(6);
     const result = await processImage(sideways);
     if (!result.ok) throw new Error(result.error);
@@ -180,9 +214,17 @@ describe("processing a photo", () => {
   it("makes a web-sized copy and a thumbnail, keeping PNG and WebP as they are", async () => {
     const big = await processImage(await photo(3000, 2000));
     expect(big.ok && [big.format, big.web.width, big.web.height, big.thumb.width, big.thumb.height]).toEqual(["jpeg", 1600, 1067, 480, 320]);
-    const png = await processImage(await sharp({ create: { width: 100, height: 80, channels: 4, background: "#0000" } }).png().toBuffer());
+    const png = await processImage(
+      await sharp({ create: { width: 100, height: 80, channels: 4, background: "#0000" } })
+        .png()
+        .toBuffer(),
+    );
     expect(png.ok && [png.format, png.web.width]).toEqual(["png", 100]);
-    const webp = await processImage(await sharp(await photo(300, 200)).webp().toBuffer());
+    const webp = await processImage(
+      await sharp(await photo(300, 200))
+        .webp()
+        .toBuffer(),
+    );
     expect(webp.ok && webp.format).toBe("webp");
   });
 
@@ -198,7 +240,9 @@ describe("processing a photo", () => {
     const heic = await heicLike();
     expect(isHeic(heic)).toBe(true);
     expect(await processImage(heic)).toEqual({ ok: false, error: "heicUnsupported" });
-    const avif = await sharp(await photo(120, 90)).avif().toBuffer();
+    const avif = await sharp(await photo(120, 90))
+      .avif()
+      .toBuffer();
     expect(isHeic(avif)).toBe(false);
     const converted = await processImage(avif);
     expect(converted.ok && converted.format).toBe("jpeg");
@@ -218,7 +262,9 @@ describe("processing a photo", () => {
   });
 
   it("refuses a decompression bomb (a tiny file that decodes to too many pixels)", async () => {
-    const bomb = await sharp({ create: { width: 12_000, height: 11_000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 12_000, height: 11_000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES);
     expect(await processImage(bomb)).toEqual({ ok: false, error: "notAnImage" });
   }, 30_000);
@@ -255,7 +301,10 @@ describe("saving a photo", () => {
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1);
     expect(await savePhoto(id, { bytes: big, name: "big.jpg" })).toEqual({ ok: false, error: "tooLarge" });
     expect(await savePhoto(id, { bytes: Buffer.from("just some text"), name: "notes.jpg" })).toEqual({ ok: false, error: "notAnImage" });
-    expect(await savePhoto(id, { bytes: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF"), name: "invite.jpg" })).toEqual({ ok: false, error: "notAnImage" });
+    expect(await savePhoto(id, { bytes: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF"), name: "invite.jpg" })).toEqual({
+      ok: false,
+      error: "notAnImage",
+    });
     expect(await savePhoto(id, { bytes: await heicLike(), name: "IMG_0001.HEIC" })).toEqual({ ok: false, error: "heicUnsupported" });
     expect(filesIn(paths.uploads)).toEqual([]);
     expect(await db().selectFrom("media").selectAll().execute()).toEqual([]);

@@ -67,12 +67,18 @@ export function AdminLogin() {
             label={t("login.password")}
             placeholder={t("login.passwordPlaceholder")}
             autoComplete="current-password"
+            // The spec asks for the password field to take focus when the dialog opens.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             size="md"
             visible={visible}
             onVisibilityChange={setVisible}
             visibilityToggleButtonProps={{ "aria-label": visible ? t("login.hidePassword") : t("login.showPassword") }}
-            error={errors?.length ? <FormErrors id="login-errors" errors={errors} minutes={(result as { retryAfterMinutes?: number })?.retryAfterMinutes} /> : undefined}
+            error={
+              errors?.length ? (
+                <FormErrors id="login-errors" errors={errors} minutes={(result as { retryAfterMinutes?: number })?.retryAfterMinutes} />
+              ) : undefined
+            }
           />
           <Button type="submit" size="md" fullWidth disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? t("login.submitting") : t("login.submit")}

@@ -7,7 +7,7 @@ import { useHydrated } from "~/components/confirm/useHydrated";
 import { SafeImage } from "~/components/SafeImage";
 import { DEFAULT_SECTION_ALLOW_UPLOAD, DEFAULT_SECTION_IS_ACTIVE } from "~/lib/constants";
 import type { action } from "~/routes/admin";
-import type { Section } from "~/server/gallery.server";
+import type { Section } from "~/models/gallery.server";
 import { TrashIcon } from "../icons";
 import { ConfirmAction } from "./ConfirmAction";
 import { formErrorsOf, useAdminFetcher } from "./useAdminFetcher";
@@ -97,9 +97,7 @@ function SectionCard({ section, editing }: { section: AdminSection; editing: boo
     <article className={section.is_active ? "card section-card" : "card section-card inactive"} aria-labelledby={`section-${section.id}`}>
       <header className="section-card-header">
         <h3 id={`section-${section.id}`}>{section.name}</h3>
-        <span className={section.is_active ? "badge badge-green" : "badge badge-gray"}>
-          {section.is_active ? t("gallery.active") : t("gallery.inactive")}
-        </span>
+        <span className={section.is_active ? "badge badge-green" : "badge badge-gray"}>{section.is_active ? t("gallery.active") : t("gallery.inactive")}</span>
       </header>
       {section.description ? <p>{section.description}</p> : null}
       <p className="admin-muted section-meta">
@@ -108,8 +106,18 @@ function SectionCard({ section, editing }: { section: AdminSection; editing: boo
         <span>{section.allow_upload ? t("gallery.uploadAllowed") : t("gallery.uploadBlocked")}</span>
       </p>
       <div className="section-actions">
-        <ToggleButton intent="setSectionActive" id={section.id} value={!section.is_active} label={section.is_active ? t("gallery.deactivate") : t("gallery.activate")} />
-        <ToggleButton intent="setSectionUpload" id={section.id} value={!section.allow_upload} label={section.allow_upload ? t("gallery.blockUploads") : t("gallery.allowUploads")} />
+        <ToggleButton
+          intent="setSectionActive"
+          id={section.id}
+          value={!section.is_active}
+          label={section.is_active ? t("gallery.deactivate") : t("gallery.activate")}
+        />
+        <ToggleButton
+          intent="setSectionUpload"
+          id={section.id}
+          value={!section.allow_upload}
+          label={section.allow_upload ? t("gallery.blockUploads") : t("gallery.allowUploads")}
+        />
         {hydrated ? (
           <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
             {t("gallery.edit")}
@@ -119,13 +127,7 @@ function SectionCard({ section, editing }: { section: AdminSection; editing: boo
             {t("gallery.edit")}
           </a>
         )}
-        <ConfirmAction
-          intent="deleteSection"
-          id={section.id}
-          name={section.name}
-          prompt={t("confirm.deleteSection")}
-          className="button danger small"
-        >
+        <ConfirmAction intent="deleteSection" id={section.id} name={section.name} prompt={t("confirm.deleteSection")} className="button danger small">
           {t("gallery.delete")}
           <span className="visually-hidden"> {section.name}</span>
         </ConfirmAction>

@@ -20,6 +20,8 @@ export function InvitationsTab({ invitations }: { invitations: AdminInvitation[]
       <h2 id="invitations-title" className="admin-section-title">
         {t("invitations.title", { count: invitations.length })}
       </h2>
+      {/* A scrollable region must be focusable so keyboard users can scroll it. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="table-frame" tabIndex={0} role="region" aria-labelledby="invitations-title">
         <table className="admin-table">
           <thead>

@@ -6,9 +6,7 @@ import { CheckCircleIcon } from "../icons";
 export function ConfirmedView({ invitation }: { invitation: { primaryGuest: string; guests: { id: number; fullName: string }[] } }) {
   const { t } = useTranslation(["confirm", "common"]);
   // Falls back to the primary guest, or the word 'Invitado' (spec section 2).
-  const names = invitation.guests.length
-    ? invitation.guests.map((g) => g.fullName)
-    : [invitation.primaryGuest || t("common:guest")];
+  const names = invitation.guests.length ? invitation.guests.map((g) => g.fullName) : [invitation.primaryGuest || t("common:guest")];
   return (
     <div className="card center confirmed-view">
       <CheckCircleIcon size={56} className="confirmed-icon" />

@@ -98,13 +98,7 @@ export function InvitationView({ invitation, deadline }: Props) {
   );
 }
 
-function AdditionalGuestsDialog(props: {
-  opened: boolean;
-  onClose: () => void;
-  primaryGuest: string;
-  maxGuests: number;
-  serverErrors?: string[];
-}) {
+function AdditionalGuestsDialog(props: { opened: boolean; onClose: () => void; primaryGuest: string; maxGuests: number; serverErrors?: string[] }) {
   const { t } = useTranslation(["confirm", "common"]);
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
   const [clientError, setClientError] = useState<string | null>(null);
@@ -114,23 +108,14 @@ function AdditionalGuestsDialog(props: {
   const errors = clientError ? [clientError] : props.serverErrors;
 
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={t("dialog.title")}
-      centered
-      size="md"
-      closeButtonProps={{ "aria-label": t("common:close") }}
-    >
+    <Modal opened={props.opened} onClose={props.onClose} title={t("dialog.title")} centered size="md" closeButtonProps={{ "aria-label": t("common:close") }}>
       <fetcher.Form
         method="post"
         ref={formRef}
         noValidate
         onSubmit={(event) => {
           // Same rule as the server: at least one additional name, blanks dropped.
-          const names = [...new FormData(event.currentTarget).entries()]
-            .filter(([key]) => key.startsWith("guests["))
-            .map(([, value]) => String(value));
+          const names = [...new FormData(event.currentTarget).entries()].filter(([key]) => key.startsWith("guests[")).map(([, value]) => String(value));
           const list = buildGuestList(props.primaryGuest, props.maxGuests, names);
           if (!list.ok) {
             event.preventDefault();

@@ -11,7 +11,7 @@ import { HeroVideo } from "./HeroVideo";
 // falls 2.5 s after the page opens: while the page loads, its main thread draws no animation.
 const meteors = Array.from({ length: METEOR_COUNT }, (_, i) => ({
   left: `${(i * 37 + 11) % 100}%`,
-  top: `${(i * 23) % 45 - 10}%`,
+  top: `${((i * 23) % 45) - 10}%`,
   delay: `${(2.5 + ((i * 0.73) % 9)).toFixed(2)}s`,
   duration: `${5 + (i % 5) * 0.9}s`,
 }));
@@ -29,11 +29,7 @@ export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: st
       <HeroVideo src={media.heroVideo} />
       <div className="meteors" aria-hidden="true">
         {meteors.map((m, i) => (
-          <span
-            key={i}
-            className="meteor"
-            style={{ left: m.left, top: m.top, animationDelay: m.delay, animationDuration: m.duration }}
-          />
+          <span key={i} className="meteor" style={{ left: m.left, top: m.top, animationDelay: m.delay, animationDuration: m.duration }} />
         ))}
       </div>
       <div className="hero-content">

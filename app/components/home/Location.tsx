@@ -49,9 +49,7 @@ export function Location() {
             <SafeImage src={e.image} alt={t(`location.${e.id}ImageAlt`)} width={800} height={600} className="event-image" />
             <div className="event-body">
               <h3 id={`event-${e.id}`}>{t(`location.${e.id}`)}</h3>
-              <p className="event-time">
-                {t("location.timeRange", { start: formatTime(e.start, i18n.language), end: formatTime(e.end, i18n.language) })}
-              </p>
+              <p className="event-time">{t("location.timeRange", { start: formatTime(e.start, i18n.language), end: formatTime(e.end, i18n.language) })}</p>
               <p>{t(`location.${e.id}Description`)}</p>
             </div>
           </article>
@@ -61,7 +59,18 @@ export function Location() {
         <div className="map-frame-wrap">
           {/* Behind the frame: seen while it loads or if it cannot load; alone when offline. */}
           <div className="map-backdrop" aria-hidden={online || undefined}>
-            <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+            <svg
+              width="32"
+              height="32"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+              focusable="false"
+            >
               <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
               <circle cx="12" cy="9.5" r="2.5" />
             </svg>

@@ -15,9 +15,7 @@ export function RsvpSection({ deadline, confirmed }: { deadline: string; confirm
           {t("rsvp.title")}
         </h2>
         <p>{t("rsvp.description")}</p>
-        <p className="rsvp-deadline">
-          {t("rsvp.deadline", { date: formatLongDate(deadline, i18n.language) })}
-        </p>
+        <p className="rsvp-deadline">{t("rsvp.deadline", { date: formatLongDate(deadline, i18n.language) })}</p>
         {confirmed ? (
           <button type="button" className="button" disabled>
             {t("rsvp.confirmed")}

@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { Toast } from "~/server/session.server";
+import type { Toast } from "~/infra/session.server";
 
 const colors = { success: "green", error: "red", info: "blue" } as const;
 

@@ -39,6 +39,8 @@ function MobileMenu({ confirmed }: { confirmed: boolean }) {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
   return (
+    // Escape closes the open menu; the <summary> inside stays the interactive control.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <details
       ref={menu}
       className="nav-mobile"

@@ -11,11 +11,5 @@ const markScript = `document.documentElement.setAttribute("data-js","");`;
 const themeScript = `(function(){try{var s=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.theme)});var t=(s==="dark"||s==="light")?s:(window.matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");var d=document.documentElement;d.classList.remove("light","dark");d.classList.add(t);d.setAttribute("data-mantine-color-scheme",t);}catch(e){}})();`;
 
 export function HeadScript({ nonce, themeKnown }: { nonce: string; themeKnown: boolean }) {
-  return (
-    <script
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: themeKnown ? markScript : markScript + themeScript }}
-    />
-  );
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeKnown ? markScript : markScript + themeScript }} />;
 }

@@ -55,13 +55,7 @@ export function MusicControl() {
         {music.isPlaying ? <PauseIcon /> : <PlayIcon />}
         <span className="visually-hidden">{music.isPlaying ? t("music.pause") : t("music.play")}</span>
       </button>
-      <button
-        type="button"
-        className="icon-button"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
-        aria-controls={open ? "music-panel" : undefined}
-      >
+      <button type="button" className="icon-button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={open ? "music-panel" : undefined}>
         <MusicIcon />
         <span className="visually-hidden">{t("music.settings")}</span>
       </button>

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
-import { db, migrateToLatest, openDatabase, setDatabaseForTests } from "~/server/db.server";
-import { resetRateLimitsForTests } from "~/server/rate-limit.server";
-import { resetSecretsForTests } from "~/server/secrets.server";
-import { resetSessionsForTests } from "~/server/session.server";
-import { setStorageForTests } from "~/server/storage.server";
+import { resetConfigForTests } from "~/infra/config.server";
+import { db, migrateToLatest, openDatabase, setDatabaseForTests } from "~/infra/db.server";
+import { resetRateLimitsForTests } from "~/infra/rate-limit.server";
+import { resetSecretsForTests } from "~/infra/secrets.server";
+import { resetSessionsForTests } from "~/infra/session.server";
+import { setStorageForTests } from "~/infra/storage.server";
 
 /**
  * Gives every test a fresh, migrated SQLite file (and a fresh uploads folder),

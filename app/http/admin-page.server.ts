@@ -2,14 +2,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { adminActionSchema, CONFIRMED_INTENTS, isAdminTab, TAB_OF_INTENT, type AdminAction, type AdminTab, type LoadError } from "~/lib/admin-schemas";
 import { TOTAL_CAPACITY } from "~/lib/constants";
-import { requireAdmin } from "./auth.server";
-import { createSection, deleteMedia, deleteSection, listSections, updateSection } from "./gallery.server";
-import { createInvitation, deleteGuest, deleteInvitation, getStats, listInvitations, seatsHandedOut } from "./invitations.server";
-import { clear, hit } from "./rate-limit.server";
-import { clientIp, isCrossOrigin } from "./request.server";
-import { checkAdminPassword } from "./secrets.server";
-import { endAdminSessionHeader, flashToastHeader, isAdminSession, startAdminSessionHeader, type Toast } from "./session.server";
-import { readForm } from "./form.server";
+import { requireAdmin } from "~/infra/auth.server";
+import { createSection, deleteMedia, deleteSection, listSections, updateSection } from "~/models/gallery.server";
+import { createInvitation, deleteGuest, deleteInvitation, getStats, listInvitations, seatsHandedOut } from "~/models/invitations.server";
+import { clear, hit } from "~/infra/rate-limit.server";
+import { clientIp, isCrossOrigin } from "~/http/request.server";
+import { checkAdminPassword } from "~/infra/secrets.server";
+import { endAdminSessionHeader, flashToastHeader, isAdminSession, startAdminSessionHeader, type Toast } from "~/infra/session.server";
+import { readForm } from "~/http/form.server";
 
 async function attempt<T>(what: string, load: () => Promise<T>): Promise<T | LoadError> {
   try {
@@ -88,7 +88,10 @@ export async function handleAdminAction(request: Request, context: AppLoadContex
     // the message, shown next to the form (and as a toast with JavaScript).
     if (result.ok && result.toast) h.append("Set-Cookie", await flashToastHeader(request, result.toast));
     if (viaScript || status >= 400) {
-      return data({ ...result, toast: result.ok ? undefined : result.toast, status: result.ok ? ("success" as const) : ("error" as const) }, { status, headers: h });
+      return data(
+        { ...result, toast: result.ok ? undefined : result.toast, status: result.ok ? ("success" as const) : ("error" as const) },
+        { status, headers: h },
+      );
     }
     const query = new URLSearchParams();
     if (tab) query.set("tab", tab);
@@ -155,7 +158,12 @@ export async function handleAdminAction(request: Request, context: AppLoadContex
         const created = await createInvitation(value);
         if (!created.ok) return fail(`dashboard:create.${created.error === "primaryGuestRequired" ? "nameRequired" : created.error}`, 400);
         return reply(
-          { intent, ok: true, toast: { kind: "success", key: "dashboard:toasts.invitationCreated" }, created: { code: created.invitation.code, primaryGuest: created.invitation.primaryGuest } },
+          {
+            intent,
+            ok: true,
+            toast: { kind: "success", key: "dashboard:toasts.invitationCreated" },
+            created: { code: created.invitation.code, primaryGuest: created.invitation.primaryGuest },
+          },
           200,
           "create",
         );

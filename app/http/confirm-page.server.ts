@@ -3,11 +3,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { confirmPageSchema } from "~/lib/confirm-schemas";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
-import { confirmInvitation, findInvitationByCode, type ConfirmError } from "./invitations.server";
-import { hit } from "./rate-limit.server";
-import { clientIp, isCrossOrigin } from "./request.server";
-import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader } from "./session.server";
-import { readForm } from "./form.server";
+import { confirmInvitation, findInvitationByCode, type ConfirmError } from "~/models/invitations.server";
+import { hit } from "~/infra/rate-limit.server";
+import { clientIp, isCrossOrigin } from "~/http/request.server";
+import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader } from "~/infra/session.server";
+import { readForm } from "~/http/form.server";
 
 /** Translation keys for the confirm errors a guest can meet. */
 const confirmErrorKeys: Record<ConfirmError, string> = {
@@ -60,10 +60,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
     }
     const invitation = await findInvitationByCode(value.code);
     if (!invitation) {
-      return data(
-        { ...submission.reply({ formErrors: ["confirm:form.invalidCode"] }), outcome: null, retryAfterMinutes: 0 },
-        { status: 404 },
-      );
+      return data({ ...submission.reply({ formErrors: ["confirm:form.invalidCode"] }), outcome: null, retryAfterMinutes: 0 }, { status: 404 });
     }
     const cookie = await storeCodeHeader(request, invitation.code);
     if (viaScript) {
@@ -77,7 +74,12 @@ async function confirmAction(request: Request, context: AppLoadContext) {
 
   // intent === "confirm": the code comes from the signed cookie, never from the form.
   const code = await getStoredCode(request);
-  const result = code ? await confirmInvitation(code, value.guests.filter((g): g is string => !!g)) : ({ ok: false, error: "notFound" } as const);
+  const result = code
+    ? await confirmInvitation(
+        code,
+        value.guests.filter((g): g is string => !!g),
+      )
+    : ({ ok: false, error: "notFound" } as const);
   if (!result.ok) {
     const status = result.error === "notFound" ? 404 : result.error === "closed" ? 403 : 400;
     const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;

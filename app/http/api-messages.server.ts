@@ -1,8 +1,8 @@
-import { i18nServer } from "./i18n.server";
-import type { ConfirmError, DeleteGuestError, InvitationInputError, UpdateInvitationError } from "./invitations.server";
-import type { SectionInputError } from "./gallery.server";
-import type { UploadError } from "./upload.server";
-import { uploadErrorStatus } from "./upload.server";
+import { i18nServer } from "~/infra/i18n.server";
+import type { ConfirmError, DeleteGuestError, InvitationInputError, UpdateInvitationError } from "~/models/invitations.server";
+import type { SectionInputError } from "~/models/gallery.server";
+import type { UploadError } from "~/models/upload.server";
+import { uploadErrorStatus } from "~/models/upload.server";
 
 /**
  * Status and message (a key of the same translation files the pages use) for each rule an
@@ -48,9 +48,10 @@ const section: Record<SectionInputError | "notFound", Answer> = {
   notFound: [404, "common:api.sectionNotFound"],
 };
 
-const upload = Object.fromEntries(
-  Object.entries(uploadErrorStatus).map(([k, status]) => [k, [status, `gallery:errors.${k}`] as const]),
-) as Record<UploadError, Answer>;
+const upload = Object.fromEntries(Object.entries(uploadErrorStatus).map(([k, status]) => [k, [status, `gallery:errors.${k}`] as const])) as Record<
+  UploadError,
+  Answer
+>;
 
 export const apiAnswers = {
   invitationInput,

@@ -1,6 +1,6 @@
-import { createInvitation } from "./invitations.server";
-import { db } from "./db.server";
-import { seedDefaultSections } from "./gallery.server";
+import { createInvitation } from "~/models/invitations.server";
+import { db } from "~/infra/db.server";
+import { seedDefaultSections } from "~/models/gallery.server";
 
 /** Demo invitations of 1, 3 and 8 seats, so a newcomer can try the RSVP at once. */
 const DEMO_INVITATIONS = [

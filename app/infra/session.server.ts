@@ -1,7 +1,7 @@
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { ADMIN_SESSION_MAX_AGE_MS } from "~/lib/constants";
-import { isHttps } from "./request.server";
-import { sessionSecret } from "./secrets.server";
+import { isHttps } from "~/http/request.server";
+import { sessionSecret } from "~/infra/secrets.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

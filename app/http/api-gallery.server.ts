@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { MAX_UPLOAD_BYTES } from "~/lib/constants";
-import { db } from "./db.server";
-import { getSection, insertMediaRow, listSections, toMedia, type Media } from "./gallery.server";
-import { isValidKey, storage, storageHealth } from "./storage.server";
-import { displayName } from "./upload.server";
+import { db } from "~/infra/db.server";
+import { getSection, insertMediaRow, listSections, toMedia, type Media } from "~/models/gallery.server";
+import { isValidKey, storage, storageHealth } from "~/infra/storage.server";
+import { displayName } from "~/models/upload.server";
 
 /**
  * Thin adapters the /api gallery routes need beside gallery.server / upload.server (owned by the

@@ -2,13 +2,9 @@ import { z } from "zod";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE } from "~/lib/constants";
 
 const isoDate = (name: string) =>
-  z
-    .string()
-    .refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date, e.g. 2026-01-17T16:00:00-05:00` });
+  z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date, e.g. 2026-01-17T16:00:00-05:00` });
 
-const booleanish = z
-  .enum(["", "0", "1", "true", "false", "yes", "no"])
-  .transform((v) => v === "1" || v === "true" || v === "yes");
+const booleanish = z.enum(["", "0", "1", "true", "false", "yes", "no"]).transform((v) => v === "1" || v === "true" || v === "yes");
 
 const positiveInt = z.coerce.number().int().positive();
 

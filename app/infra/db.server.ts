@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
-import { config } from "./config.server";
-import type { Database } from "./db-schema";
+import { config } from "~/infra/config.server";
+import type { Database } from "~/infra/db-schema";
 
 export type DB = Kysely<Database>;
 
@@ -24,9 +24,7 @@ const migrationModules = import.meta.glob<Migration>("../../db/migrations/*.ts",
 
 const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return Object.fromEntries(
-      Object.entries(migrationModules).map(([file, mod]) => [path.basename(file, ".ts"), mod]),
-    );
+    return Object.fromEntries(Object.entries(migrationModules).map(([file, mod]) => [path.basename(file, ".ts"), mod]));
   },
 };
 

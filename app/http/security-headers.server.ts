@@ -1,4 +1,4 @@
-import { config } from "./config.server";
+import { config } from "~/infra/config.server";
 
 /**
  * Headers every response carries. With a nonce, the Content-Security-Policy for

@@ -1,9 +1,9 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { listSections } from "./gallery.server";
-import { hit } from "./rate-limit.server";
-import { clientIp, isCrossOrigin } from "./request.server";
-import { flashToastHeader } from "./session.server";
-import { readUpload, savePhoto, uploadErrorStatus, type UploadError } from "./upload.server";
+import { listSections } from "~/models/gallery.server";
+import { hit } from "~/infra/rate-limit.server";
+import { clientIp, isCrossOrigin } from "~/http/request.server";
+import { flashToastHeader } from "~/infra/session.server";
+import { readUpload, savePhoto, uploadErrorStatus, type UploadError } from "~/models/upload.server";
 
 /** Guests see active sections only; `?section=ID` opens one (its own page without JavaScript). */
 export async function loadGallery(request: Request) {
@@ -13,7 +13,13 @@ export async function loadGallery(request: Request) {
   // ?section= with no usable id: the spec's 'Se requiere un ID de sección'; an id that is not
   // an active section (inactive ones included): not found.
   const selectedError =
-    param === null ? null : selectedId === null ? ("sectionRequired" as const) : sections.some((s) => s.id === selectedId) ? null : ("sectionNotFound" as const);
+    param === null
+      ? null
+      : selectedId === null
+        ? ("sectionRequired" as const)
+        : sections.some((s) => s.id === selectedId)
+          ? null
+          : ("sectionNotFound" as const);
   return { sections, selectedId, selectedError };
 }
 
@@ -45,7 +51,8 @@ export async function handleGalleryUpload(request: Request, context: AppLoadCont
   if (!saved.ok) return fail(saved.error);
   // How long the server took to receive and parse the body, then decode, resize, store and record it.
   const timing = `receive;dur=${(received - started).toFixed(1)}, process;dur=${(performance.now() - received).toFixed(1)}`;
-  if (fields.get("_js") === "1") return data({ ok: true as const, media: saved.media, error: null, retryAfterMinutes: 0 }, { headers: { "Server-Timing": timing } });
+  if (fields.get("_js") === "1")
+    return data({ ok: true as const, media: saved.media, error: null, retryAfterMinutes: 0 }, { headers: { "Server-Timing": timing } });
   return redirect(`/gallery?section=${sectionId}`, {
     headers: { "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "gallery:uploadSuccess" }), "Server-Timing": timing },
   });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { config } from "./config.server";
-import { isAdminSession } from "./session.server";
+import { config } from "~/infra/config.server";
+import { isAdminSession } from "~/infra/session.server";
 
 /** The spec's 401 message (section 8). */
 export const UNAUTHORIZED_MESSAGE = "No autorizado";

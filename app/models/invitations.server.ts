@@ -3,8 +3,8 @@ import { buildGuestList, cleanName, isRsvpOpen, type GuestListError } from "~/li
 import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } from "~/lib/invitation-code";
 import { computeStats, type Stats } from "~/lib/stats";
 import { MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION } from "~/lib/constants";
-import { config } from "./config.server";
-import { bool, db } from "./db.server";
+import { config } from "~/infra/config.server";
+import { bool, db } from "~/infra/db.server";
 
 export interface Guest {
   id: number;
@@ -85,9 +85,10 @@ export async function listInvitations(): Promise<Invitation[]> {
 export type InvitationInputError = "primaryGuestRequired" | "nameTooLong" | "maxGuestsOutOfRange";
 
 /** Checks the fields an admin types; the same rule for the form and the API. */
-export function validateInvitationInput(input: { primaryGuest: string; maxGuests: number }):
-  | { ok: true; primaryGuest: string; maxGuests: number }
-  | { ok: false; error: InvitationInputError } {
+export function validateInvitationInput(input: {
+  primaryGuest: string;
+  maxGuests: number;
+}): { ok: true; primaryGuest: string; maxGuests: number } | { ok: false; error: InvitationInputError } {
   const primaryGuest = cleanName(input.primaryGuest ?? "");
   if (!primaryGuest) return { ok: false, error: "primaryGuestRequired" };
   if (primaryGuest.length > 100) return { ok: false, error: "nameTooLong" };
@@ -99,8 +100,10 @@ export function validateInvitationInput(input: { primaryGuest: string; maxGuests
 }
 
 /** Creates an invitation with a fresh unique code. */
-export async function createInvitation(input: { primaryGuest: string; maxGuests: number }):
-  Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError }> {
+export async function createInvitation(input: {
+  primaryGuest: string;
+  maxGuests: number;
+}): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError }> {
   const checked = validateInvitationInput(input);
   if (!checked.ok) return checked;
   for (let attempt = 0; attempt < 10; attempt++) {
@@ -125,28 +128,31 @@ export async function updateInvitation(
   id: number,
   patch: { primaryGuest?: string; maxGuests?: number },
 ): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: UpdateInvitationError }> {
-  return db().transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("invitations").select(["primary_guest", "max_guests"]).where("id", "=", id).executeTakeFirst();
-    if (!row) return { ok: false as const, error: "notFound" as const };
-    const checked = validateInvitationInput({
-      primaryGuest: patch.primaryGuest ?? row.primary_guest,
-      maxGuests: patch.maxGuests ?? row.max_guests,
-    });
-    if (!checked.ok) return checked;
-    const { count } = await trx
-      .selectFrom("guests")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("invitation_id", "=", id)
-      .executeTakeFirstOrThrow();
-    if (checked.maxGuests < Number(count)) return { ok: false as const, error: "belowConfirmed" as const };
-    await trx
-      .updateTable("invitations")
-      .set({ primary_guest: checked.primaryGuest, max_guests: checked.maxGuests, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-      .where("id", "=", id)
-      .execute();
-    await trx.updateTable("guests").set({ full_name: checked.primaryGuest }).where("invitation_id", "=", id).where("is_primary", "=", 1).execute();
-    return { ok: true as const, id };
-  }).then(async (r) => (r.ok ? { ok: true as const, invitation: (await findInvitationById(id))! } : r));
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx.selectFrom("invitations").select(["primary_guest", "max_guests"]).where("id", "=", id).executeTakeFirst();
+      if (!row) return { ok: false as const, error: "notFound" as const };
+      const checked = validateInvitationInput({
+        primaryGuest: patch.primaryGuest ?? row.primary_guest,
+        maxGuests: patch.maxGuests ?? row.max_guests,
+      });
+      if (!checked.ok) return checked;
+      const { count } = await trx
+        .selectFrom("guests")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("invitation_id", "=", id)
+        .executeTakeFirstOrThrow();
+      if (checked.maxGuests < Number(count)) return { ok: false as const, error: "belowConfirmed" as const };
+      await trx
+        .updateTable("invitations")
+        .set({ primary_guest: checked.primaryGuest, max_guests: checked.maxGuests, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+        .where("id", "=", id)
+        .execute();
+      await trx.updateTable("guests").set({ full_name: checked.primaryGuest }).where("invitation_id", "=", id).where("is_primary", "=", 1).execute();
+      return { ok: true as const, id };
+    })
+    .then(async (r) => (r.ok ? { ok: true as const, invitation: (await findInvitationById(id))! } : r));
 }
 
 export type ConfirmError = "notFound" | "closed" | GuestListError;
@@ -163,25 +169,27 @@ export async function confirmInvitation(
 ): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
   const normalized = normalizeInvitationCode(code);
   if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
-  const outcome = await db().transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("invitations")
-      .select(["id", "primary_guest", "max_guests", "confirmed"])
-      .where("code", "=", normalized)
-      .executeTakeFirst();
-    if (!row) return { ok: false as const, error: "notFound" as const };
-    if (bool(row.confirmed)) return { ok: true as const, id: row.id, alreadyConfirmed: true };
-    if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false as const, error: "closed" as const };
-    const list = buildGuestList(row.primary_guest, row.max_guests, names);
-    if (!list.ok) return list;
-    await trx
-      .insertInto("guests")
-      .values(list.guests.map((full_name, i) => ({ invitation_id: row.id, full_name, is_primary: i === 0 ? 1 : 0 } as const)))
-      .execute();
-    const stamp = now.toISOString();
-    await trx.updateTable("invitations").set({ confirmed: 1, confirmed_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();
-    return { ok: true as const, id: row.id, alreadyConfirmed: false };
-  });
+  const outcome = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom("invitations")
+        .select(["id", "primary_guest", "max_guests", "confirmed"])
+        .where("code", "=", normalized)
+        .executeTakeFirst();
+      if (!row) return { ok: false as const, error: "notFound" as const };
+      if (bool(row.confirmed)) return { ok: true as const, id: row.id, alreadyConfirmed: true };
+      if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false as const, error: "closed" as const };
+      const list = buildGuestList(row.primary_guest, row.max_guests, names);
+      if (!list.ok) return list;
+      await trx
+        .insertInto("guests")
+        .values(list.guests.map((full_name, i) => ({ invitation_id: row.id, full_name, is_primary: i === 0 ? 1 : 0 }) as const))
+        .execute();
+      const stamp = now.toISOString();
+      await trx.updateTable("invitations").set({ confirmed: 1, confirmed_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();
+      return { ok: true as const, id: row.id, alreadyConfirmed: false };
+    });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyConfirmed: outcome.alreadyConfirmed };
 }
@@ -196,26 +204,28 @@ export type DeleteGuestError = "notFound" | "primaryGuest";
 
 /** Removes an additional guest: frees the seat and lowers the invitation's maxGuests by one. */
 export async function deleteGuest(guestId: number): Promise<{ ok: true; invitationId: number } | { ok: false; error: DeleteGuestError }> {
-  return db().transaction().execute(async (trx) => {
-    const guest = await trx
-      .selectFrom("guests")
-      .innerJoin("invitations", "invitations.id", "guests.invitation_id")
-      .select(["guests.id", "guests.invitation_id", "guests.full_name", "guests.is_primary", "invitations.primary_guest", "invitations.max_guests"])
-      .where("guests.id", "=", guestId)
-      .executeTakeFirst();
-    if (!guest) return { ok: false as const, error: "notFound" as const };
-    // The spec matches the primary guest by name; the flag is the stronger check, keep both.
-    if (bool(guest.is_primary) || cleanName(guest.full_name).toLocaleLowerCase() === cleanName(guest.primary_guest).toLocaleLowerCase()) {
-      return { ok: false as const, error: "primaryGuest" as const };
-    }
-    await trx.deleteFrom("guests").where("id", "=", guestId).execute();
-    await trx
-      .updateTable("invitations")
-      .set({ max_guests: Math.max(1, guest.max_guests - 1), updated_at: new Date().toISOString() })
-      .where("id", "=", guest.invitation_id)
-      .execute();
-    return { ok: true as const, invitationId: guest.invitation_id };
-  });
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const guest = await trx
+        .selectFrom("guests")
+        .innerJoin("invitations", "invitations.id", "guests.invitation_id")
+        .select(["guests.id", "guests.invitation_id", "guests.full_name", "guests.is_primary", "invitations.primary_guest", "invitations.max_guests"])
+        .where("guests.id", "=", guestId)
+        .executeTakeFirst();
+      if (!guest) return { ok: false as const, error: "notFound" as const };
+      // The spec matches the primary guest by name; the flag is the stronger check, keep both.
+      if (bool(guest.is_primary) || cleanName(guest.full_name).toLocaleLowerCase() === cleanName(guest.primary_guest).toLocaleLowerCase()) {
+        return { ok: false as const, error: "primaryGuest" as const };
+      }
+      await trx.deleteFrom("guests").where("id", "=", guestId).execute();
+      await trx
+        .updateTable("invitations")
+        .set({ max_guests: Math.max(1, guest.max_guests - 1), updated_at: new Date().toISOString() })
+        .where("id", "=", guest.invitation_id)
+        .execute();
+      return { ok: true as const, invitationId: guest.invitation_id };
+    });
 }
 
 /** The admin's statistics; see README "Statistics" for the definitions. */

@@ -2,13 +2,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import { isRsvpOpen } from "~/lib/rsvp";
-import { ApiError, fail } from "./api.server";
-import { apiAnswers, apiT } from "./api-messages.server";
-import { config } from "./config.server";
-import { getLanguage } from "./i18n.server";
-import { confirmInvitation, findInvitationByCode, type Invitation } from "./invitations.server";
-import { hit } from "./rate-limit.server";
-import { clientIp } from "./request.server";
+import { ApiError, fail } from "~/http/api.server";
+import { apiAnswers, apiT } from "~/http/api-messages.server";
+import { config } from "~/infra/config.server";
+import { getLanguage } from "~/infra/i18n.server";
+import { confirmInvitation, findInvitationByCode, type Invitation } from "~/models/invitations.server";
+import { hit } from "~/infra/rate-limit.server";
+import { clientIp } from "~/http/request.server";
 
 /**
  * The HTTP face of the invitation functions for the guest routes. No rule lives here: the
@@ -17,7 +17,12 @@ import { clientIp } from "./request.server";
 
 /** The invitation as a guest sees it (spec section 7): no id, no code, no internals. */
 export function guestView(inv: Pick<Invitation, "primaryGuest" | "maxGuests" | "confirmed" | "guests">) {
-  return { primaryGuest: inv.primaryGuest, maxGuests: inv.maxGuests, confirmed: inv.confirmed, guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName })) };
+  return {
+    primaryGuest: inv.primaryGuest,
+    maxGuests: inv.maxGuests,
+    confirmed: inv.confirmed,
+    guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName })),
+  };
 }
 
 /** Counts one code look-up for the client, like the /confirm form: 429 (with Retry-After) past the allowance. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { config } from "./config.server";
+import { config } from "~/infra/config.server";
 
 /**
  * Secrets not given in the environment are generated once and kept beside the

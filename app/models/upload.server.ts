@@ -2,20 +2,13 @@ import crypto from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import sharp from "sharp";
 import { MAX_CONCURRENT_IMAGE_JOBS, MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, THUMBNAIL_MAX_SIDE, WEB_IMAGE_MAX_SIDE } from "~/lib/constants";
-import type { NewMediaRow } from "./db-schema";
-import { getSection, insertMediaRow, toMedia, type Media } from "./gallery.server";
-import { storage } from "./storage.server";
+import type { NewMediaRow } from "~/infra/db-schema";
+import { getSection, insertMediaRow, toMedia, type Media } from "~/models/gallery.server";
+import { storage } from "~/infra/storage.server";
 
 /** Why an upload was refused; each is a translation key under gallery.errors. */
 export type UploadError =
-  | "fileAndSectionRequired"
-  | "sectionRequired"
-  | "sectionNotFound"
-  | "uploadsClosed"
-  | "tooLarge"
-  | "notAnImage"
-  | "heicUnsupported"
-  | "storageFailed";
+  "fileAndSectionRequired" | "sectionRequired" | "sectionNotFound" | "uploadsClosed" | "tooLarge" | "notAnImage" | "heicUnsupported" | "storageFailed";
 
 export const uploadErrorStatus: Record<UploadError, number> = {
   fileAndSectionRequired: 400,
@@ -223,7 +216,11 @@ export function storageKey(sectionId: number, ext: string, suffix = ""): string 
 /** A display name from the guest's file name: no path, no control characters, bounded. */
 export function displayName(original: string): string {
   const base = original.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f<>]/g, "").trim().slice(0, 120);
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f<>]/g, "")
+    .trim()
+    .slice(0, 120);
   return clean || "foto";
 }
 
@@ -268,7 +265,10 @@ export async function savePhoto(
     return { ok: true, media: toMedia({ id, ...row }) };
   } catch (error) {
     // Never a file without its row: remove what was written.
-    for (const k of written) await storage().remove(k).catch(() => undefined);
+    for (const k of written)
+      await storage()
+        .remove(k)
+        .catch(() => undefined);
     console.error("upload: could not store the photo", error);
     return { ok: false, error: "storageFailed" };
   }

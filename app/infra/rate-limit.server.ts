@@ -1,4 +1,4 @@
-import { config } from "./config.server";
+import { config } from "~/infra/config.server";
 
 /**
  * Fixed-window limits per client and action, in memory (one process serves the site).

@@ -5,9 +5,9 @@ import {
   MAX_SECTION_DESCRIPTION_LENGTH,
   MAX_SECTION_NAME_LENGTH,
 } from "~/lib/constants";
-import { bool, db } from "./db.server";
-import type { MediaRow, NewMediaRow } from "./db-schema";
-import { storage } from "./storage.server";
+import { bool, db } from "~/infra/db.server";
+import type { MediaRow, NewMediaRow } from "~/infra/db-schema";
+import { storage } from "~/infra/storage.server";
 import type { Media, Section } from "~/lib/gallery-types";
 
 export type { Media, Section };
@@ -65,7 +65,11 @@ async function loadSections({ includeInactive, id }: { includeInactive: boolean;
   const media = await db()
     .selectFrom("media")
     .selectAll()
-    .where("section_id", "in", sections.map((s) => s.id))
+    .where(
+      "section_id",
+      "in",
+      sections.map((s) => s.id),
+    )
     .orderBy("id")
     .execute();
   const mediaBySection = new Map<number, Media[]>();
@@ -111,21 +115,26 @@ export async function createSection(input: {
   if (!name.ok) return name;
   const description = checkDescription(input.description);
   if (!description.ok) return description;
-  const id = await db().transaction().execute(async (trx) => {
-    const { n } = await trx.selectFrom("gallery_sections").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const row = await trx
-      .insertInto("gallery_sections")
-      .values({
-        name: name.name,
-        description: description.description,
-        order: Number(n) + 1,
-        allow_upload: (input.allow_upload ?? DEFAULT_SECTION_ALLOW_UPLOAD) ? 1 : 0,
-        is_active: (input.is_active ?? DEFAULT_SECTION_IS_ACTIVE) ? 1 : 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  const id = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const { n } = await trx
+        .selectFrom("gallery_sections")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto("gallery_sections")
+        .values({
+          name: name.name,
+          description: description.description,
+          order: Number(n) + 1,
+          allow_upload: (input.allow_upload ?? DEFAULT_SECTION_ALLOW_UPLOAD) ? 1 : 0,
+          is_active: (input.is_active ?? DEFAULT_SECTION_IS_ACTIVE) ? 1 : 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
   return { ok: true, section: (await getSection(id, { includeInactive: true }))! };
 }
 
@@ -182,15 +191,20 @@ export async function deleteMedia(id: number): Promise<boolean> {
 
 /** Creates the default sections when there are none; idempotent. Returns how many were created. */
 export async function seedDefaultSections(): Promise<number> {
-  return db().transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("gallery_sections").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    if (Number(existing.n) > 0) return 0;
-    await trx
-      .insertInto("gallery_sections")
-      .values(DEFAULT_SECTIONS.map((s, i) => ({ ...s, order: i + 1 })))
-      .execute();
-    return DEFAULT_SECTIONS.length;
-  });
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const existing = await trx
+        .selectFrom("gallery_sections")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      if (Number(existing.n) > 0) return 0;
+      await trx
+        .insertInto("gallery_sections")
+        .values(DEFAULT_SECTIONS.map((s, i) => ({ ...s, order: i + 1 })))
+        .execute();
+      return DEFAULT_SECTIONS.length;
+    });
 }
 
 /**

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
-import { config } from "./config.server";
+import { config } from "~/infra/config.server";
 
 /**
  * Where uploaded files live. One interface, so a bucket driver (S3-compatible,

@@ -1,9 +1,9 @@
-import { config, type Config } from "./config.server";
-import { db, migrateToLatest } from "./db.server";
-import { ensureAdminPassword, sessionSecret } from "./secrets.server";
-import { namedStoredKeys } from "./gallery.server";
-import { seedDemoData } from "./seed.server";
-import { setAsideOrphanFiles } from "./storage.server";
+import { config, type Config } from "~/infra/config.server";
+import { db, migrateToLatest } from "~/infra/db.server";
+import { ensureAdminPassword, sessionSecret } from "~/infra/secrets.server";
+import { namedStoredKeys } from "~/models/gallery.server";
+import { seedDemoData } from "~/models/seed.server";
+import { setAsideOrphanFiles } from "~/infra/storage.server";
 
 /**
  * Runs once when the server starts (server.mjs calls it before listening):

@@ -1,10 +1,10 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { MAX_JSON_BODY_BYTES } from "~/lib/constants";
-import { isAdminRequest, UNAUTHORIZED_MESSAGE } from "./auth.server";
-import { apiT } from "./api-messages.server";
-import { isCrossOrigin } from "./request.server";
-import { readBoundedBody } from "./form.server";
+import { isAdminRequest, UNAUTHORIZED_MESSAGE } from "~/infra/auth.server";
+import { apiT } from "~/http/api-messages.server";
+import { isCrossOrigin } from "~/http/request.server";
+import { readBoundedBody } from "~/http/form.server";
 
 /**
  * Shared plumbing of the /api resource routes: JSON answers with `{ error }` on failure
