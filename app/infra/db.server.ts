@@ -38,6 +38,17 @@ export async function migrateToLatest(database: DB): Promise<void> {
   }
 }
 
+/**
+ * Brings the schema up to (and including) the named migration: tests use it to make a database
+ * as an earlier version of the site left it, then check that the later migrations keep its data.
+ */
+export async function migrateTo(database: DB, migrationName: string): Promise<void> {
+  const migrator = new Migrator({ db: database, provider: migrationProvider });
+  const { error, results } = await migrator.migrateTo(migrationName);
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+}
+
 let instance: DB | undefined;
 
 /** The process-wide database (from DATABASE_PATH). */
