@@ -19,6 +19,7 @@ import { media } from "./content/wedding";
 import { config } from "~/infra/config.server";
 import { getLanguage } from "~/infra/i18n.server";
 import { findInvitationByCode } from "~/models/invitations.server";
+import { guestView } from "~/lib/invitation-view";
 import { getStoredCode, takeToast } from "~/infra/session.server";
 import { getTheme } from "~/infra/theme.server";
 
@@ -37,15 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme,
       toast: flash.toast,
       /** The invitation stored for this browser (what the spec persists as invitationCode/invitation). */
-      invitation: invitation
-        ? {
-            code: invitation.code,
-            primaryGuest: invitation.primaryGuest,
-            maxGuests: invitation.maxGuests,
-            confirmed: invitation.confirmed,
-            guests: invitation.guests.map((g) => ({ id: g.id, fullName: g.fullName })),
-          }
-        : null,
+      invitation: invitation ? { code: invitation.code, ...guestView(invitation) } : null,
       weddingDate: cfg.WEDDING_DATE,
       rsvpDeadline: cfg.RSVP_DEADLINE,
     },

@@ -10,6 +10,7 @@ import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { checkAdminPassword } from "~/infra/secrets.server";
 import { endAdminSessionHeader, flashToastHeader, isAdminSession, startAdminSessionHeader, type Toast } from "~/infra/session.server";
 import { readForm } from "~/http/form.server";
+import { adminFormFields } from "~/lib/admin-schemas";
 
 async function attempt<T>(what: string, load: () => Promise<T>): Promise<T | LoadError> {
   try {
@@ -66,7 +67,7 @@ export const FAILURE_KEYS: Record<Exclude<AdminAction["intent"], "login" | "logo
  * nothing but the intent is read before that check.
  */
 export async function handleAdminAction(request: Request, context: AppLoadContext) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, adminFormFields);
   const intent = String(formData.get("intent") ?? "");
   if (intent !== "login") await requireAdmin(request);
   // The session cookie is SameSite=Strict already; a form posted from another site is refused too.

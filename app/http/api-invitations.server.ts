@@ -2,12 +2,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import { isRsvpOpen } from "~/lib/rsvp";
-import { ApiError, fail } from "~/http/api.server";
-import { apiAnswers, apiT } from "~/http/api-messages.server";
+import { fail } from "~/http/api.server";
+import { apiAnswers } from "~/http/api-messages.server";
 import { config } from "~/infra/config.server";
 import { getLanguage } from "~/infra/i18n.server";
 import { confirmInvitation, findInvitationByCode, type Invitation } from "~/models/invitations.server";
-import { hit } from "~/infra/rate-limit.server";
+import { guestView } from "~/lib/invitation-view";
+import { consume } from "~/infra/rate-limit.server";
 import { clientIp } from "~/http/request.server";
 
 /**
@@ -15,22 +16,11 @@ import { clientIp } from "~/http/request.server";
  * look-up, the RSVP rules and the deadline are invitations.server / lib/rsvp's.
  */
 
-/** The invitation as a guest sees it (spec section 7): no id, no code, no internals. */
-export function guestView(inv: Pick<Invitation, "primaryGuest" | "maxGuests" | "confirmed" | "guests">) {
-  return {
-    primaryGuest: inv.primaryGuest,
-    maxGuests: inv.maxGuests,
-    confirmed: inv.confirmed,
-    guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName })),
-  };
-}
+export { guestView };
 
-/** Counts one code look-up for the client, like the /confirm form: 429 (with Retry-After) past the allowance. */
-export async function limitCodeLookups(request: Request, context: AppLoadContext): Promise<void> {
-  const limit = hit("code", clientIp(context));
-  if (limit.allowed) return;
-  const [status, key] = apiAnswers.tooManyRequests;
-  throw new ApiError(status, (await apiT(request))(key, { minutes: Math.ceil(limit.retryAfter / 60) }), { "Retry-After": String(limit.retryAfter) });
+/** Counts one code look-up for the client, like the /confirm form: past the allowance, RateLimited (the dispatch's 429). */
+export async function limitCodeLookups(_request: Request, context: AppLoadContext): Promise<void> {
+  await consume("code", clientIp(context));
 }
 
 /** A guest looking up a code: rate-limited like the form; 404 with the form's message. */

@@ -2,7 +2,8 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { MAX_JSON_BODY_BYTES } from "~/lib/constants";
 import { isAdminRequest, UNAUTHORIZED_MESSAGE } from "~/infra/auth.server";
-import { apiT } from "~/http/api-messages.server";
+import { apiAnswers, apiT } from "~/http/api-messages.server";
+import { RateLimited } from "~/infra/rate-limit.server";
 import { isCrossOrigin } from "~/http/request.server";
 import { readBoundedBody } from "~/http/form.server";
 
@@ -61,7 +62,8 @@ export function allowHeader(handlers: ApiHandlers): string {
 
 /**
  * Runs the handler for the request's method: 405 (with Allow) for any other, 403 for a
- * mutating call from another origin, `{ error }` for an ApiError, 500 (logged) for anything else.
+ * mutating call from another origin, `{ error }` for an ApiError, 429 (with Retry-After) for
+ * RateLimited, 500 (logged) for anything else.
  */
 export async function dispatch(args: ApiArgs, handlers: ApiHandlers): Promise<Response> {
   const { request } = args;
@@ -75,6 +77,11 @@ export async function dispatch(args: ApiArgs, handlers: ApiHandlers): Promise<Re
     return await handler(args);
   } catch (error) {
     if (error instanceof ApiError) return apiError(error.status, error.message, error.headers);
+    if (error instanceof RateLimited) {
+      const [status, key] = apiAnswers.tooManyRequests;
+      const message = (await apiT(request))(key, { minutes: error.retryAfterMinutes });
+      return apiError(status, message, { "Retry-After": String(error.retryAfterSeconds) });
+    }
     // requireAdmin and friends throw ready answers.
     if (error instanceof Response) return error;
     console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error instanceof Error ? error.message : error, error);

@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { confirmPageSchema } from "~/lib/confirm-schemas";
+import { confirmPageFields, confirmPageSchema } from "~/lib/confirm-schemas";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { confirmInvitation, findInvitationByCode, type ConfirmError } from "~/models/invitations.server";
-import { hit } from "~/infra/rate-limit.server";
+import { guestView } from "~/lib/invitation-view";
+import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader } from "~/infra/session.server";
-import { readForm } from "~/http/form.server";
+import { errorsOnly, readForm } from "~/http/form.server";
+import { rateLimitedReply } from "~/http/rate-limited.server";
 
 /** Translation keys for the confirm errors a guest can meet. */
 const confirmErrorKeys: Record<ConfirmError, string> = {
@@ -17,6 +19,10 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   tooMany: "confirm:form.tooMany",
   nameTooLong: "confirm:form.nameTooLong",
 };
+
+/** A refused confirm form: its errors only, never the values sent (see errorsOnly). */
+const refused = (error: Record<string, string[] | null> | null | undefined, status: number, headers?: HeadersInit) =>
+  data({ ...errorsOnly(error), outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status, headers });
 
 /**
  * The /confirm action: verify a code, confirm attendance, or forget the stored code.
@@ -28,22 +34,20 @@ export async function handleConfirmAction(request: Request, context: AppLoadCont
     return await confirmAction(request, context);
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (error instanceof RateLimited) return rateLimitedReply(error, { outcome: null, max: MAX_NAME_LENGTH });
     // Logged here with its stack; the guest gets the spec's toast, never the stack.
     console.error("confirm action failed", error);
-    return data({ status: "error" as const, error: { "": ["common:serverError"] }, outcome: "failed" as const, retryAfterMinutes: 0 }, { status: 500 });
+    return data({ ...errorsOnly({ "": ["common:serverError"] }), outcome: "failed" as const, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status: 500 });
   }
 }
 
 async function confirmAction(request: Request, context: AppLoadContext) {
-  if (isCrossOrigin(request)) {
-    return data({ status: "error" as const, error: { "": ["common:crossOrigin"] }, outcome: null, retryAfterMinutes: 0 }, { status: 403 });
-  }
-  const formData = await readForm(request);
+  if (isCrossOrigin(request)) return refused({ "": ["common:crossOrigin"] }, 403);
+  // Only this form's fields, with small indices: refused before conform reads anything.
+  const formData = await readForm(request, confirmPageFields);
   const viaScript = formData.get("_js") === "1";
   const submission = parseWithZod(formData, { schema: confirmPageSchema });
-  if (submission.status !== "success") {
-    return data({ ...submission.reply(), outcome: null, retryAfterMinutes: 0 }, { status: 400 });
-  }
+  if (submission.status !== "success") return refused(submission.error, 400);
   const value = submission.value;
 
   if (value.intent === "clear") {
@@ -51,20 +55,15 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   }
 
   if (value.intent === "verify") {
-    const limit = hit("code", clientIp(context));
-    if (!limit.allowed) {
-      return data(
-        { ...submission.reply({ formErrors: ["common:tooManyRequests"] }), outcome: null, retryAfterMinutes: Math.ceil(limit.retryAfter / 60) },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-      );
-    }
+    await consume("code", clientIp(context));
     const invitation = await findInvitationByCode(value.code);
-    if (!invitation) {
-      return data({ ...submission.reply({ formErrors: ["confirm:form.invalidCode"] }), outcome: null, retryAfterMinutes: 0 }, { status: 404 });
-    }
+    if (!invitation) return refused({ "": ["confirm:form.invalidCode"] }, 404);
     const cookie = await storeCodeHeader(request, invitation.code);
     if (viaScript) {
-      return data({ ...submission.reply(), outcome: "valid" as const, retryAfterMinutes: 0 }, { headers: { "Set-Cookie": cookie } });
+      return data(
+        { status: "success" as const, error: {} as Record<string, string[] | null>, outcome: "valid" as const, retryAfterMinutes: 0, max: MAX_NAME_LENGTH },
+        { headers: { "Set-Cookie": cookie } },
+      );
     }
     const headers = new Headers();
     headers.append("Set-Cookie", cookie);
@@ -83,24 +82,28 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   if (!result.ok) {
     const status = result.error === "notFound" ? 404 : result.error === "closed" ? 403 : 400;
     const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
-    return data(
-      { ...submission.reply({ formErrors: [confirmErrorKeys[result.error]] }), outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH },
-      { status, headers },
-    );
+    return refused({ "": [confirmErrorKeys[result.error]] }, status, headers);
   }
   if (viaScript) {
-    return data({ ...submission.reply({ resetForm: true }), outcome: "confirmed" as const, retryAfterMinutes: 0 });
+    return data({
+      status: "success" as const,
+      error: {} as Record<string, string[] | null>,
+      initialValue: null,
+      outcome: "confirmed" as const,
+      retryAfterMinutes: 0,
+      max: MAX_NAME_LENGTH,
+    });
   }
   return redirect("/confirm", {
     headers: { "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "confirm:toasts.thanks" }) },
   });
 }
 
-/** What /confirm shows: the stored invitation (if its code still exists). */
+/** What /confirm shows: the stored invitation as a guest sees it (if its code still exists). */
 export async function loadConfirmPage(request: Request) {
   const code = await getStoredCode(request);
   const invitation = code ? await findInvitationByCode(code) : null;
   // A stored code whose invitation was deleted is forgotten.
   const headers = code && !invitation ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
-  return { invitation, headers };
+  return { invitation: invitation && guestView(invitation), headers };
 }

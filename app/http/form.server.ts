@@ -1,4 +1,6 @@
-import { MAX_FORM_BODY_BYTES } from "~/lib/constants";
+import { MAX_FORM_BODY_BYTES, MAX_FORM_LIST_LENGTH } from "~/lib/constants";
+import type { FormFields } from "~/lib/form-fields";
+import { i18nServer } from "~/infra/i18n.server";
 
 /**
  * The request body, never reading more than `limit` bytes (whatever Content-Length says, or
@@ -24,20 +26,61 @@ export async function readBoundedBody(request: Request, limit: number): Promise<
   return Buffer.concat(chunks, size);
 }
 
+/** An index a form field name carries (`guests[3]`, `a.b[12]`): refused past MAX_FORM_LIST_LENGTH. */
+const INDEX = /\[(\d*)\]/g;
+/** A list item the whitelist accepts: `base[N]`, nothing after. */
+const LIST_ITEM = /^([^[\].]+)\[(\d{1,3})\]$/;
+
+/** Whether a field name is acceptable: small indices only, and (given a whitelist) a known name. */
+function acceptedName(name: string, fields: FormFields | readonly string[] | undefined): boolean {
+  for (const [, digits] of name.matchAll(INDEX)) {
+    // `[]`, a leading zero or a long run of digits are no index any of our forms send.
+    if (!/^(0|[1-9]\d{0,2})$/.test(digits) || Number(digits) >= MAX_FORM_LIST_LENGTH) return false;
+  }
+  if (!fields) return true;
+  const known = Array.isArray(fields) ? { names: fields as readonly string[], lists: {} } : (fields as FormFields);
+  if (known.names.includes(name)) return true;
+  const item = LIST_ITEM.exec(name);
+  return !!item && Object.hasOwn(known.lists, item[1]) && Number(item[2]) < known.lists[item[1]];
+}
+
+/** The 400 for a body that is not one of our forms: a short text in the guest's language. */
+async function badForm(request: Request): Promise<Response> {
+  const t = await i18nServer.getFixedT(request, "common");
+  return new Response(`${t("badRequest.title")}. ${t("badRequest.description")}`, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
 /**
- * A page form's fields. Past MAX_FORM_BODY_BYTES it throws a 413, and a body that is not a form
- * a 400: the page's error view then says so in the guest's language, and nothing is changed.
+ * A page form's fields. Past MAX_FORM_BODY_BYTES it throws a 413; a body that is not a form, a
+ * field name with an index past MAX_FORM_LIST_LENGTH, or (given `fields`, the form's whitelist)
+ * any field the form does not have throws a 400. Both are thrown before conform parses anything,
+ * so no post can make it build a huge array; the page's error view says so in the guest's
+ * language, and nothing is changed.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, fields?: FormFields | readonly string[]): Promise<FormData> {
   const body = await readBoundedBody(request, MAX_FORM_BODY_BYTES);
   if (body === null) throw new Response("Payload Too Large", { status: 413 });
   const type = request.headers.get("Content-Type") ?? "";
+  let form: FormData | null = null;
   try {
     if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
-      return await new Response(new Uint8Array(body), { headers: { "Content-Type": type } }).formData();
+      form = await new Response(new Uint8Array(body), { headers: { "Content-Type": type } }).formData();
     }
   } catch {
     // falls through to the 400
   }
-  throw new Response("Bad Request", { status: 400 });
+  if (!form) throw await badForm(request);
+  for (const name of form.keys()) if (!acceptedName(name, fields)) throw await badForm(request);
+  return form;
+}
+
+/**
+ * A refused submission's answer without the submitted values: conform's reply() carries the
+ * whole input back (initialValue, the field names), which a page never needs to show its errors.
+ */
+export function errorsOnly(error: Record<string, string[] | null> | null | undefined): { status: "error"; error: Record<string, string[] | null> } {
+  return { status: "error", error: error ?? {} };
 }

@@ -26,16 +26,47 @@ export interface LimitResult {
 
 /** Counts one attempt of `action` by `client`; answers whether it may go ahead. */
 export function hit(action: LimitedAction, client: string, now = Date.now()): LimitResult {
+  return count(action, client, 1, now);
+}
+
+function count(action: LimitedAction, client: string, points: number, now: number): LimitResult {
   const key = `${action}:${client}`;
   let w = windows.get(key);
   if (!w || w.resetAt <= now) {
     w = { count: 0, resetAt: now + config().RATE_LIMIT_WINDOW_SECONDS * 1000 };
     windows.set(key, w);
   }
-  w.count++;
+  w.count += points;
   if (windows.size > 10_000) sweep(now);
   const allowed = w.count <= allowance(action);
   return { allowed, retryAfter: allowed ? 0 : Math.ceil((w.resetAt - now) / 1000) };
+}
+
+/** Past the allowance: thrown by consume(); the API and the page adapters each answer it with a 429. */
+export class RateLimited extends Error {
+  constructor(
+    readonly action: LimitedAction,
+    /** Seconds until the client may try again. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`rate limited: ${action}`);
+    this.name = "RateLimited";
+  }
+
+  /** The same wait in whole minutes, as the spec's message says it. */
+  get retryAfterMinutes(): number {
+    return Math.ceil(this.retryAfterSeconds / 60);
+  }
+}
+
+/**
+ * Counts `points` attempts of `action` by `client`; throws RateLimited past the allowance.
+ * Async so a store shared by several processes can replace the in-memory one without changing
+ * a caller (see docs/decisions/0009-rate-limits.md).
+ */
+export async function consume(action: LimitedAction, client: string, points = 1): Promise<void> {
+  const result = count(action, client, Math.max(1, Math.floor(points)), Date.now());
+  if (!result.allowed) throw new RateLimited(action, result.retryAfter);
 }
 
 /** A success (right password) clears the client's failed attempts. */

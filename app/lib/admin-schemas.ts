@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION } from "./constants";
+import { MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MAX_SECTION_DESCRIPTION_LENGTH, MAX_SECTION_NAME_LENGTH, MIN_GUESTS_PER_INVITATION } from "./constants";
+import { formFieldsOf } from "./form-fields";
+import { nameField } from "./names";
 
 /** The admin panel's tabs, in order; `stats` is the default. */
 export const ADMIN_TABS = ["stats", "invitations", "create", "gallery"] as const;
@@ -18,11 +20,7 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("logout") }),
   z.object({
     intent: z.literal("createInvitation"),
-    primaryGuest: z
-      .string({ required_error: "dashboard:create.nameRequired" })
-      .trim()
-      .min(1, "dashboard:create.nameRequired")
-      .max(100, "dashboard:create.nameTooLong"),
+    primaryGuest: nameField(MAX_NAME_LENGTH, { required: "dashboard:create.nameRequired", tooLong: "dashboard:create.nameTooLong" }),
     maxGuests: z.coerce
       .number({ invalid_type_error: "dashboard:create.maxGuestsOutOfRange" })
       .int("dashboard:create.maxGuestsOutOfRange")
@@ -34,24 +32,16 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("deleteGuest"), id, confirmed: z.literal("yes").optional() }),
   z.object({
     intent: z.literal("createSection"),
-    name: z
-      .string({ required_error: "dashboard:gallery.nameRequired" })
-      .trim()
-      .min(1, "dashboard:gallery.nameRequired")
-      .max(80, "dashboard:gallery.nameTooLong"),
-    description: z.string().max(500, "dashboard:gallery.descriptionTooLong").optional(),
+    name: nameField(MAX_SECTION_NAME_LENGTH, { required: "dashboard:gallery.nameRequired", tooLong: "dashboard:gallery.nameTooLong" }),
+    description: z.string().max(MAX_SECTION_DESCRIPTION_LENGTH, "dashboard:gallery.descriptionTooLong").optional(),
     allow_upload: checkbox,
     is_active: checkbox,
   }),
   z.object({
     intent: z.literal("editSection"),
     id,
-    name: z
-      .string({ required_error: "dashboard:gallery.nameRequired" })
-      .trim()
-      .min(1, "dashboard:gallery.nameRequired")
-      .max(80, "dashboard:gallery.nameTooLong"),
-    description: z.string().max(500, "dashboard:gallery.descriptionTooLong").optional(),
+    name: nameField(MAX_SECTION_NAME_LENGTH, { required: "dashboard:gallery.nameRequired", tooLong: "dashboard:gallery.nameTooLong" }),
+    description: z.string().max(MAX_SECTION_DESCRIPTION_LENGTH, "dashboard:gallery.descriptionTooLong").optional(),
   }),
   z.object({ intent: z.literal("setSectionActive"), id, value: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("setSectionUpload"), id, value: z.enum(["true", "false"]) }),
@@ -60,6 +50,9 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type AdminAction = z.infer<typeof adminActionSchema>;
+
+/** The only fields the admin action reads: the schema's, and `_js` (sent by the page's script). */
+export const adminFormFields = formFieldsOf(adminActionSchema, ["_js"]);
 
 /** Intents that ask "are you sure?" first. */
 export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia"] as const;

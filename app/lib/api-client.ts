@@ -1,6 +1,7 @@
 import type { Media, Section } from "./gallery-types";
 import { HTTP_TIMEOUT_MS, QUERY_RETRIES, QUERY_STALE_TIME_MS } from "./constants";
 import type { Stats } from "./stats";
+import type { InvitationView } from "./invitation-view";
 
 /**
  * The browser's client for the /api routes (spec sections 7 and 8): one base URL (same origin
@@ -162,12 +163,7 @@ async function orThrow<T>(call: Promise<ApiResult<T>>, what: string): Promise<T>
   return result.data;
 }
 
-export interface InvitationView {
-  primaryGuest: string;
-  maxGuests: number;
-  confirmed: boolean;
-  guests: { id: number; fullName: string }[];
-}
+export type { InvitationView };
 
 export interface AdminInvitation extends InvitationView {
   id: number;

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { MAX_NAME_LENGTH } from "./constants";
+import { MAX_FORM_LIST_LENGTH, MAX_NAME_LENGTH } from "./constants";
+import { formFieldsOf } from "./form-fields";
+import { nameField } from "./names";
 
 /**
  * The /confirm forms, shared by the server (authoritative) and the browser (conform).
@@ -12,10 +14,17 @@ export const verifyCodeSchema = z.object({
 
 export const confirmAttendanceSchema = z.object({
   intent: z.literal("confirm"),
-  // Additional guests' names; blanks arrive as undefined and are dropped by buildGuestList.
-  guests: z.array(z.string().max(MAX_NAME_LENGTH, "confirm:form.nameTooLong").optional()).max(16).default([]),
+  // Additional guests' names, normalised; blanks (or only invisible characters) end up empty and
+  // are dropped by buildGuestList.
+  guests: z
+    .array(nameField(MAX_NAME_LENGTH, { tooLong: "confirm:form.nameTooLong" }).optional())
+    .max(MAX_FORM_LIST_LENGTH)
+    .default([]),
 });
 
 export const clearCodeSchema = z.object({ intent: z.literal("clear") });
 
 export const confirmPageSchema = z.discriminatedUnion("intent", [verifyCodeSchema, confirmAttendanceSchema, clearCodeSchema]);
+
+/** The only fields /confirm reads (`_js`: sent by the page's script). */
+export const confirmPageFields = formFieldsOf(confirmPageSchema, ["_js"]);

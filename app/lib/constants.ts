@@ -45,6 +45,8 @@ export const CEREMONY_ATTACHMENT_SECTION = "CeremoniasAttachment";
 export const ADMIN_SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** A page form (a code, a few names, a section) is small; nothing past this is read. */
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
+/** Most items a page form's list field (e.g. `guests[N]`) may carry; a larger index is refused unread. */
+export const MAX_FORM_LIST_LENGTH = 16;
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Timings, in milliseconds. */

@@ -1,4 +1,5 @@
 import { MAX_NAME_LENGTH } from "./constants";
+import { normalizeName } from "./names";
 
 /**
  * RSVP rules shared by the confirm form, the /api routes and the server.
@@ -15,10 +16,8 @@ export function additionalSeats(maxGuests: number): number {
   return Math.max(0, maxGuests - 1);
 }
 
-/** Collapses inner white space and trims; what we store and compare. */
-export function cleanName(name: string): string {
-  return name.replace(/\s+/g, " ").trim();
-}
+/** What we store and compare: the one name normaliser (kept under its old name for callers). */
+export const cleanName = normalizeName;
 
 export type GuestListError = "additionalRequired" | "tooMany" | "nameTooLong";
 

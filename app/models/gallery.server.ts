@@ -9,6 +9,7 @@ import { bool, db } from "~/infra/db.server";
 import type { MediaRow, NewMediaRow } from "~/infra/db-schema";
 import { storage } from "~/infra/storage.server";
 import type { Media, Section } from "~/lib/gallery-types";
+import { normalizeName } from "~/lib/names";
 
 export type { Media, Section };
 
@@ -92,7 +93,7 @@ async function loadSections({ includeInactive, id }: { includeInactive: boolean;
 export type SectionInputError = "nameRequired" | "nameTooLong" | "descriptionTooLong";
 
 function checkName(name: string | undefined): { ok: true; name: string } | { ok: false; error: SectionInputError } {
-  const trimmed = (name ?? "").replace(/\s+/g, " ").trim();
+  const trimmed = normalizeName(name ?? "");
   if (!trimmed) return { ok: false, error: "nameRequired" };
   if (trimmed.length > MAX_SECTION_NAME_LENGTH) return { ok: false, error: "nameTooLong" };
   return { ok: true, name: trimmed };

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { buildGuestList, cleanName, isRsvpOpen, type GuestListError } from "~/lib/rsvp";
 import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } from "~/lib/invitation-code";
 import { computeStats, type Stats } from "~/lib/stats";
-import { MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION } from "~/lib/constants";
+import { MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION } from "~/lib/constants";
 import { config } from "~/infra/config.server";
 import { bool, db } from "~/infra/db.server";
 
@@ -91,7 +91,7 @@ export function validateInvitationInput(input: {
 }): { ok: true; primaryGuest: string; maxGuests: number } | { ok: false; error: InvitationInputError } {
   const primaryGuest = cleanName(input.primaryGuest ?? "");
   if (!primaryGuest) return { ok: false, error: "primaryGuestRequired" };
-  if (primaryGuest.length > 100) return { ok: false, error: "nameTooLong" };
+  if (primaryGuest.length > MAX_NAME_LENGTH) return { ok: false, error: "nameTooLong" };
   const maxGuests = Number(input.maxGuests);
   if (!Number.isInteger(maxGuests) || maxGuests < MIN_GUESTS_PER_INVITATION || maxGuests > MAX_GUESTS_PER_INVITATION) {
     return { ok: false, error: "maxGuestsOutOfRange" };

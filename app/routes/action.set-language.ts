@@ -6,7 +6,7 @@ import { isHttps } from "~/http/request.server";
 
 /** Saves the language choice (a plain form, so it works without JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, ["lng", "redirectTo"]);
   const lng = form.get("lng");
   const to = safeRedirectPath(form.get("redirectTo"));
   if (!isLanguage(lng)) return redirect(to);

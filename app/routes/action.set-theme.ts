@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const theme = isTheme(body?.theme) ? body.theme : null;
     return Response.json({ success: true }, { headers: { "Set-Cookie": await themeCookieHeader(request, theme) } });
   }
-  const form = await readForm(request);
+  const form = await readForm(request, ["theme", "redirectTo"]);
   const theme = form.get("theme");
   return redirect(safeRedirectPath(form.get("redirectTo")), {
     headers: { "Set-Cookie": await themeCookieHeader(request, isTheme(theme) ? theme : null) },

@@ -22,12 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const deadline = config().RSVP_DEADLINE;
   return data(
     {
-      invitation: invitation && {
-        primaryGuest: invitation.primaryGuest,
-        maxGuests: invitation.maxGuests,
-        confirmed: invitation.confirmed,
-        guests: invitation.guests.map((g) => ({ id: g.id, fullName: g.fullName })),
-      },
+      invitation,
       deadline,
       rsvpOpen: isRsvpOpen(deadline),
     },

@@ -92,6 +92,54 @@ test.describe("cookies and headers @js-only", () => {
     expect(english.headers()["set-cookie"] ?? "").not.toContain("lng=");
   });
 
+  test("a field index of 10^7 on any form is refused at once with a short message, and changes nothing", async ({ request, data }) => {
+    const inv = data.createInvitation({ primaryGuest: "Indice Enorme", maxGuests: 3 });
+    expect((await request.post("/confirm", { form: { intent: "verify", code: inv.code }, maxRedirects: 0 })).status()).toBe(302);
+    const login = await request.post("/admin", { form: { intent: "login", password: process.env.E2E_ADMIN_PASSWORD! }, maxRedirects: 0 });
+    expect(login.status()).toBe(302);
+    const posts: [path: string, body: string, smallBody: boolean][] = [
+      ["/confirm", "intent=confirm&guests[10000000]=a", false],
+      ["/confirm", "intent=verify&code=ABCDEF&x[10000000]=a", false],
+      // The page's script posts to the route's data URL: the answer is the message alone.
+      ["/confirm.data", "intent=confirm&_js=1&guests[10000000]=a", true],
+      ["/admin", "intent=login&x[10000000]=a", false],
+      ["/admin.data", "intent=createInvitation&primaryGuest=A&maxGuests=1&_js=1&x[10000000]=a", true],
+      ["/action/set-language", "lng=en&redirectTo=/&x[10000000]=a", true],
+      ["/action/set-theme", "theme=dark&redirectTo=/&x[10000000]=a", true],
+    ];
+    for (const [path, body, smallBody] of posts) {
+      for (const [lang, words] of [
+        ["es", "Formulario no válido"],
+        ["en", "Invalid form"],
+      ]) {
+        const started = Date.now();
+        const answer = await request.post(path, {
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": lang },
+          data: body,
+          maxRedirects: 0,
+        });
+        const text = await answer.text();
+        expect(answer.status(), `${path} ${lang}`).toBe(400);
+        expect(text, `${path} ${lang}`).toContain(words);
+        expect(text, `${path} ${lang}`).not.toContain("10000000");
+        // A plain post gets the site's fixed error page; a scripted or resource post the message alone.
+        expect(text.length, `${path} ${lang}`).toBeLessThan(smallBody ? 2048 : 20_000);
+        expect(Date.now() - started, `${path} ${lang}`).toBeLessThan(2000);
+      }
+    }
+    // The gallery upload reads its own multipart parts (no conform): such a post is refused just as fast.
+    const started = Date.now();
+    const upload = await request.post("/gallery", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: "sectionId=1&x[10000000]=a",
+      maxRedirects: 0,
+    });
+    expect(upload.status()).toBeGreaterThanOrEqual(400);
+    expect(upload.status()).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(data.query<{ confirmed: number }>("SELECT confirmed FROM invitations WHERE id = ?", inv.id)[0].confirmed).toBe(0);
+  });
+
   test("pages answer only GET and POST; other methods get 405 with Allow", async ({ request }) => {
     for (const [method, path] of [
       ["PUT", "/confirm"],

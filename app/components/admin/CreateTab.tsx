@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { DEFAULT_INVITATION_MAX_GUESTS, MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY } from "~/lib/constants";
+import { MAX_NAME_LENGTH } from "~/lib/constants";
 import type { action } from "~/routes/admin";
 import { formErrorsOf, useAdminFetcher } from "./useAdminFetcher";
 
@@ -62,7 +63,7 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
           label={t("create.primaryGuest")}
           placeholder={t("create.primaryGuestPlaceholder")}
           defaultValue={initial?.primaryGuest ?? ""}
-          maxLength={100}
+          maxLength={MAX_NAME_LENGTH}
           size="md"
         />
         <NumberInput

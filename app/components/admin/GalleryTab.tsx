@@ -6,6 +6,7 @@ import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { SafeImage } from "~/components/SafeImage";
 import { DEFAULT_SECTION_ALLOW_UPLOAD, DEFAULT_SECTION_IS_ACTIVE } from "~/lib/constants";
+import { MAX_SECTION_DESCRIPTION_LENGTH, MAX_SECTION_NAME_LENGTH } from "~/lib/constants";
 import type { action } from "~/routes/admin";
 import type { Section } from "~/models/gallery.server";
 import { TrashIcon } from "../icons";
@@ -60,8 +61,8 @@ function CreateSectionForm() {
       <fetcher.Form method="post" className="admin-form" key={formKey}>
         <input type="hidden" name="intent" value="createSection" />
         {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-        <TextInput name="name" label={t("gallery.name")} placeholder={t("gallery.namePlaceholder")} maxLength={80} size="md" />
-        <Textarea name="description" label={t("gallery.description")} maxLength={500} autosize minRows={2} />
+        <TextInput name="name" label={t("gallery.name")} placeholder={t("gallery.namePlaceholder")} maxLength={MAX_SECTION_NAME_LENGTH} size="md" />
+        <Textarea name="description" label={t("gallery.description")} maxLength={MAX_SECTION_DESCRIPTION_LENGTH} autosize minRows={2} />
         <Switch name="allow_upload" label={t("gallery.allowUpload")} defaultChecked={DEFAULT_SECTION_ALLOW_UPLOAD} size="md" />
         <Switch name="is_active" label={t("gallery.isActive")} defaultChecked={DEFAULT_SECTION_IS_ACTIVE} size="md" />
         <FormErrors id="create-section-errors" errors={errors} />
@@ -176,8 +177,15 @@ function EditSectionForm({ section, onDone }: { section: AdminSection; onDone?: 
       <input type="hidden" name="intent" value="editSection" />
       <input type="hidden" name="id" value={section.id} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-      <TextInput name="name" label={t("gallery.name")} defaultValue={section.name} maxLength={80} data-autofocus />
-      <Textarea name="description" label={t("gallery.description")} defaultValue={section.description ?? ""} maxLength={500} autosize minRows={2} />
+      <TextInput name="name" label={t("gallery.name")} defaultValue={section.name} maxLength={MAX_SECTION_NAME_LENGTH} data-autofocus />
+      <Textarea
+        name="description"
+        label={t("gallery.description")}
+        defaultValue={section.description ?? ""}
+        maxLength={MAX_SECTION_DESCRIPTION_LENGTH}
+        autosize
+        minRows={2}
+      />
       <FormErrors id={`edit-${section.id}-errors`} errors={errors} />
       <Button type="submit" disabled={fetcher.state !== "idle"}>
         {t("gallery.save")}

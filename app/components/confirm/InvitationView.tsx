@@ -2,6 +2,7 @@ import { Button, Modal, TextInput } from "@mantine/core";
 import { Form, useActionData, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import { additionalSeats, buildGuestList } from "~/lib/rsvp";
 import type { action } from "~/routes/confirm";
@@ -25,9 +26,6 @@ export function InvitationView({ invitation, deadline }: Props) {
   const extra = additionalSeats(invitation.maxGuests);
   const busy = fetcher.state !== "idle";
   const serverErrors = (busy ? undefined : (fetcher.data ?? actionData))?.error?.[""] ?? undefined;
-  // Names typed before a refused no-JavaScript post, so the guest need not retype them.
-  const initial = actionData && "initialValue" in actionData ? actionData.initialValue : undefined;
-  const initialGuests = Array.isArray(initial?.guests) ? (initial.guests as string[]) : undefined;
 
   return (
     <div className="card">
@@ -57,14 +55,7 @@ export function InvitationView({ invitation, deadline }: Props) {
                 {Array.from({ length: extra }, (_, i) => (
                   <label key={i} className="plain-field">
                     <span>{t("dialog.additional", { n: i + 1 })}</span>
-                    <input
-                      type="text"
-                      name={`guests[${i}]`}
-                      placeholder={t("dialog.placeholder")}
-                      maxLength={100}
-                      autoComplete="off"
-                      defaultValue={initialGuests?.[i] ?? ""}
-                    />
+                    <input type="text" name={`guests[${i}]`} placeholder={t("dialog.placeholder")} maxLength={MAX_NAME_LENGTH} autoComplete="off" />
                   </label>
                 ))}
               </fieldset>
@@ -136,7 +127,7 @@ function AdditionalGuestsDialog(props: { opened: boolean; onClose: () => void; p
               data-autofocus={i === 0 ? true : undefined}
               label={t("dialog.additional", { n: i + 1 })}
               placeholder={t("dialog.placeholder")}
-              maxLength={100}
+              maxLength={MAX_NAME_LENGTH}
               autoComplete="off"
               onInput={() => setClientError(null)}
             />

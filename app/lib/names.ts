@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/**
+ * The one normaliser for every name a person types (guest, primary guest, section): what is
+ * stored, compared and length-checked. Pure: safe in the browser.
+ *
+ * Format characters (Unicode Cf: zero-width spaces and joiners, bidi overrides, embeddings and
+ * isolates, the BOM) and control characters (Cc) are removed, so a name of only invisible
+ * characters is empty (hence "required"), a zero-width copy of a name equals the name, and no
+ * name can flip the text around it in the admin table.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cc}]/gu;
+
+export function normalizeName(name: string): string {
+  // Control characters include tab and newline: replaced by a space, not glued to their neighbours.
+  return name
+    .normalize("NFC")
+    .replace(/[\t\n\v\f\r\u0085]/g, " ")
+    .replace(INVISIBLE, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * A form field holding a name: normalised, then checked (messages are translation keys).
+ * Checked after the transform with refine, not pipe: conform reads an empty string in a piped
+ * schema as a missing field and would answer zod's bare "Required".
+ */
+export function nameField(max: number, messages: { tooLong: string; required?: string }) {
+  return z
+    .string(messages.required ? { required_error: messages.required } : undefined)
+    .transform(normalizeName)
+    .superRefine((name, ctx) => {
+      if (messages.required && name.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: messages.required });
+      if (name.length > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: messages.tooLong });
+    });
+}

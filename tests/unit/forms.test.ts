@@ -1,0 +1,265 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { handleAdminAction } from "~/http/admin-page.server";
+import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
+import { readForm } from "~/http/form.server";
+import { db } from "~/infra/db.server";
+import { consume, RateLimited } from "~/infra/rate-limit.server";
+import { startAdminSessionHeader, storeCodeHeader } from "~/infra/session.server";
+import { adminActionSchema, adminFormFields } from "~/lib/admin-schemas";
+import { confirmPageFields } from "~/lib/confirm-schemas";
+import { MAX_FORM_LIST_LENGTH } from "~/lib/constants";
+import { formFieldsOf } from "~/lib/form-fields";
+import { normalizeName } from "~/lib/names";
+import { buildGuestList } from "~/lib/rsvp";
+import { createSection } from "~/models/gallery.server";
+import { confirmInvitation, createInvitation, findInvitationByCode, validateInvitationInput } from "~/models/invitations.server";
+import * as setLanguage from "~/routes/action.set-language";
+import * as setTheme from "~/routes/action.set-theme";
+import * as confirmRoute from "~/routes/confirm";
+import { useTestDatabase } from "./helpers/test-db";
+
+const context = (ip = "203.0.113.50") => ({ clientIp: ip, cspNonce: "x" });
+const ZWSP = "\u200B";
+const RLO = "\u202E";
+
+interface Answer {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+/** Posts a urlencoded body to a page action and reads what comes back (data(), a Response, or a thrown Response). */
+async function post(run: (request: Request) => Promise<unknown>, body: string, opts: { url?: string; cookie?: string; lang?: string } = {}): Promise<Answer> {
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
+  if (opts.cookie) headers.set("Cookie", opts.cookie);
+  if (opts.lang) headers.set("Accept-Language", opts.lang);
+  const request = new Request(opts.url ?? "http://localhost/confirm", { method: "POST", headers, body });
+  let result: unknown;
+  try {
+    result = await run(request);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, text: await result.text(), headers: result.headers };
+  const wrapped = result as { data: unknown; init?: { status?: number; headers?: HeadersInit } | null };
+  return { status: wrapped.init?.status ?? 200, text: JSON.stringify(wrapped.data), headers: new Headers(wrapped.init?.headers ?? undefined) };
+}
+
+const confirmPost = (body: string, opts?: { cookie?: string; lang?: string }, ip?: string) =>
+  post((request) => handleConfirmAction(request, context(ip)), body, opts);
+const adminPost = (body: string, opts?: { cookie?: string; lang?: string }, ip?: string) =>
+  post((request) => handleAdminAction(request, context(ip)), body, { ...opts, url: "http://localhost/admin" });
+
+async function invitationCookie(primaryGuest: string, maxGuests: number) {
+  const created = await createInvitation({ primaryGuest, maxGuests });
+  if (!created.ok) throw new Error(created.error);
+  const cookie = (await storeCodeHeader(new Request("http://localhost/confirm"), created.invitation.code)).split(";")[0];
+  return { invitation: created.invitation, cookie };
+}
+
+const adminCookie = async () => (await startAdminSessionHeader(new Request("http://localhost/admin"))).split(";")[0];
+
+describe("every page form refuses unknown fields and large indices before parsing", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00", RATE_LIMIT_CODE_ATTEMPTS: "50" });
+
+  const HUGE = "10000000";
+
+  it("an index of 10^7 on every form action: 400, a short message in the guest's language, quickly and without memory growth", async () => {
+    const { cookie } = await invitationCookie("Memoria Acotada", 3);
+    const admin = await adminCookie();
+    const attacks: [string, (lang: string) => Promise<Answer>][] = [
+      ["confirm: confirm", (lang) => confirmPost(`intent=confirm&guests[${HUGE}]=a`, { cookie, lang })],
+      ["confirm: verify", (lang) => confirmPost(`intent=verify&code=ABCDEF&x[${HUGE}]=a`, { lang })],
+      ["confirm: known list, nested", (lang) => confirmPost(`intent=confirm&guests[0].a[${HUGE}]=a`, { cookie, lang })],
+      ["admin: login", (lang) => adminPost(`intent=login&x[${HUGE}]=a`, { lang })],
+      ["admin: logged in", (lang) => adminPost(`intent=createInvitation&primaryGuest=A&maxGuests=2&primaryGuest[${HUGE}]=a`, { cookie: admin, lang })],
+      ["set-language", (lang) => post((request) => setLanguage.action({ request, params: {}, context: context() }), `lng=en&x[${HUGE}]=a`, { lang })],
+      ["set-theme", (lang) => post((request) => setTheme.action({ request, params: {}, context: context() }), `theme=dark&x[${HUGE}]=a`, { lang })],
+    ];
+    for (const [name, attack] of attacks) {
+      for (const [lang, words] of [
+        ["es", "Formulario no válido"],
+        ["en", "Invalid form"],
+      ]) {
+        const heapBefore = process.memoryUsage().heapUsed;
+        const started = performance.now();
+        const answer = await attack(lang);
+        const took = performance.now() - started;
+        const grew = process.memoryUsage().heapUsed - heapBefore;
+        expect(answer.status, name).toBe(400);
+        expect(answer.text, name).toContain(words);
+        expect(answer.text.length, name).toBeLessThan(2048);
+        expect(took, name).toBeLessThan(1000);
+        expect(grew, name).toBeLessThan(32 * 1024 * 1024);
+      }
+    }
+    expect((await findInvitationByCode((await db().selectFrom("invitations").select("code").executeTakeFirstOrThrow()).code))?.confirmed).toBe(false);
+  });
+
+  it("a field the form does not have is refused; a list accepts only the indices its schema allows", async () => {
+    const { cookie } = await invitationCookie("Lista Corta", 3);
+    expect((await confirmPost("intent=verify&code=ABCDEF&__intent__=x")).status).toBe(400);
+    expect((await confirmPost("intent=verify&code=ABCDEF&code.a=x")).status).toBe(400);
+    expect((await confirmPost(`intent=confirm&guests[${MAX_FORM_LIST_LENGTH}]=Ana`, { cookie })).status).toBe(400);
+    expect((await confirmPost("intent=confirm&guests[01]=Ana", { cookie })).status).toBe(400);
+    expect((await confirmPost("intent=confirm&guests[]=Ana", { cookie })).status).toBe(400);
+    // The largest index the list allows is read as usual.
+    expect((await confirmPost(`intent=confirm&guests[${MAX_FORM_LIST_LENGTH - 1}]=Ana&_js=1`, { cookie })).status).toBe(200);
+    expect((await adminPost("intent=login&password=x&remember=1")).status).toBe(400);
+  });
+
+  it("the whitelists are the schemas' fields", () => {
+    expect(confirmPageFields).toEqual({ names: ["_js", "intent", "code"], lists: { guests: MAX_FORM_LIST_LENGTH } });
+    expect(adminFormFields.lists).toEqual({});
+    expect([...adminFormFields.names].sort()).toEqual(
+      [
+        "_js",
+        "intent",
+        "password",
+        "primaryGuest",
+        "maxGuests",
+        "overCapacity",
+        "id",
+        "confirmed",
+        "name",
+        "description",
+        "allow_upload",
+        "is_active",
+        "value",
+      ].sort(),
+    );
+    expect(formFieldsOf(z.object({ a: z.array(z.string()).max(3), b: z.string().optional() }))).toEqual({ names: ["b"], lists: { a: 3 } });
+    // The admin schema and its whitelist stay one: every field of every intent is in it.
+    for (const option of adminActionSchema.options) for (const key of Object.keys(option.shape)) expect(adminFormFields.names).toContain(key);
+  });
+
+  it("without a whitelist readForm still refuses large indices", async () => {
+    const read = (body: string) =>
+      readForm(new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }));
+    await expect(read("a[3]=1&b=2")).resolves.toBeInstanceOf(FormData);
+    await expect(read(`a.b[${HUGE}]=1`)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("a refused form is answered with its errors only, never the values sent", async () => {
+    const { cookie } = await invitationCookie("Sin Eco", 3);
+    const secret = "N".repeat(150);
+    const tooLong = await confirmPost(`intent=confirm&guests[0]=${secret}&_js=1`, { cookie });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.text).toContain("confirm:form.nameTooLong");
+    expect(tooLong.text).not.toContain(secret);
+    expect(tooLong.text).not.toContain("initialValue");
+    const badCode = await confirmPost(`intent=verify&code=${"Q".repeat(40)}`);
+    expect(badCode.status).toBe(400);
+    expect(badCode.text).toContain("confirm:form.invalidCode");
+    expect(badCode.text).not.toContain("QQQQ");
+    const unknown = await confirmPost("intent=verify&code=ZZZZZZ");
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).not.toContain("ZZZZZZ");
+  });
+});
+
+describe("one name normaliser", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("keeps NFC, drops format and control characters, collapses white space and trims", () => {
+    expect(normalizeName("  Jose\u0301   María\t\nPérez ")).toBe("José María Pérez");
+    expect(normalizeName(`${ZWSP}\u200C\u200D\u2060\uFEFF`)).toBe("");
+    expect(normalizeName(`Ana${ZWSP} ${RLO}López\u202C\u2066\u2069`)).toBe("Ana López");
+    expect(normalizeName("Ana\u0000\u0007López")).toBe("AnaLópez");
+  });
+
+  it("a name of only zero-width spaces is no additional guest", async () => {
+    const { cookie, invitation } = await invitationCookie("Primera Persona", 2);
+    const answer = await confirmPost(`intent=confirm&guests[0]=${encodeURIComponent(ZWSP.repeat(3))}&_js=1`, { cookie });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain("confirm:form.errorMessage");
+    expect((await findInvitationByCode(invitation.code))?.confirmed).toBe(false);
+    expect(buildGuestList("Primera Persona", 2, [ZWSP, `${ZWSP} ${ZWSP}`])).toEqual({ ok: false, error: "additionalRequired" });
+  });
+
+  it("a zero-width variant of the primary guest's name is not stored twice", async () => {
+    const created = await createInvitation({ primaryGuest: "Lucía Gómez", maxGuests: 3 });
+    if (!created.ok) throw new Error(created.error);
+    const result = await confirmInvitation(created.invitation.code, [`Lu${ZWSP}cía  Gómez`, "Pedro Ruiz", `Pedro${ZWSP} Ruiz`]);
+    expect(result.ok && result.invitation.guests.map((g) => g.fullName)).toEqual(["Lucía Gómez", "Pedro Ruiz"]);
+  });
+
+  it("a right-to-left override is stripped, so a name cannot flip in the admin table", async () => {
+    const created = await createInvitation({ primaryGuest: `${RLO}Ana Torres`, maxGuests: 2 });
+    expect(created.ok && created.invitation.primaryGuest).toBe("Ana Torres");
+    if (!created.ok) return;
+    const result = await confirmInvitation(created.invitation.code, [`Luis${RLO} Mora\u202C`]);
+    expect(result.ok && result.invitation.guests.map((g) => g.fullName)).toEqual(["Ana Torres", "Luis Mora"]);
+  });
+
+  it("a primary guest, section or admin-typed name of only invisible characters is 'required'", async () => {
+    const invisible = encodeURIComponent(`${ZWSP}${RLO}\uFEFF`);
+    expect(validateInvitationInput({ primaryGuest: `${ZWSP}${RLO}`, maxGuests: 1 })).toEqual({ ok: false, error: "primaryGuestRequired" });
+    expect(await createSection({ name: `${ZWSP}\u2060` })).toEqual({ ok: false, error: "nameRequired" });
+    const admin = await adminCookie();
+    const primary = await adminPost(`intent=createInvitation&primaryGuest=${invisible}&maxGuests=1&_js=1`, { cookie: admin });
+    expect(primary.status).toBe(400);
+    expect(primary.text).toContain("dashboard:create.nameRequired");
+    const section = await adminPost(`intent=createSection&name=${invisible}&_js=1`, { cookie: admin });
+    expect(section.status).toBe(400);
+    expect(section.text).toContain("dashboard:gallery.nameRequired");
+  });
+});
+
+describe("one rate-limit answer", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00", RATE_LIMIT_CODE_ATTEMPTS: "3", RATE_LIMIT_WINDOW_SECONDS: "600" });
+
+  it("consume() throws RateLimited with the seconds to wait past the allowance", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2030-06-01T08:00:00Z"));
+      await consume("code", "198.51.100.1", 3);
+      const refused = await consume("code", "198.51.100.1").catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RateLimited);
+      expect((refused as RateLimited).retryAfterSeconds).toBe(600);
+      expect((refused as RateLimited).retryAfterMinutes).toBe(10);
+      // Another client is not affected; the first gets in again once the window has passed.
+      await expect(consume("code", "198.51.100.2")).resolves.toBeUndefined();
+      vi.setSystemTime(new Date("2030-06-01T08:10:01Z"));
+      await expect(consume("code", "198.51.100.1")).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("the confirm page answers 429 with Retry-After and the minutes to wait, past the code allowance", async () => {
+    for (let i = 0; i < 3; i++) expect((await confirmPost("intent=verify&code=ZZZZZZ&_js=1", {}, "192.0.2.9")).status).toBe(404);
+    const limited = await confirmPost("intent=verify&code=ZZZZZZ&_js=1", {}, "192.0.2.9");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(590);
+    expect(JSON.parse(limited.text)).toMatchObject({ status: "error", error: { "": ["common:tooManyRequests"] }, retryAfterMinutes: 10, outcome: null });
+  });
+});
+
+describe("one guest view of an invitation", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("the confirm page's loader gives the guest's view: no id, no code, no internals", async () => {
+    const { cookie, invitation } = await invitationCookie("Vista Única", 2);
+    await confirmInvitation(invitation.code, ["Otra Persona"]);
+    const page = await loadConfirmPage(new Request("http://localhost/confirm", { headers: { Cookie: cookie } }));
+    expect(page.invitation).toEqual({
+      primaryGuest: "Vista Única",
+      maxGuests: 2,
+      confirmed: true,
+      guests: [
+        { id: expect.any(Number), fullName: "Vista Única" },
+        { id: expect.any(Number), fullName: "Otra Persona" },
+      ],
+    });
+    const routeData = (await confirmRoute.loader({
+      request: new Request("http://localhost/confirm", { headers: { Cookie: cookie } }),
+      params: {},
+      context: context(),
+    })) as unknown as {
+      data: { invitation: unknown };
+    };
+    expect(routeData.data.invitation).toEqual(page.invitation);
+  });
+});
