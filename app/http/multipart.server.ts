@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES } from "~/lib/constants";
 
 /** Multipart overhead (boundaries, part headers, the small text fields) allowed on top of the photo. */
-export const FORM_OVERHEAD_BYTES = 64 * 1024;
+const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** The whole request body is never read past this. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
 /** The only text fields an upload form sends, and how long each may be. */
@@ -9,8 +9,10 @@ const TEXT_FIELDS = new Set(["sectionId", "_js"]);
 const MAX_TEXT_FIELD_BYTES = 256;
 /** One part's header block (Content-Disposition with a long file name, Content-Type) fits in this. */
 const MAX_PART_HEADER_BYTES = 8 * 1024;
+/** An upload form has three parts; a body with many more is not one (and would only cost CPU). */
+const MAX_PARTS = 20;
 /** The file part's field name. */
-export const UPLOAD_FIELD = "file";
+const UPLOAD_FIELD = "file";
 
 export interface ParsedUpload {
   file: { bytes: Buffer; name: string } | null;
@@ -60,7 +62,7 @@ export async function discardBody(request: Request, limit = MAX_UPLOAD_BODY_BYTE
  * values may hold `;` and `=`; `\"` is an escaped quote, any other backslash is kept (old browsers
  * send Windows paths); `filename*=UTF-8''…` (RFC 5987) wins over `filename`. Null when malformed.
  */
-export function parseContentDisposition(value: string): { type: string; params: Map<string, string> } | null {
+function parseContentDisposition(value: string): { type: string; params: Map<string, string> } | null {
   const semi = value.indexOf(";");
   const type = (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
   const params = new Map<string, string>();
@@ -162,6 +164,7 @@ async function parseMultipart(chunks: AsyncIterable<Buffer>, boundary: string, o
   let buffer: Buffer = Buffer.from("\r\n");
   let state: "preamble" | "delimiter" | "headers" | "body" | "done" = "preamble";
   let sink: PartSink | null = null;
+  let parts = 0;
   for await (const chunk of chunks) {
     if (state === "done") continue; // the epilogue is read (within the limit) and ignored
     buffer = buffer.length > 0 ? Buffer.concat([buffer, chunk]) : chunk;
@@ -194,6 +197,7 @@ async function parseMultipart(chunks: AsyncIterable<Buffer>, boundary: string, o
         // A part with no header at all (its block starts with the blank line) names no field.
         if (end > MAX_PART_HEADER_BYTES || (end === -1 && buffer.length > MAX_PART_HEADER_BYTES) || buffer.indexOf("\r\n") === 0) throw new Malformed();
         if (end === -1) break;
+        if (++parts > MAX_PARTS) throw new Malformed();
         sink = open(partHeaders(buffer.toString("utf8", 0, end)));
         buffer = buffer.subarray(end + 4);
         state = "body";

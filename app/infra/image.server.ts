@@ -18,7 +18,7 @@ export function isHeic(bytes: Buffer): boolean {
 
 /** The stored file's extension for each format the pipeline writes. */
 export const IMAGE_EXTENSIONS = { jpeg: "jpg", png: "png", webp: "webp" } as const;
-export type OutputFormat = keyof typeof IMAGE_EXTENSIONS;
+type OutputFormat = keyof typeof IMAGE_EXTENSIONS;
 
 // Each photo is decoded once and never again: libvips' operation cache only holds memory.
 sharp.cache(false);
@@ -50,7 +50,7 @@ export function imageSlots() {
 const INPUT_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "tiff"]);
 
 type Rendered = { data: Buffer; width: number; height: number };
-export type ProcessedImage = { ok: true; format: OutputFormat; web: Rendered; thumb: Rendered } | { ok: false; error: ImageError };
+type ProcessedImage = { ok: true; format: OutputFormat; web: Rendered; thumb: Rendered } | { ok: false; error: ImageError };
 
 /**
  * Decodes the bytes as an image (anything else is refused, whatever its name), applies the

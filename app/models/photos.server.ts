@@ -14,7 +14,7 @@ export type PhotoError = "sectionNotFound" | "uploadsClosed" | "tooLarge" | Imag
 export type StoredMediaError = "sectionNotFound" | "fileNotInStore" | "tooLarge" | "notAnImage" | "alreadyRecorded" | "fileInUse";
 
 /** The stored name: {sectionId}/{timestamp}-{random}.{ext}; the guest's file name is never a path. */
-export function storageKey(sectionId: number, ext: string): string {
+function storageKey(sectionId: number, ext: string): string {
   return `${sectionId}/${Date.now()}-${crypto.randomBytes(6).toString("hex")}.${ext}`;
 }
 

@@ -172,6 +172,7 @@ describe("reading an upload", () => {
       ["cut off before the closing delimiter", part('form-data; name="sectionId"'), undefined],
       ["a part header without a colon", `--${BOUNDARY}\r\nnonsense\r\n\r\nx\r\n--${BOUNDARY}--\r\n`, undefined],
       ["a part with no field name", part("form-data") + `--${BOUNDARY}--\r\n`, undefined],
+      ["far more parts than an upload form has", part('form-data; name="other"').repeat(21) + `--${BOUNDARY}--\r\n`, undefined],
       ["an unclosed quote", part('form-data; name="file"; filename="a.jpg') + `--${BOUNDARY}--\r\n`, undefined],
     ] as const) {
       expect(await post(body, contentType), label).toEqual({ ok: false, error: "malformedUpload" });
