@@ -1,8 +1,7 @@
 import { i18nServer } from "~/infra/i18n.server";
 import type { ConfirmError, DeleteGuestError, InvitationInputError, UpdateInvitationError } from "~/models/invitations.server";
 import type { SectionInputError } from "~/models/gallery.server";
-import type { UploadError } from "~/models/upload.server";
-import { uploadErrorStatus } from "~/models/upload.server";
+import { uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
 
 /**
  * Status and message (a key of the same translation files the pages use) for each rule an

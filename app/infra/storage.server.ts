@@ -87,7 +87,7 @@ export function setStorageForTests(s: Storage | undefined) {
 }
 
 /** Where files that no media row names are moved at boot (never served: not a valid key). */
-export const ORPHANED_DIR = "_orphaned";
+const ORPHANED_DIR = "_orphaned";
 
 /**
  * A crash between writing a photo and inserting its row leaves files that no media row names,

@@ -1,12 +1,6 @@
-import {
-  CEREMONY_ATTACHMENT_SECTION,
-  DEFAULT_SECTION_ALLOW_UPLOAD,
-  DEFAULT_SECTION_IS_ACTIVE,
-  MAX_SECTION_DESCRIPTION_LENGTH,
-  MAX_SECTION_NAME_LENGTH,
-} from "~/lib/constants";
+import { DEFAULT_SECTION_ALLOW_UPLOAD, DEFAULT_SECTION_IS_ACTIVE, MAX_SECTION_DESCRIPTION_LENGTH, MAX_SECTION_NAME_LENGTH } from "~/lib/constants";
 import { bool, db } from "~/infra/db.server";
-import type { MediaRow, NewMediaRow } from "~/infra/db-schema";
+import type { MediaRow } from "~/infra/db-schema";
 import { storage } from "~/infra/storage.server";
 import type { Media, Section } from "~/lib/gallery-types";
 import { normalizeName } from "~/lib/names";
@@ -14,7 +8,7 @@ import { normalizeName } from "~/lib/names";
 export type { Media, Section };
 
 /** The sections a new site starts with (also what POST /api/gallery/seed-sections creates). */
-export const DEFAULT_SECTIONS = [
+const DEFAULT_SECTIONS = [
   { name: "Preboda", description: "Nuestras fotos antes del gran día", allow_upload: 0, is_active: 1 },
   { name: "Ceremonia", description: "Fotos de la ceremonia", allow_upload: 1, is_active: 1 },
   { name: "Recepción", description: "La fiesta, el brindis y el baile", allow_upload: 1, is_active: 1 },
@@ -34,12 +28,6 @@ export function toMedia(row: Omit<MediaRow, "section_id" | "thumbnail_path" | "c
     width: row.width,
     height: row.height,
   };
-}
-
-/** Records a stored photo; returns its id. */
-export async function insertMediaRow(row: NewMediaRow): Promise<number> {
-  const inserted = await db().insertInto("media").values(row).returning("id").executeTakeFirstOrThrow();
-  return inserted.id;
 }
 
 /**
@@ -163,11 +151,18 @@ export async function updateSection(
   return { ok: true, section: (await getSection(id, { includeInactive: true }))! };
 }
 
-/** Removes the stored files of photos (after their rows are gone). Missing files are fine. */
+/**
+ * Removes the stored files of photos (after their rows are gone), except a file some remaining
+ * row still names (rows recorded before file paths were unique may share one). Missing files are fine.
+ */
 async function removeFiles(rows: { file_path: string; thumbnail_path: string | null }[]) {
-  for (const row of rows) {
-    await storage().remove(row.file_path);
-    if (row.thumbnail_path) await storage().remove(row.thumbnail_path);
+  for (const key of rows.flatMap((r) => [r.file_path, r.thumbnail_path].filter((k): k is string => Boolean(k)))) {
+    const stillNamed = await db()
+      .selectFrom("media")
+      .select("id")
+      .where((eb) => eb.or([eb("file_path", "=", key), eb("thumbnail_path", "=", key)]))
+      .executeTakeFirst();
+    if (!stillNamed) await storage().remove(key);
   }
 }
 
@@ -206,22 +201,6 @@ export async function seedDefaultSections(): Promise<number> {
         .execute();
       return DEFAULT_SECTIONS.length;
     });
-}
-
-/**
- * The section that holds ceremony attachments (spec section 7): found by name
- * (case-insensitive: "CeremoniasAttachment", "ceremonias attachment", "ceremonias"),
- * else created as "CeremoniasAttachment" with order = number of sections + 1.
- */
-export async function findOrCreateCeremonyAttachmentSection(): Promise<Section> {
-  const normalize = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, "");
-  const wanted = new Set(["ceremoniasattachment", "ceremonias"]);
-  const all = await listSections({ includeInactive: true });
-  const found = all.find((s) => wanted.has(normalize(s.name)));
-  if (found) return found;
-  const created = await createSection({ name: CEREMONY_ATTACHMENT_SECTION, allow_upload: true, is_active: false });
-  if (!created.ok) throw new Error(`Could not create ${CEREMONY_ATTACHMENT_SECTION}`);
-  return created.section;
 }
 
 /**

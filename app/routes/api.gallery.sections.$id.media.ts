@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { ApiError, apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.server";
+import { ApiError, apiJson, apiRoute, fail, FORBIDDEN_MESSAGE, readJson, requireApiAdmin } from "~/http/api.server";
 import { apiAnswers, apiT } from "~/http/api-messages.server";
-import { recordStoredMedia, type StoredMediaError } from "~/http/api-gallery.server";
 import { isAdminRequest } from "~/infra/auth.server";
 import { getSection } from "~/models/gallery.server";
-import { hit } from "~/infra/rate-limit.server";
-import { clientIp } from "~/http/request.server";
-import { readUpload, savePhoto } from "~/models/upload.server";
+import { parseSectionId, receivePhoto } from "~/http/photo-upload.server";
+import { recordStoredMedia, type StoredMediaError } from "~/models/photos.server";
 
 // The spec's media record (section 3). public_url and size are the store's, whatever is sent.
 const mediaRecord = z.object({
@@ -24,14 +22,13 @@ const recordAnswers: Record<StoredMediaError, readonly [number, string]> = {
   tooLarge: apiAnswers.upload.tooLarge,
   notAnImage: apiAnswers.upload.notAnImage,
   alreadyRecorded: [409, "common:api.mediaAlreadyRecorded"],
+  fileInUse: [409, "common:api.mediaFileInUse"],
 };
-
-const sectionIdOf = (raw: string | undefined) => (raw && /^[0-9]{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
 const route = apiRoute({
   /** GET /api/gallery/sections/{id}/media → its photos (an inactive section only for the admin). */
   GET: async ({ request, params }) => {
-    const id = sectionIdOf(params.id);
+    const id = parseSectionId(params.id);
     if (id === null) return fail(request, apiAnswers.upload.sectionRequired);
     const section = await getSection(id, { includeInactive: await isAdminRequest(request) });
     if (!section) return fail(request, apiAnswers.sectionNotFound);
@@ -39,12 +36,12 @@ const route = apiRoute({
   },
   /**
    * POST /api/gallery/sections/{id}/media: a multipart upload (field `file`) through the gallery's
-   * own pipeline (readUpload + savePhoto: 5 MB, decoded and re-encoded, metadata dropped; the
+   * own flow (receivePhoto: 5 MB, decoded and re-encoded, metadata dropped; the
    * section must be active and allow uploads); or, from the admin only, the spec's JSON media
    * record for a file already in the store.
    */
   POST: async ({ request, params, context }) => {
-    const id = sectionIdOf(params.id);
+    const id = parseSectionId(params.id);
     if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) {
       await requireApiAdmin(request);
       if (id === null) return fail(request, apiAnswers.upload.sectionRequired);
@@ -53,17 +50,15 @@ const route = apiRoute({
       if (!saved.ok) return fail(request, recordAnswers[saved.error]);
       return apiJson(saved.media, 201);
     }
-    const limit = hit("upload", clientIp(context));
-    if (!limit.allowed) {
+    const received = await receivePhoto(request, context, params.id ?? "");
+    if (received.ok) return apiJson(received.media, 201);
+    if (received.refusal === "forbidden") throw new ApiError(403, FORBIDDEN_MESSAGE);
+    if (received.refusal === "rateLimited") {
       const [status, key] = apiAnswers.tooManyRequests;
-      throw new ApiError(status, (await apiT(request))(key, { minutes: Math.ceil(limit.retryAfter / 60) }), { "Retry-After": String(limit.retryAfter) });
+      const minutes = Math.ceil(received.retryAfterSeconds / 60);
+      throw new ApiError(status, (await apiT(request))(key, { minutes }), { "Retry-After": String(received.retryAfterSeconds) });
     }
-    const read = await readUpload(request);
-    if (!read.ok) return fail(request, apiAnswers.upload[read.error]);
-    if (id === null || !read.upload.file) return fail(request, apiAnswers.upload.fileAndSectionRequired);
-    const saved = await savePhoto(id, read.upload.file);
-    if (!saved.ok) return fail(request, apiAnswers.upload[saved.error]);
-    return apiJson(saved.media, 201);
+    return fail(request, apiAnswers.upload[received.error]);
   },
 });
 export const loader = (args: LoaderFunctionArgs) => route.loader(args);

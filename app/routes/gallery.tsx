@@ -22,12 +22,14 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: resources[lang].gallery.metaTitle.replace("{{names}}", couple.names) }];
 };
 
-/** The upload's Server-Timing (receive, process) reaches the answer; cookies are kept by Remix. */
+/** The upload's Server-Timing (receive, process) and a refusal's Retry-After reach the answer; cookies are kept by Remix. */
 export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
   const headers = new Headers();
   parentHeaders.forEach((value, key) => key.toLowerCase() !== "set-cookie" && headers.set(key, value));
-  const timing = actionHeaders.get("Server-Timing");
-  if (timing) headers.set("Server-Timing", timing);
+  for (const name of ["Server-Timing", "Retry-After"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
   return headers;
 };
 

@@ -1,6 +1,7 @@
+import http from "node:http";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { chooseLanguage, expect, jsDisabled, test } from "./fixtures";
+import { baseURL, chooseLanguage, expect, jsDisabled, test, uniqueClientAddress } from "./fixtures";
 
 const jpeg = (width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 110 } } })
@@ -28,6 +29,49 @@ async function upload(page: Page, scope: ReturnType<Page["locator"]>, noJs: bool
   const chooser = page.waitForEvent("filechooser");
   await scope.getByRole("button", { name: "Subir foto" }).click();
   await (await chooser).setFiles(file);
+}
+
+/**
+ * A multipart upload sent the way a phone on a real network sends it: the headers first, then a
+ * photo of `size` bytes in 64 KiB pieces with pauses, so an answer given before the body is read
+ * (and the connection closed under it) shows as an error, as a browser shows a network error.
+ */
+function slowUpload(path: string, client: string, fields: Record<string, string>, size: number) {
+  const boundary = "----slow-upload-boundary";
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="grande.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: string; error?: string }>((resolve) => {
+    const answer: { status?: number; headers: http.IncomingHttpHeaders; body: string; error?: string } = { headers: {}, body: "" };
+    const request = http.request(`${baseURL()}${path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        "Content-Length": String(head.length + size + tail.length),
+        "X-Forwarded-For": client,
+      },
+    });
+    request.on("response", (response) => {
+      answer.status = response.statusCode;
+      answer.headers = response.headers;
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (answer.body += chunk));
+      response.on("end", () => resolve(answer));
+    });
+    request.on("error", (error) => resolve({ ...answer, error: error.message }));
+    void (async () => {
+      request.write(head);
+      for (let sent = 0; sent < size; sent += 64 * 1024) {
+        if (request.destroyed) return;
+        request.write(Buffer.alloc(Math.min(64 * 1024, size - sent), 0xff));
+        await new Promise((r) => setTimeout(r, 15));
+      }
+      request.end(tail);
+    })();
+  });
 }
 
 test.describe("gallery", () => {
@@ -131,6 +175,52 @@ test.describe("gallery", () => {
     const response = await request.post("/gallery", { multipart: { sectionId: "1" }, maxRedirects: 0 });
     expect(response.status()).toBe(400);
     expect(await response.text()).toContain("Se requiere archivo y ID de sección");
+  });
+
+  test("a photo whose name holds ';' or '=' is kept under that name; a malformed body gets its own message @js-only", async ({ request, data }) => {
+    const section = data.createSection({ name: `Nombres ${Date.now()}` });
+    for (const name of ["a;b.jpg", "a=b.jpg"]) {
+      const response = await request.post("/gallery", {
+        multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer: await jpeg(320, 240) } },
+        maxRedirects: 0,
+      });
+      expect(response.status(), name).toBe(200);
+    }
+    expect(data.query("SELECT name FROM media WHERE section_id = ? ORDER BY id", section.id)).toEqual([{ name: "a;b.jpg" }, { name: "a=b.jpg" }]);
+    const malformed = await request.post("/gallery", {
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      data: `--xyz\r\nContent-Disposition: form-data; name="sectionId"\r\n\r\n${section.id}\r\n`,
+      maxRedirects: 0,
+    });
+    expect(malformed.status()).toBe(400);
+    expect(await malformed.text()).toContain("No se pudo leer el envío. Vuelve a elegir la foto e inténtalo de nuevo.");
+  });
+
+  test("a rate-limited upload with a 1 MB photo gets the 429 message, its body read, not a reset connection @js-only", async ({ data }) => {
+    const section = data.createSection({ name: `Limitada ${Date.now()}` });
+    const client = uniqueClientAddress();
+    // Use up the allowance with small posts (a post without a file still counts).
+    for (let i = 0; i < 30; i++) {
+      const small = await fetch(`${baseURL()}/api/gallery/sections/${section.id}/media`, {
+        method: "POST",
+        body: new FormData(),
+        headers: { "X-Forwarded-For": client },
+      });
+      expect(small.status).toBe(400);
+    }
+    for (const [path, fields] of [
+      [`/api/gallery/sections/${section.id}/media`, {}],
+      ["/gallery", { sectionId: String(section.id) }],
+    ] as const) {
+      const answer = await slowUpload(path, client, fields, 1024 * 1024);
+      expect(answer.error, path).toBeUndefined();
+      expect(answer.status, path).toBe(429);
+      // Answered after the body was read: the connection is kept, not closed under the client.
+      expect(answer.headers.connection, path).not.toBe("close");
+      expect(answer.headers["retry-after"], path).toMatch(/^\d+$/);
+      expect(answer.body, path).toContain("Demasiados intentos. Por favor, espera");
+    }
+    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
   });
 
   test("the uploads route reads nothing outside the store @js-only", async ({ request }) => {

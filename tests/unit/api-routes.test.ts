@@ -23,7 +23,7 @@ import { createSection, getSection } from "~/models/gallery.server";
 import { confirmInvitation, createInvitation, findInvitationById } from "~/models/invitations.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
 import { storage } from "~/infra/storage.server";
-import { savePhoto } from "~/models/upload.server";
+import { savePhoto } from "~/models/photos.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 /**

@@ -7,14 +7,13 @@ import {
   createSection,
   deleteMedia,
   deleteSection,
-  findOrCreateCeremonyAttachmentSection,
   getSection,
   listSections,
   seedDefaultSections,
   storedFileVisibility,
   updateSection,
 } from "~/models/gallery.server";
-import { savePhoto } from "~/models/upload.server";
+import { savePhoto } from "~/models/photos.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 const photo = () =>
@@ -120,18 +119,6 @@ describe("gallery sections", () => {
   it("seeding is idempotent", async () => {
     expect(await seedDefaultSections()).toBeGreaterThan(0);
     expect(await seedDefaultSections()).toBe(0);
-  });
-
-  it("finds the ceremony attachment section by its name variants, or creates it last", async () => {
-    await createSection({ name: "Otra" });
-    const created = await findOrCreateCeremonyAttachmentSection();
-    expect(created).toMatchObject({ name: "CeremoniasAttachment", order: 2 });
-    expect((await findOrCreateCeremonyAttachmentSection()).id).toBe(created.id);
-    for (const variant of ["ceremonias attachment", "CEREMONIASATTACHMENT", "Ceremonias"]) {
-      await updateSection(created.id, { name: variant });
-      expect((await findOrCreateCeremonyAttachmentSection()).id, variant).toBe(created.id);
-    }
-    expect(await db().selectFrom("gallery_sections").select("id").execute()).toHaveLength(2);
   });
 });
 

@@ -4,10 +4,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_CONCURRENT_IMAGE_JOBS, MAX_UPLOAD_BYTES } from "~/lib/constants";
+import { sql } from "kysely";
 import { db } from "~/infra/db.server";
-import { createSection, getSection } from "~/models/gallery.server";
+import { createSection, getSection, updateSection } from "~/models/gallery.server";
 import { isValidKey, LocalStorage, setStorageForTests, type Storage } from "~/infra/storage.server";
-import { displayName, imageSlots, isHeic, MAX_UPLOAD_BODY_BYTES, processImage, readUpload, savePhoto } from "~/models/upload.server";
+import { MAX_UPLOAD_BODY_BYTES, readUpload } from "~/http/multipart.server";
+import { imageSlots, isHeic, processImage } from "~/infra/image.server";
+import { displayName, savePhoto } from "~/models/photos.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 const photo = (width = 640, height = 480) =>
@@ -159,14 +162,64 @@ describe("reading an upload", () => {
     expect(read.upload.file).toBeNull();
   });
 
-  it("a malformed body is bad input, not a crash", async () => {
-    const request = new Request("http://localhost/gallery", {
-      method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=x" },
-      body: "not multipart at all",
-    });
+  it("a malformed body is refused as malformed, not a crash and not 'file and section required'", async () => {
+    const post = (body: string, contentType = `multipart/form-data; boundary=${BOUNDARY}`) =>
+      readUpload(new Request("http://localhost/gallery", { method: "POST", headers: { "Content-Type": contentType }, body }));
+    const part = (disposition: string) => `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\nx\r\n`;
+    for (const [label, body, contentType] of [
+      ["not multipart at all", "not multipart at all", undefined],
+      ["no boundary in the header", part('form-data; name="sectionId"') + `--${BOUNDARY}--\r\n`, "multipart/form-data"],
+      ["cut off before the closing delimiter", part('form-data; name="sectionId"'), undefined],
+      ["a part header without a colon", `--${BOUNDARY}\r\nnonsense\r\n\r\nx\r\n--${BOUNDARY}--\r\n`, undefined],
+      ["a part with no field name", part("form-data") + `--${BOUNDARY}--\r\n`, undefined],
+      ["far more parts than an upload form has", part('form-data; name="other"').repeat(21) + `--${BOUNDARY}--\r\n`, undefined],
+      ["an unclosed quote", part('form-data; name="file"; filename="a.jpg') + `--${BOUNDARY}--\r\n`, undefined],
+    ] as const) {
+      expect(await post(body, contentType), label).toEqual({ ok: false, error: "malformedUpload" });
+    }
+  });
+
+  it("file names with ';' '=' or quotes, and RFC 5987 filename*, are read whole", async () => {
+    const cases: [string, string][] = [
+      ['filename="a;b.jpg"', "a;b.jpg"],
+      ['filename="a=b.jpg"', "a=b.jpg"],
+      ['filename="x; filename=evil.jpg"', "x; filename=evil.jpg"],
+      ['filename="say \\"hi\\".jpg"', 'say "hi".jpg'],
+      ["filename=plain.jpg", "plain.jpg"],
+      [`filename="fallback.jpg"; filename*=UTF-8''${encodeURIComponent("boda; día=1.jpg")}`, "boda; día=1.jpg"],
+      [`filename*=UTF-8''${encodeURIComponent("ñandú.jpg")}; filename="fallback.jpg"`, "ñandú.jpg"],
+      ['filename="C:\\fakepath\\foto.jpg"', "foto.jpg"],
+    ];
+    for (const [param, expected] of cases) {
+      const body = Buffer.concat([
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="sectionId"\r\n\r\n7\r\n`),
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; ${param}\r\nContent-Type: image/jpeg\r\n\r\n`),
+        Buffer.from("jpegbytes"),
+        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+      ]);
+      const read = await readUpload(
+        new Request("http://localhost/gallery", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` }, body }),
+      );
+      if (!read.ok) throw new Error(`${param}: ${read.error}`);
+      expect(read.upload.file?.name, param).toBe(expected);
+      expect(read.upload.file?.bytes.toString(), param).toBe("jpegbytes");
+      expect(read.upload.fields.get("sectionId"), param).toBe("7");
+    }
+  });
+
+  it("a part split across many tiny chunks (a delimiter cut in two) is read exactly", async () => {
+    const bytes = Buffer.from(`\r\n--${BOUNDARY.slice(0, 5)} not a delimiter \r\n--`.repeat(50));
+    const { request } = multipart(
+      [
+        { name: "sectionId", bytes: Buffer.from("12") },
+        { name: "file", filename: "a.jpg", bytes },
+      ],
+      { chunk: 7 },
+    );
     const read = await readUpload(request);
-    expect(read.ok ? read.upload.file : read.error).toSatisfy((v) => v === null || v === "fileAndSectionRequired");
+    if (!read.ok) throw new Error(read.error);
+    expect(read.upload.file?.bytes.equals(bytes)).toBe(true);
+    expect(read.upload.fields.get("sectionId")).toBe("12");
   });
 });
 
@@ -322,23 +375,70 @@ describe("saving a photo", () => {
 
   it("a failing insert leaves no file behind", async () => {
     const id = await activeSection();
-    const result = await savePhoto(id, { bytes: await photo(), name: "a.jpg" }, async () => {
-      throw new Error("database is locked");
-    });
+    await sql`CREATE TRIGGER refuse_media BEFORE INSERT ON media BEGIN SELECT RAISE(ABORT, 'database is locked'); END`.execute(db());
+    const result = await savePhoto(id, { bytes: await photo(), name: "a.jpg" });
     expect(result).toEqual({ ok: false, error: "storageFailed" });
     expect(filesIn(paths.uploads)).toEqual([]);
     expect(await db().selectFrom("media").selectAll().execute()).toEqual([]);
   });
 
-  it("a section deleted while the photo was processed: the insert fails and the files go", async () => {
+  /** A store that runs `meanwhile` once, after the photo is written and before its row is inserted. */
+  function storeThatRuns(meanwhile: () => Promise<unknown>): Storage {
+    const local: Storage = new LocalStorage(paths.uploads);
+    let puts = 0;
+    return {
+      bucket: local.bucket,
+      cacheControlSeconds: local.cacheControlSeconds,
+      put: async (key, bytes, type) => {
+        await local.put(key, bytes, type);
+        if (++puts === 2) await meanwhile();
+      },
+      remove: (key) => local.remove(key),
+      url: (key) => local.url(key),
+      read: (key) => local.read(key),
+    };
+  }
+
+  it("a section deleted while the photo was processed: nothing is recorded and the files go", async () => {
     const id = await activeSection();
-    const result = await savePhoto(id, { bytes: await photo(), name: "a.jpg" }, async (row) => {
-      await db().deleteFrom("gallery_sections").where("id", "=", id).execute();
-      const inserted = await db().insertInto("media").values(row).returning("id").executeTakeFirstOrThrow();
-      return inserted.id;
-    });
-    expect(result).toEqual({ ok: false, error: "storageFailed" });
+    setStorageForTests(storeThatRuns(() => db().deleteFrom("gallery_sections").where("id", "=", id).execute()));
+    try {
+      expect(await savePhoto(id, { bytes: await photo(), name: "a.jpg" })).toEqual({ ok: false, error: "sectionNotFound" });
+    } finally {
+      setStorageForTests(undefined);
+    }
     expect(filesIn(paths.uploads)).toEqual([]);
+    expect(await db().selectFrom("media").selectAll().execute()).toEqual([]);
+  });
+
+  it("uploads turned off (or the section hidden) while the photo waited: refused as closed, no row, no file", async () => {
+    for (const [patch, error] of [
+      [{ allow_upload: false }, "uploadsClosed"],
+      [{ is_active: false }, "sectionNotFound"],
+    ] as const) {
+      const id = await activeSection();
+      setStorageForTests(storeThatRuns(() => updateSection(id, patch)));
+      try {
+        expect(await savePhoto(id, { bytes: await photo(), name: "a.jpg" })).toEqual({ ok: false, error });
+      } finally {
+        setStorageForTests(undefined);
+      }
+      expect(filesIn(paths.uploads)).toEqual([]);
+      expect(await db().selectFrom("media").selectAll().execute()).toEqual([]);
+    }
+  });
+
+  it("a photo waiting for an image slot is refused if the section closes before its turn", async () => {
+    const id = await activeSection();
+    const bytes = await photo(1600, 1200);
+    const busy = Array.from({ length: MAX_CONCURRENT_IMAGE_JOBS }, () => processImage(bytes));
+    const waiting = savePhoto(id, { bytes: await photo(), name: "a.jpg" });
+    await expect.poll(() => imageSlots().waiting).toBe(1);
+    await updateSection(id, { allow_upload: false });
+    expect(await waiting).toEqual({ ok: false, error: "uploadsClosed" });
+    await Promise.all(busy);
+    expect(filesIn(paths.uploads)).toEqual([]);
+    expect(await db().selectFrom("media").selectAll().execute()).toEqual([]);
   });
 
   it("a store that fails on the thumbnail leaves no web copy behind", async () => {

@@ -1,0 +1,165 @@
+import crypto from "node:crypto";
+import type { Transaction } from "kysely";
+import { MAX_UPLOAD_BYTES } from "~/lib/constants";
+import { db } from "~/infra/db.server";
+import type { Database } from "~/infra/db-schema";
+import { IMAGE_EXTENSIONS, processImage, storedImageInfo, type ImageError } from "~/infra/image.server";
+import { isValidKey, storage } from "~/infra/storage.server";
+import { getSection, toMedia, type Media } from "~/models/gallery.server";
+
+/** Why a guest's photo was not saved; each is a translation key under gallery.errors. */
+export type PhotoError = "sectionNotFound" | "uploadsClosed" | "tooLarge" | ImageError | "storageFailed";
+
+/** Why the admin's media record was refused (the API maps each to its answer). */
+export type StoredMediaError = "sectionNotFound" | "fileNotInStore" | "tooLarge" | "notAnImage" | "alreadyRecorded" | "fileInUse";
+
+/** The stored name: {sectionId}/{timestamp}-{random}.{ext}; the guest's file name is never a path. */
+function storageKey(sectionId: number, ext: string): string {
+  return `${sectionId}/${Date.now()}-${crypto.randomBytes(6).toString("hex")}.${ext}`;
+}
+
+/** The thumbnail written beside a photo: {key without extension}-thumb.{ext}. */
+const thumbnailKey = (key: string, ext: string) => key.replace(new RegExp(`\\.${ext}$`), `-thumb.${ext}`);
+const THUMBNAIL_NAME = /-thumb\.[a-z]+$/;
+
+/** A display name from the guest's file name: no path, no control characters, bounded. */
+export function displayName(original: string): string {
+  const base = original.split(/[\\/]/).pop() ?? "";
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f<>]/g, "")
+    .trim()
+    .slice(0, 120);
+  return clean || "foto";
+}
+
+/**
+ * Keys written by uploads that have no row yet: the admin's media record must never take one
+ * (the upload would then remove the file the record points to when its own insert fails).
+ */
+const uploadsInProgress = new Set<string>();
+
+/** Whether a guest may add a photo to the section now: it exists, is active and allows uploads. */
+async function uploadRefusal(trx: Transaction<Database> | ReturnType<typeof db>, sectionId: number): Promise<"sectionNotFound" | "uploadsClosed" | null> {
+  const section = await trx.selectFrom("gallery_sections").select(["is_active", "allow_upload"]).where("id", "=", sectionId).executeTakeFirst();
+  if (!section || !section.is_active) return "sectionNotFound";
+  return section.allow_upload ? null : "uploadsClosed";
+}
+
+async function removeQuietly(keys: string[]) {
+  for (const key of keys)
+    await storage()
+      .remove(key)
+      .catch(() => undefined);
+}
+
+/**
+ * The whole upload: the section must exist, be active and allow uploads; the photo is
+ * processed and stored, then its row inserted. The section is checked again in the insert's
+ * transaction (the photo may have waited for an image slot while the admin closed the section);
+ * when refused then, or when the insert fails, the written files are removed.
+ */
+export async function savePhoto(
+  sectionId: number,
+  file: { bytes: Buffer; name: string },
+): Promise<{ ok: true; media: Media } | { ok: false; error: PhotoError }> {
+  const refused = await uploadRefusal(db(), sectionId);
+  if (refused) return { ok: false, error: refused };
+  if (file.bytes.length > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
+  const image = await processImage(file.bytes);
+  if (!image.ok) return image;
+  const ext = IMAGE_EXTENSIONS[image.format];
+  const contentType = `image/${image.format}`;
+  const key = storageKey(sectionId, ext);
+  const thumbKey = thumbnailKey(key, ext);
+  const written: string[] = [];
+  uploadsInProgress.add(key).add(thumbKey);
+  try {
+    await storage().put(key, image.web.data, contentType);
+    written.push(key);
+    await storage().put(thumbKey, image.thumb.data, contentType);
+    written.push(thumbKey);
+    const row = {
+      section_id: sectionId,
+      type: "IMAGE" as const,
+      file_path: key,
+      public_url: storage().url(key),
+      thumbnail_path: thumbKey,
+      thumbnail_url: storage().url(thumbKey),
+      name: displayName(file.name),
+      size: image.web.data.length,
+      width: image.web.width,
+      height: image.web.height,
+    };
+    const inserted = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const refusedNow = await uploadRefusal(trx, sectionId);
+        if (refusedNow) return { ok: false as const, error: refusedNow };
+        const { id } = await trx.insertInto("media").values(row).returning("id").executeTakeFirstOrThrow();
+        return { ok: true as const, id };
+      });
+    if (!inserted.ok) {
+      await removeQuietly(written);
+      return inserted;
+    }
+    return { ok: true, media: toMedia({ id: inserted.id, ...row }) };
+  } catch (error) {
+    // Never a file without its row: remove what was written.
+    await removeQuietly(written);
+    console.error("upload: could not store the photo", error);
+    return { ok: false, error: "storageFailed" };
+  } finally {
+    uploadsInProgress.delete(key);
+    uploadsInProgress.delete(thumbKey);
+  }
+}
+
+/**
+ * Records a photo that is already in the store under the section's folder (spec section 7's
+ * media record: file_path, public_url, type IMAGE, name, size). The server trusts only the key,
+ * and only a fresh one: a real file under `{sectionId}/`, not a thumbnail, not an upload still
+ * being saved, and named by no row (as photo or thumbnail), so that deleting one row never
+ * removes a file another row shows. The public URL is the store's; size and dimensions are read
+ * from the stored bytes, which must decode as an image the pipeline writes.
+ */
+export async function recordStoredMedia(
+  sectionId: number,
+  record: { file_path: string; name: string },
+): Promise<{ ok: true; media: Media } | { ok: false; error: StoredMediaError }> {
+  if (!(await getSection(sectionId, { includeInactive: true }))) return { ok: false, error: "sectionNotFound" };
+  const key = record.file_path;
+  if (!isValidKey(key) || !key.startsWith(`${sectionId}/`)) return { ok: false, error: "fileNotInStore" };
+  if (uploadsInProgress.has(key) || THUMBNAIL_NAME.test(key)) return { ok: false, error: "fileInUse" };
+  const bytes = await storage().read(key);
+  if (!bytes) return { ok: false, error: "fileNotInStore" };
+  if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
+  const info = await storedImageInfo(bytes);
+  if (!info) return { ok: false, error: "notAnImage" };
+  const row = {
+    section_id: sectionId,
+    type: "IMAGE" as const,
+    file_path: key,
+    public_url: storage().url(key),
+    thumbnail_path: null,
+    thumbnail_url: null,
+    name: displayName(record.name),
+    size: bytes.length,
+    width: info.width,
+    height: info.height,
+  };
+  // Checked and inserted in one transaction (the unique index on file_path backs it up).
+  const inserted = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const taken = await trx
+        .selectFrom("media")
+        .select("id")
+        .where((eb) => eb.or([eb("file_path", "=", key), eb("thumbnail_path", "=", key)]))
+        .executeTakeFirst();
+      if (taken) return null;
+      return (await trx.insertInto("media").values(row).returning("id").executeTakeFirstOrThrow()).id;
+    });
+  if (inserted === null) return { ok: false, error: "alreadyRecorded" };
+  return { ok: true, media: toMedia({ id: inserted, ...row }) };
+}
