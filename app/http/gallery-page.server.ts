@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { listSections } from "~/models/gallery.server";
 import { flashToastHeader } from "~/infra/session.server";
+import { TOO_MANY_REQUESTS_KEY } from "~/http/rate-limited.server";
 import { parseSectionId, receivePhoto } from "~/http/photo-upload.server";
 
 /** Guests see active sections only; `?section=ID` opens one (its own page without JavaScript). */
@@ -30,11 +31,13 @@ export async function handleGalleryUpload(request: Request, context: AppLoadCont
   if (!received.ok) {
     // A forged post from another site never reaches the gallery.
     if (received.refusal === "forbidden") return data({ ok: false as const, error: "gallery:errors.forbidden", retryAfterMinutes: 0 }, { status: 403 });
-    if (received.refusal === "rateLimited")
+    if (received.refusal === "rateLimited") {
+      const { limited } = received;
       return data(
-        { ok: false as const, error: "common:tooManyRequests", retryAfterMinutes: Math.ceil(received.retryAfterSeconds / 60) },
-        { status: 429, headers: { "Retry-After": String(received.retryAfterSeconds) } },
+        { ok: false as const, error: TOO_MANY_REQUESTS_KEY, retryAfterMinutes: limited.retryAfterMinutes },
+        { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
       );
+    }
     return data({ ok: false as const, error: `gallery:errors.${received.error}`, retryAfterMinutes: 0 }, { status: received.status });
   }
   const { media, sectionId, timing } = received;

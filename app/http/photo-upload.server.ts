@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { hit } from "~/infra/rate-limit.server";
+import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { discardBody, readUpload, type ReadUploadError } from "~/http/multipart.server";
 import { savePhoto, type PhotoError } from "~/models/photos.server";
@@ -33,7 +33,7 @@ export function parseSectionId(raw: unknown): number | null {
 export type ReceivedPhoto =
   | { ok: true; media: Media; sectionId: number; scripted: boolean; timing: string }
   | { ok: false; refusal: "forbidden" }
-  | { ok: false; refusal: "rateLimited"; retryAfterSeconds: number }
+  | { ok: false; refusal: "rateLimited"; limited: RateLimited }
   | { ok: false; refusal: "invalid"; error: UploadError; status: number };
 
 /**
@@ -49,10 +49,12 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
     return { ok: false, refusal: "forbidden" };
   }
   const started = performance.now();
-  const limit = hit("upload", clientIp(context));
-  if (!limit.allowed) {
+  try {
+    await consume("upload", clientIp(context));
+  } catch (error) {
+    if (!(error instanceof RateLimited)) throw error;
     await discardBody(request);
-    return { ok: false, refusal: "rateLimited", retryAfterSeconds: limit.retryAfter };
+    return { ok: false, refusal: "rateLimited", limited: error };
   }
   const invalid = (error: UploadError): ReceivedPhoto => ({ ok: false, refusal: "invalid", error, status: uploadErrorStatus[error] });
   const read = await readUpload(request);

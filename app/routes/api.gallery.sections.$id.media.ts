@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiJson, apiRoute, fail, FORBIDDEN_MESSAGE, readJson, requireApiAdmin } from "~/http/api.server";
-import { apiAnswers, apiT } from "~/http/api-messages.server";
+import { apiAnswers } from "~/http/api-messages.server";
 import { isAdminRequest } from "~/infra/auth.server";
 import { getSection } from "~/models/gallery.server";
 import { parseSectionId, receivePhoto } from "~/http/photo-upload.server";
@@ -53,11 +53,8 @@ const route = apiRoute({
     const received = await receivePhoto(request, context, params.id ?? "");
     if (received.ok) return apiJson(received.media, 201);
     if (received.refusal === "forbidden") throw new ApiError(403, FORBIDDEN_MESSAGE);
-    if (received.refusal === "rateLimited") {
-      const [status, key] = apiAnswers.tooManyRequests;
-      const minutes = Math.ceil(received.retryAfterSeconds / 60);
-      throw new ApiError(status, (await apiT(request))(key, { minutes }), { "Retry-After": String(received.retryAfterSeconds) });
-    }
+    // The dispatch answers it like every other limit: 429 with Retry-After and the message.
+    if (received.refusal === "rateLimited") throw received.limited;
     return fail(request, apiAnswers.upload[received.error]);
   },
 });
