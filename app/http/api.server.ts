@@ -1,9 +1,9 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { MAX_JSON_BODY_BYTES } from "~/lib/constants";
-import { isAdminRequest, UNAUTHORIZED_MESSAGE } from "~/infra/auth.server";
+import { bearerLimit, isAdminRequest, UNAUTHORIZED_MESSAGE } from "~/infra/auth.server";
 import { apiT } from "~/http/api-messages.server";
-import { isCrossOrigin } from "~/http/request.server";
+import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { readBoundedBody } from "~/http/form.server";
 
 /**
@@ -71,6 +71,11 @@ export async function dispatch(args: ApiArgs, handlers: ApiHandlers): Promise<Re
     return apiError(405, (await apiT(request))("common:api.methodNotAllowed"), { Allow: allowHeader(handlers) });
   }
   if (method !== "GET" && isCrossOrigin(request)) return apiError(403, FORBIDDEN_MESSAGE);
+  const bearer = bearerLimit(request, clientIp(args.context));
+  if (!bearer.allowed) {
+    const minutes = Math.ceil(bearer.retryAfter / 60);
+    return apiError(429, (await apiT(request))("common:tooManyRequests", { minutes }), { "Retry-After": String(bearer.retryAfter) });
+  }
   try {
     return await handler(args);
   } catch (error) {

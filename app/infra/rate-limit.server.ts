@@ -38,6 +38,13 @@ export function hit(action: LimitedAction, client: string, now = Date.now()): Li
   return { allowed, retryAfter: allowed ? 0 : Math.ceil((w.resetAt - now) / 1000) };
 }
 
+/** Whether `client`'s next attempt at `action` would be refused, without counting one. */
+export function peek(action: LimitedAction, client: string, now = Date.now()): LimitResult {
+  const w = windows.get(`${action}:${client}`);
+  if (!w || w.resetAt <= now || w.count < allowance(action)) return { allowed: true, retryAfter: 0 };
+  return { allowed: false, retryAfter: Math.ceil((w.resetAt - now) / 1000) };
+}
+
 /** A success (right password) clears the client's failed attempts. */
 export function clear(action: LimitedAction, client: string) {
   windows.delete(`${action}:${client}`);
