@@ -9,7 +9,7 @@ import { isAdminSession } from "~/infra/session.server";
 import { readForm } from "~/http/form.server";
 import { failed, runOperation } from "~/http/admin/intents.server";
 import { respond, type AdminAnswer, type AskConfirmation } from "~/http/admin/respond.server";
-import { login, logout, tooManyAttempts } from "~/http/admin/session.server";
+import { login, logout, tooManyAttempts } from "~/http/admin/login.server";
 
 export { FAILURE_KEYS } from "~/http/admin/intents.server";
 

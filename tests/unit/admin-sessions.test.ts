@@ -21,13 +21,18 @@ async function adminCookie(): Promise<string> {
 
 const isAdmin = async (cookie: string) => (await loadAdmin(new Request(URL_BASE, { headers: { Cookie: cookie } }))).authenticated;
 
+/** Status and cookies of what the admin action answered: a redirect (Response) or data(). */
+function answerOf(result: unknown): { status: number; setCookie: string[] } {
+  if (result instanceof Response) return { status: result.status, setCookie: result.headers.getSetCookie() };
+  const { init } = result as { init?: { status?: number; headers?: HeadersInit } | null };
+  return { status: init?.status ?? 200, setCookie: new Headers(init?.headers).getSetCookie() };
+}
+
 async function postAdmin(form: Record<string, string>, cookie?: string): Promise<{ status: number; setCookie: string[] }> {
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
   if (cookie) headers.set("Cookie", cookie);
   try {
-    const result = await handleAdminAction(new Request(URL_BASE, { method: "POST", headers, body: new URLSearchParams(form) }), { clientIp: "203.0.113.5" });
-    if (result instanceof Response) return { status: result.status, setCookie: result.headers.getSetCookie() };
-    return { status: result.init?.status ?? 200, setCookie: new Headers(result.init?.headers).getSetCookie() };
+    return answerOf(await handleAdminAction(new Request(URL_BASE, { method: "POST", headers, body: new URLSearchParams(form) }), { clientIp: "203.0.113.5" }));
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, setCookie: [] };
     throw thrown;
@@ -151,7 +156,7 @@ describe("guessing the admin API token", () => {
       body: new URLSearchParams({ intent: "login", password: "test-admin-password", _js: "1" }),
     });
     const answer = await handleAdminAction(request, { clientIp: ip });
-    expect(answer instanceof Response ? answer.status : answer.init?.status).toBe(429);
+    expect(answerOf(answer).status).toBe(429);
   });
 
   it("POST /api/invitations with a wrong token creates nothing and counts", async () => {
