@@ -11,8 +11,6 @@ import { failed, runOperation } from "~/http/admin/intents.server";
 import { respond, type AdminAnswer, type AskConfirmation } from "~/http/admin/respond.server";
 import { login, logout, tooManyAttempts } from "~/http/admin/login.server";
 
-export { FAILURE_KEYS } from "~/http/admin/intents.server";
-
 async function attempt<T>(what: string, load: () => Promise<T>): Promise<T | LoadError> {
   try {
     return await load();
