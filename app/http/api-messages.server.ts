@@ -65,6 +65,13 @@ export const apiAnswers = {
   tooManyRequests: [429, "common:tooManyRequests"] as Answer,
 };
 
+/** 409 `{ error, total, capacity }`: the change would hand out more seats than the venue has. */
+export async function overCapacityAnswer(request: Request, over: { total: number; capacity: number }): Promise<Response> {
+  const t = await apiT(request);
+  const body = { error: t("common:api.overCapacity", { total: over.total, capacity: over.capacity }), total: over.total, capacity: over.capacity };
+  return Response.json(body, { status: 409, headers: { "Cache-Control": "no-store" } });
+}
+
 /** A translate function for the request's language. */
 export async function apiT(request: Request) {
   return i18nServer.getFixedT(request, ["common", "confirm", "dashboard", "gallery"]);

@@ -1,10 +1,10 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { MAX_JSON_BODY_BYTES } from "~/lib/constants";
-import { isAdminRequest, UNAUTHORIZED_MESSAGE } from "~/infra/auth.server";
+import { limitBearerGuesses, isAdminRequest, UNAUTHORIZED_MESSAGE } from "~/infra/auth.server";
 import { apiAnswers, apiT } from "~/http/api-messages.server";
 import { RateLimited } from "~/infra/rate-limit.server";
-import { isCrossOrigin } from "~/http/request.server";
+import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { readBoundedBody } from "~/http/form.server";
 
 /**
@@ -74,6 +74,7 @@ export async function dispatch(args: ApiArgs, handlers: ApiHandlers): Promise<Re
   }
   if (method !== "GET" && isCrossOrigin(request)) return apiError(403, FORBIDDEN_MESSAGE);
   try {
+    await limitBearerGuesses(request, clientIp(args.context));
     return await handler(args);
   } catch (error) {
     if (error instanceof ApiError) return apiError(error.status, error.message, error.headers);

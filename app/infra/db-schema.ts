@@ -47,11 +47,21 @@ export interface MediaTable {
   created_at: Generated<string>;
 }
 
+/** A server-side admin session; the cookie carries the token whose SHA-256 is `id`. */
+export interface AdminSessionTable {
+  id: string;
+  created_at: number;
+  expires_at: number;
+  ended_at: number | null;
+  password_tag: string;
+}
+
 export interface Database {
   invitations: InvitationTable;
   guests: GuestTable;
   gallery_sections: GallerySectionTable;
   media: MediaTable;
+  admin_sessions: AdminSessionTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

@@ -2,7 +2,8 @@ import { config } from "~/infra/config.server";
 
 /**
  * Fixed-window limits per client and action, in memory (one process serves the site).
- * The window and allowances come from the environment (RATE_LIMIT_*).
+ * The window and allowances come from the environment (RATE_LIMIT_*). consume() is the one way a
+ * caller counts an attempt; each adapter answers the RateLimited it throws (API dispatch, page actions).
  */
 export type LimitedAction = "code" | "login" | "upload";
 
@@ -18,15 +19,10 @@ function allowance(action: LimitedAction): number {
   return action === "code" ? c.RATE_LIMIT_CODE_ATTEMPTS : action === "login" ? c.RATE_LIMIT_LOGIN_ATTEMPTS : c.RATE_LIMIT_UPLOADS;
 }
 
-export interface LimitResult {
+interface LimitResult {
   allowed: boolean;
   /** Seconds until the client may try again (when not allowed). */
   retryAfter: number;
-}
-
-/** Counts one attempt of `action` by `client`; answers whether it may go ahead. */
-export function hit(action: LimitedAction, client: string, now = Date.now()): LimitResult {
-  return count(action, client, 1, now);
 }
 
 function count(action: LimitedAction, client: string, points: number, now: number): LimitResult {
@@ -67,6 +63,19 @@ export class RateLimited extends Error {
 export async function consume(action: LimitedAction, client: string, points = 1): Promise<void> {
   const result = count(action, client, Math.max(1, Math.floor(points)), Date.now());
   if (!result.allowed) throw new RateLimited(action, result.retryAfter);
+}
+
+/** Throws RateLimited when `client` is already past the allowance for `action`, without counting an attempt. */
+export async function ensureNotLimited(action: LimitedAction, client: string): Promise<void> {
+  const result = peek(action, client);
+  if (!result.allowed) throw new RateLimited(action, result.retryAfter);
+}
+
+/** Whether `client`'s next attempt at `action` would be refused, without counting one. */
+function peek(action: LimitedAction, client: string, now = Date.now()): LimitResult {
+  const w = windows.get(`${action}:${client}`);
+  if (!w || w.resetAt <= now || w.count < allowance(action)) return { allowed: true, retryAfter: 0 };
+  return { allowed: false, retryAfter: Math.ceil((w.resetAt - now) / 1000) };
 }
 
 /** A success (right password) clears the client's failed attempts. */

@@ -28,12 +28,47 @@ function readSecrets(): StoredSecrets {
   return memory;
 }
 
+/**
+ * Written to a temporary file in the same folder, flushed to disk, then renamed over the real
+ * one: a crash at any point leaves either the old file or the new one, never half of one (a
+ * half-written file would stop every later start). A leftover temporary file is never read.
+ */
 function writeSecrets(next: StoredSecrets) {
-  memory = next;
   const file = secretsFile();
-  if (!file) return;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(next), { mode: 0o600 });
+  if (file) {
+    const dir = path.dirname(file);
+    fs.mkdirSync(dir, { recursive: true });
+    const temp = path.join(dir, `.secrets.json.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`);
+    try {
+      const fd = fs.openSync(temp, "wx", 0o600);
+      try {
+        fs.writeFileSync(fd, JSON.stringify(next));
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      fs.renameSync(temp, file);
+    } catch (error) {
+      fs.rmSync(temp, { force: true });
+      throw error;
+    }
+    syncFolder(dir);
+  }
+  memory = next;
+}
+
+/** Makes the rename itself durable (not supported on every platform: best effort). */
+function syncFolder(dir: string) {
+  try {
+    const fd = fs.openSync(dir, "r");
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    /* a folder cannot be opened for sync here (Windows): the file itself was synced */
+  }
 }
 
 export function sessionSecret(): string {
@@ -87,6 +122,26 @@ export function checkAdminPassword(candidate: string): boolean {
   return hash ? verifyPasswordHash(candidate, hash) : false;
 }
 
+let passwordTagMemo: { source: string; tag: string } | undefined;
+
+/**
+ * A tag of the current admin password (ADMIN_PASSWORD, or the generated one's stored hash),
+ * kept with each admin session: a different password gives a different tag, which ends every
+ * session opened before the change. scrypt keyed by the session secret, so the tag stored in the
+ * database is no shortcut to guessing the password; computed once per process.
+ */
+export function adminPasswordTag(): string {
+  const configured = config().ADMIN_PASSWORD;
+  const source = configured ? `env:${configured}` : `hash:${readSecrets().adminPasswordHash ?? ""}`;
+  const secret = sessionSecret();
+  const key = `${secret}\u0000${source}`;
+  if (passwordTagMemo?.source !== key) {
+    passwordTagMemo = { source: key, tag: crypto.scryptSync(source, `admin-session:${secret}`, 32).toString("base64url") };
+  }
+  return passwordTagMemo.tag;
+}
+
 export function resetSecretsForTests() {
+  passwordTagMemo = undefined;
   memory = undefined;
 }

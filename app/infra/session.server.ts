@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { ADMIN_SESSION_MAX_AGE_MS } from "~/lib/constants";
 import { isHttps } from "~/http/request.server";
-import { sessionSecret } from "~/infra/secrets.server";
+import { adminPasswordTag, sessionSecret } from "~/infra/secrets.server";
+import { db } from "~/infra/db.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -37,9 +39,15 @@ export async function clearCodeHeader(request: Request): Promise<string> {
   return guestCookie().serialize("", { ...secureFor(request), maxAge: 0 });
 }
 
-/* ---------- Admin: a browser-session cookie, SameSite=Strict ---------- */
+/* ---------- Admin: a browser-session cookie, SameSite=Strict, backed by a server row ---------- */
 
-type AdminSessionData = { admin: boolean; since: number };
+/**
+ * The signed cookie carries a random token; the session itself is a row in `admin_sessions`
+ * (keyed by the token's SHA-256), so it can be ended on the server: logout ends it, a different
+ * admin password ends every earlier one, and it never outlives ADMIN_SESSION_MAX_AGE_MS.
+ * See docs/decisions/0010-admin-sessions.md.
+ */
+type AdminSessionData = { token: string };
 let adminStorage: ReturnType<typeof createCookieSessionStorage<AdminSessionData>> | undefined;
 function adminSessions() {
   adminStorage ??= createCookieSessionStorage<AdminSessionData>({
@@ -55,21 +63,53 @@ function adminSessions() {
   return adminStorage;
 }
 
+const tokenId = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+async function adminToken(request: Request): Promise<string | null> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes("wedding_admin=")) return null;
+  const token = (await adminSessions().getSession(cookie)).get("token");
+  return typeof token === "string" && token.length >= 32 && token.length <= 64 ? token : null;
+}
+
 export async function isAdminSession(request: Request): Promise<boolean> {
-  const session = await adminSessions().getSession(request.headers.get("Cookie"));
-  const since = session.get("since");
-  return session.get("admin") === true && typeof since === "number" && since <= Date.now() && Date.now() - since < ADMIN_SESSION_MAX_AGE_MS;
+  const token = await adminToken(request);
+  if (!token) return false;
+  const now = Date.now();
+  const row = await db()
+    .selectFrom("admin_sessions")
+    .select(["created_at", "expires_at", "ended_at", "password_tag"])
+    .where("id", "=", tokenId(token))
+    .executeTakeFirst();
+  return (
+    !!row &&
+    row.ended_at === null &&
+    row.created_at <= now &&
+    now < row.expires_at &&
+    now - row.created_at < ADMIN_SESSION_MAX_AGE_MS &&
+    row.password_tag === adminPasswordTag()
+  );
 }
 
 /** A fresh session (never the one the browser sent: no fixation). */
 export async function startAdminSessionHeader(request: Request): Promise<string> {
+  const now = Date.now();
+  const token = crypto.randomBytes(32).toString("base64url");
+  // Sessions past their day are no use to anyone: dropped here, so the table stays small.
+  await db().deleteFrom("admin_sessions").where("expires_at", "<=", now).execute();
+  await db()
+    .insertInto("admin_sessions")
+    .values({ id: tokenId(token), created_at: now, expires_at: now + ADMIN_SESSION_MAX_AGE_MS, ended_at: null, password_tag: adminPasswordTag() })
+    .execute();
   const session = await adminSessions().getSession();
-  session.set("admin", true);
-  session.set("since", Date.now());
+  session.set("token", token);
   return adminSessions().commitSession(session, secureFor(request));
 }
 
+/** Ends the session on the server (a copy of the cookie stops working) and clears the cookie. */
 export async function endAdminSessionHeader(request: Request): Promise<string> {
+  const token = await adminToken(request);
+  if (token) await db().updateTable("admin_sessions").set({ ended_at: Date.now() }).where("id", "=", tokenId(token)).where("ended_at", "is", null).execute();
   const session = await adminSessions().getSession(request.headers.get("Cookie"));
   return adminSessions().destroySession(session, secureFor(request));
 }

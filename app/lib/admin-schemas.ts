@@ -50,6 +50,55 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type AdminAction = z.infer<typeof adminActionSchema>;
+export type AdminIntent = AdminAction["intent"];
+/** The panel's operations (everything but opening and closing the session). */
+export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;
+/** The parsed form of one intent. */
+export type AdminInput<I extends AdminIntent> = Extract<AdminAction, { intent: I }>;
+
+/** A toast as a translation key (the same shape as the flash toast). */
+export interface AdminToast {
+  kind: "success" | "error" | "info";
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** Form-level errors as translation keys (conform's shape: field name, "" for the form). */
+export type AdminFormErrors = Record<string, string[] | null>;
+
+/** What every admin handler returns: one shape, turned into a response in one place. */
+export type AdminResult = AdminSuccess | AdminFailure;
+export interface AdminSuccess {
+  intent: AdminIntent;
+  ok: true;
+  /** Shown after the page's data is reloaded (carried in the flash cookie). */
+  toast: AdminToast;
+  /** A new invitation: its code, shown on the Crear tab. */
+  created?: { code: string; primaryGuest: string };
+}
+export interface AdminFailure {
+  /** As posted (a failed parse may carry an unknown intent). */
+  intent: string;
+  ok: false;
+  /** The HTTP status of the answer. */
+  status: number;
+  error?: AdminFormErrors;
+  toast?: AdminToast;
+  /** Crear: more seats than the capacity; the form asks again with overCapacity=yes. */
+  capacityWarning?: { total: number; capacity: number };
+  /** The values to show again in the form (the over-capacity step). */
+  initialValue?: Record<string, string>;
+  /** Login: locked out for this many minutes. */
+  retryAfterMinutes?: number;
+}
+/** What the admin action answers as data: success toasts travel in the flash cookie instead. */
+export type AdminActionData = Omit<AdminSuccess, "toast"> | AdminFailure;
+
+/** The messages (translation keys) of a failed answer, for the form that sent it. */
+export function errorsOf(result: AdminActionData | undefined): string[] | undefined {
+  if (!result || result.ok || !result.error) return undefined;
+  return Object.values(result.error).flatMap((v) => v ?? []);
+}
 
 /** The only fields the admin action reads: the schema's, and `_js` (sent by the page's script). */
 export const adminFormFields = formFieldsOf(adminActionSchema, ["_js"]);
@@ -63,7 +112,8 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteSection: "dashboard:confirm.deleteSection",
   deleteMedia: "dashboard:confirm.deletePhoto",
 };
-export const TAB_OF_INTENT: Record<string, AdminTab> = {
+/** The tab a plain (no-JavaScript) post returns to. */
+export const TAB_OF_INTENT: Record<AdminOperation, AdminTab> = {
   createInvitation: "create",
   deleteInvitation: "invitations",
   deleteGuest: "invitations",

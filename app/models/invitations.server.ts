@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
+import type { Database } from "~/infra/db-schema";
 import { buildGuestList, cleanName, isRsvpOpen, type GuestListError } from "~/lib/rsvp";
 import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } from "~/lib/invitation-code";
 import { computeStats, type Stats } from "~/lib/stats";
-import { MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION } from "~/lib/constants";
+import { MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY } from "~/lib/constants";
 import { config } from "~/infra/config.server";
 import { bool, db } from "~/infra/db.server";
 
@@ -99,35 +100,72 @@ export function validateInvitationInput(input: {
   return { ok: true, primaryGuest, maxGuests };
 }
 
-/** Creates an invitation with a fresh unique code. */
-export async function createInvitation(input: {
-  primaryGuest: string;
-  maxGuests: number;
-}): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError }> {
+/** Over the seats the venue has (TOTAL_CAPACITY): what the admin must explicitly accept. */
+export interface OverCapacity {
+  ok: false;
+  error: "overCapacity";
+  /** Seats handed out if the change went ahead. */
+  total: number;
+  capacity: number;
+}
+
+export interface CapacityOptions {
+  /** The admin saw the over-capacity warning and goes ahead anyway. */
+  allowOverCapacity?: boolean;
+}
+
+async function seatsInTransaction(trx: Transaction<Database>): Promise<number> {
+  const { seats } = await trx
+    .selectFrom("invitations")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("max_guests"), eb.lit(0)).as("seats"))
+    .executeTakeFirstOrThrow();
+  return Number(seats);
+}
+
+/**
+ * Creates an invitation with a fresh unique code. The capacity check and the insert run in one
+ * transaction (SQLite serialises writers), so two creations at once cannot both pass the check.
+ */
+export async function createInvitation(
+  input: { primaryGuest: string; maxGuests: number },
+  options: CapacityOptions = {},
+): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError } | OverCapacity> {
   const checked = validateInvitationInput(input);
   if (!checked.ok) return checked;
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const code = generateInvitationCode();
-    const inserted = await db()
-      .insertInto("invitations")
-      .values({ code, primary_guest: checked.primaryGuest, max_guests: checked.maxGuests })
-      .onConflict((oc) => oc.column("code").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (inserted) {
-      return { ok: true, invitation: (await findInvitationById(inserted.id))! };
-    }
-  }
-  throw new Error("Could not generate a unique invitation code");
+  const outcome = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const total = (await seatsInTransaction(trx)) + checked.maxGuests;
+      if (total > TOTAL_CAPACITY && !options.allowOverCapacity) {
+        return { ok: false as const, error: "overCapacity" as const, total, capacity: TOTAL_CAPACITY };
+      }
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const code = generateInvitationCode();
+        const inserted = await trx
+          .insertInto("invitations")
+          .values({ code, primary_guest: checked.primaryGuest, max_guests: checked.maxGuests })
+          .onConflict((oc) => oc.column("code").doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (inserted) return { ok: true as const, id: inserted.id };
+      }
+      throw new Error("Could not generate a unique invitation code");
+    });
+  if (!outcome.ok) return outcome;
+  return { ok: true, invitation: (await findInvitationById(outcome.id))! };
 }
 
 export type UpdateInvitationError = InvitationInputError | "notFound" | "belowConfirmed";
 
-/** Renames the primary guest and/or changes the seats; never below the names already confirmed. */
+/**
+ * Renames the primary guest and/or changes the seats; never below the names already confirmed,
+ * and never raising the seats past the capacity unless allowed (checked in the same transaction).
+ */
 export async function updateInvitation(
   id: number,
   patch: { primaryGuest?: string; maxGuests?: number },
-): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: UpdateInvitationError }> {
+  options: CapacityOptions = {},
+): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: UpdateInvitationError } | OverCapacity> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -144,6 +182,11 @@ export async function updateInvitation(
         .where("invitation_id", "=", id)
         .executeTakeFirstOrThrow();
       if (checked.maxGuests < Number(count)) return { ok: false as const, error: "belowConfirmed" as const };
+      if (checked.maxGuests > row.max_guests && !options.allowOverCapacity) {
+        // Only raising seats asks: lowering them (or renaming) is always allowed, even when already over.
+        const total = (await seatsInTransaction(trx)) - row.max_guests + checked.maxGuests;
+        if (total > TOTAL_CAPACITY) return { ok: false as const, error: "overCapacity" as const, total, capacity: TOTAL_CAPACITY };
+      }
       await trx
         .updateTable("invitations")
         .set({ primary_guest: checked.primaryGuest, max_guests: checked.maxGuests, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })

@@ -10,9 +10,19 @@ import { CreateTab } from "~/components/admin/CreateTab";
 import { GalleryTab } from "~/components/admin/GalleryTab";
 import { InvitationsTab } from "~/components/admin/InvitationsTab";
 import { StatsTab } from "~/components/admin/StatsTab";
-import { formErrorsOf } from "~/components/admin/useAdminFetcher";
 import { FormErrors } from "~/components/confirm/FormErrors";
-import { ADMIN_TABS, CONFIRM_PROMPTS, isAdminTab, isLoadError, TAB_OF_INTENT, type AdminTab, type ConfirmedIntent } from "~/lib/admin-schemas";
+import {
+  ADMIN_TABS,
+  CONFIRM_PROMPTS,
+  CONFIRMED_INTENTS,
+  errorsOf,
+  isAdminTab,
+  isLoadError,
+  TAB_OF_INTENT,
+  type AdminActionData,
+  type AdminTab,
+  type ConfirmedIntent,
+} from "~/lib/admin-schemas";
 import { STORAGE_KEYS } from "~/lib/constants";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 
@@ -48,14 +58,13 @@ function AdminPanel({ data }: { data: PanelData }) {
   const shownTab = pendingTab ?? tab;
   const loading = pendingTab !== null && pendingTab !== tab;
   const confirm = params.get("confirm");
+  const confirmIntent = CONFIRMED_INTENTS.find((intent) => intent === confirm);
   const editId = Number(params.get("edit")) || null;
   // A plain (no-JavaScript) post that failed: its message at the top of the panel.
-  const actionData = useActionData<typeof action>();
+  const actionData: AdminActionData | undefined = useActionData<typeof action>();
+  // Forms that show their own errors next to their fields.
   const ownForms = ["login", "createInvitation", "createSection", "editSection"];
-  const failed =
-    actionData && !(actionData as { ok?: boolean }).ok && !ownForms.includes(String((actionData as { intent?: string }).intent))
-      ? formErrorsOf(actionData)
-      : undefined;
+  const failed = actionData && !ownForms.includes(actionData.intent) ? errorsOf(actionData) : undefined;
 
   useEffect(() => {
     try {
@@ -100,9 +109,7 @@ function AdminPanel({ data }: { data: PanelData }) {
         ))}
       </nav>
       <FormErrors id="admin-errors" errors={failed} />
-      {confirm && confirm in CONFIRM_PROMPTS ? (
-        <ConfirmStep intent={confirm as ConfirmedIntent} id={params.get("id") ?? ""} name={params.get("name") ?? ""} />
-      ) : null}
+      {confirmIntent ? <ConfirmStep intent={confirmIntent} id={params.get("id") ?? ""} name={params.get("name") ?? ""} /> : null}
       <div className="admin-tab-panel" aria-busy={loading || undefined}>
         {loading ? (
           <p role="status" className="admin-muted">

@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiJson, apiRoute, fail, idParam, readJson, requireApiAdmin } from "~/http/api.server";
-import { apiAnswers } from "~/http/api-messages.server";
+import { apiAnswers, overCapacityAnswer } from "~/http/api-messages.server";
 import { guestInvitation, guestView } from "~/http/api-invitations.server";
 import { deleteInvitation, updateInvitation } from "~/models/invitations.server";
 
 // Types only; the rules (name required, 1..8 seats, not below the confirmed guests) are updateInvitation's.
-const updateBody = z.object({ primaryGuest: z.string().optional(), maxGuests: z.number().optional() }).strict();
+const updateBody = z.object({ primaryGuest: z.string().optional(), maxGuests: z.number().optional(), allowOverCapacity: z.boolean().optional() }).strict();
 
 /**
  * One URL shape, two meanings (spec section 7):
  * GET /api/invitations/{code} (guest) → { primaryGuest, maxGuests, confirmed, guests };
- * PUT /api/invitations/{id} (admin) { primaryGuest?, maxGuests? } → the invitation;
+ * PUT /api/invitations/{id} (admin) { primaryGuest?, maxGuests?, allowOverCapacity? } → the invitation
+ *   (409 { error, total, capacity } when raising the seats past the 140 unless allowed);
  * DELETE /api/invitations/{id} (admin) → { success: true }.
  * (/api/invitations/stats is its own module: a static segment wins.)
  */
@@ -20,8 +21,9 @@ const route = apiRoute({
   PUT: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = await idParam(request, params.code);
-    const patch = await readJson(request, updateBody);
-    const updated = await updateInvitation(id, patch);
+    const { allowOverCapacity, ...patch } = await readJson(request, updateBody);
+    const updated = await updateInvitation(id, patch, { allowOverCapacity });
+    if (!updated.ok && updated.error === "overCapacity") return overCapacityAnswer(request, updated);
     if (!updated.ok) return fail(request, apiAnswers.updateInvitation[updated.error]);
     return apiJson(updated.invitation);
   },

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.server";
-import { apiAnswers } from "~/http/api-messages.server";
+import { apiAnswers, overCapacityAnswer } from "~/http/api-messages.server";
 import { createInvitation, listInvitations } from "~/models/invitations.server";
 
 // Types only; the rules (name required, 1..8 seats) are createInvitation's.
-const createBody = z.object({ primaryGuest: z.string(), maxGuests: z.number() });
+const createBody = z.object({ primaryGuest: z.string(), maxGuests: z.number(), allowOverCapacity: z.boolean().optional() });
 
 const route = apiRoute({
   /** GET /api/invitations (admin) → every invitation with its guests (an empty list when none). */
@@ -13,10 +13,15 @@ const route = apiRoute({
     await requireApiAdmin(request);
     return apiJson(await listInvitations());
   },
-  /** POST /api/invitations (admin) { primaryGuest, maxGuests } → 201 the invitation with its code. */
+  /**
+   * POST /api/invitations (admin) { primaryGuest, maxGuests, allowOverCapacity? } → 201 the
+   * invitation with its code; 409 { error, total, capacity } past the 140 seats unless allowed.
+   */
   POST: async ({ request }) => {
     await requireApiAdmin(request);
-    const created = await createInvitation(await readJson(request, createBody));
+    const { allowOverCapacity, ...input } = await readJson(request, createBody);
+    const created = await createInvitation(input, { allowOverCapacity });
+    if (!created.ok && created.error === "overCapacity") return overCapacityAnswer(request, created);
     if (!created.ok) return fail(request, apiAnswers.invitationInput[created.error]);
     return apiJson(created.invitation, 201);
   },

@@ -72,6 +72,16 @@ test.describe("admin access", () => {
     await other.close();
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
     await expect(page.getByRole("dialog", { name: "Acceso al Panel de Administración" })).toBeVisible();
+
+    // Logout ends the session on the server: a copy of the cookie taken before opens nothing.
+    const replay = await browser.newContext({ locale: "es-ES" });
+    await replay.addCookies([admin!]);
+    const replayPage = await replay.newPage();
+    await replayPage.goto(`http://127.0.0.1:${process.env.E2E_PORT}/admin?tab=invitations`);
+    await expect(replayPage.getByRole("dialog", { name: "Acceso al Panel de Administración" })).toBeVisible();
+    const api = await replay.request.get(`http://127.0.0.1:${process.env.E2E_PORT}/api/invitations`);
+    expect(api.status()).toBe(401);
+    await replay.close();
   });
 
   test("every admin action without the session answers 401 and changes nothing", async ({ request, data }) => {

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, test } from "./fixtures";
+import { expect, test, uniqueClientAddress } from "./fixtures";
 
 const admin = { Authorization: "Bearer e2e-admin-api-token-0123456789" };
 const json = (data: unknown, headers: Record<string, string> = {}) => ({ data, headers: { "Content-Type": "application/json", ...headers } });
@@ -115,7 +115,8 @@ test.describe("/api admin routes @js-only", () => {
       const response = await request.fetch(url, {
         method,
         ...(body ? json(body) : {}),
-        headers: { Authorization: "Bearer wrong-token-0000000000", "Content-Type": "application/json" },
+        // A wrong token counts as a failed login (429 past five from one client): one client per call here.
+        headers: { Authorization: "Bearer wrong-token-0000000000", "Content-Type": "application/json", "X-Forwarded-For": uniqueClientAddress() },
       });
       expect(response.status(), `${method} ${url}`).toBe(401);
       expect(await response.json()).toEqual({ error: "No autorizado" });

@@ -1,12 +1,10 @@
 import { Button, PasswordInput } from "@mantine/core";
-import { useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
-import { useHydrated } from "~/components/confirm/useHydrated";
 import { STORAGE_KEYS } from "~/lib/constants";
-import type { action } from "~/routes/admin";
-import { formErrorsOf, useAdminFetcher } from "./useAdminFetcher";
+import { AdminForm } from "./AdminForm";
+import { useAdminAction } from "./useAdminFetcher";
 
 /**
  * The locked state: a modal dialog that cannot be dismissed (nothing behind it to go back to).
@@ -14,11 +12,8 @@ import { formErrorsOf, useAdminFetcher } from "./useAdminFetcher";
  */
 export function AdminLogin() {
   const { t } = useTranslation("dashboard");
-  const fetcher = useAdminFetcher("admin-login");
-  const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
-  const result = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
-  const errors = formErrorsOf(result);
+  const login = useAdminAction("login", "admin-login");
+  const { result, errors, busy } = login;
   const [attempt, setAttempt] = useState(0);
   const [visible, setVisible] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -34,7 +29,7 @@ export function AdminLogin() {
 
   useEffect(() => {
     if (!result) return;
-    if ((result as { ok?: boolean }).ok) {
+    if (result.ok) {
       try {
         sessionStorage.setItem(STORAGE_KEYS.adminFlag, "true");
       } catch {
@@ -57,9 +52,7 @@ export function AdminLogin() {
           {t("login.title")}
         </h1>
         <p className="admin-muted">{t("login.description")}</p>
-        <fetcher.Form method="post" className="admin-form">
-          <input type="hidden" name="intent" value="login" />
-          {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+        <AdminForm action={login} className="admin-form">
           <PasswordInput
             key={attempt}
             ref={input}
@@ -76,14 +69,14 @@ export function AdminLogin() {
             visibilityToggleButtonProps={{ "aria-label": visible ? t("login.hidePassword") : t("login.showPassword") }}
             error={
               errors?.length ? (
-                <FormErrors id="login-errors" errors={errors} minutes={(result as { retryAfterMinutes?: number })?.retryAfterMinutes} />
+                <FormErrors id="login-errors" errors={errors} minutes={result && !result.ok ? result.retryAfterMinutes : undefined} />
               ) : undefined
             }
           />
-          <Button type="submit" size="md" fullWidth disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? t("login.submitting") : t("login.submit")}
+          <Button type="submit" size="md" fullWidth disabled={busy}>
+            {busy ? t("login.submitting") : t("login.submit")}
           </Button>
-        </fetcher.Form>
+        </AdminForm>
       </div>
     </div>
   );

@@ -2,14 +2,16 @@ import { Button, Group, Modal, Text } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/confirm/useHydrated";
-import { useAdminFetcher } from "./useAdminFetcher";
+import type { ConfirmedIntent } from "~/lib/admin-schemas";
+import { AdminForm } from "./AdminForm";
+import { useAdminAction } from "./useAdminFetcher";
 
 /**
  * A destructive admin action behind "are you sure?". With JavaScript: a dialog, then the post.
  * Without: the post (no confirmation) leads to a page that asks the same question.
  */
 export function ConfirmAction(props: {
-  intent: string;
+  intent: ConfirmedIntent;
   id: number;
   name?: string;
   prompt: string;
@@ -19,27 +21,26 @@ export function ConfirmAction(props: {
   className?: string;
 }) {
   const { t } = useTranslation("dashboard");
-  const fetcher = useAdminFetcher();
+  const remove = useAdminAction(props.intent);
+  const { fetcher, busy } = remove;
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const busy = fetcher.state !== "idle";
   return (
     <>
-      <fetcher.Form
-        method="post"
+      <AdminForm
+        action={remove}
         onSubmit={(event) => {
           if (!hydrated) return;
           event.preventDefault();
           setOpen(true);
         }}
       >
-        <input type="hidden" name="intent" value={props.intent} />
         <input type="hidden" name="id" value={props.id} />
         {props.name ? <input type="hidden" name="name" value={props.name} /> : null}
         <button type="submit" className={props.className ?? "danger-button"} aria-label={props.label} title={props.label} disabled={busy}>
           {props.children}
         </button>
-      </fetcher.Form>
+      </AdminForm>
       <Modal opened={open} onClose={() => setOpen(false)} title={t("confirm.title")} centered>
         <Text>{props.prompt}</Text>
         <Group justify="flex-end" mt="lg">

@@ -1,31 +1,19 @@
 import { Button, NumberInput, TextInput } from "@mantine/core";
-import { useActionData, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
-import { useHydrated } from "~/components/confirm/useHydrated";
 import { DEFAULT_INVITATION_MAX_GUESTS, MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY } from "~/lib/constants";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
-import type { action } from "~/routes/admin";
-import { formErrorsOf, useAdminFetcher } from "./useAdminFetcher";
-
-type CreateResult = {
-  ok?: boolean;
-  created?: { code: string; primaryGuest: string };
-  capacityWarning?: { total: number; capacity: number };
-  initialValue?: { primaryGuest?: string; maxGuests?: string };
-};
+import { AdminForm } from "./AdminForm";
+import { useAdminAction } from "./useAdminFetcher";
 
 /** 'Crear Nueva Invitación': name and seats; shows the new code to send to the guest. */
 export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
   const { t } = useTranslation("dashboard");
-  const fetcher = useAdminFetcher("create-invitation");
-  const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
+  const create = useAdminAction("createInvitation", "create-invitation");
+  const { result, errors, busy } = create;
   const [searchParams] = useSearchParams();
-  const result = (fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined) as CreateResult | undefined;
-  const errors = formErrorsOf(result);
-  const busy = fetcher.state !== "idle";
   const [formKey, setFormKey] = useState(0);
   const [lastCreated, setLastCreated] = useState<{ code: string; primaryGuest: string } | null>(null);
 
@@ -37,8 +25,8 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
   }, [result]);
 
   const createdCode = lastCreated?.code ?? searchParams.get("created");
-  const warning = result?.capacityWarning;
-  const initial = warning ? result?.initialValue : undefined;
+  const warning = result && !result.ok ? result.capacityWarning : undefined;
+  const initial = warning && result && !result.ok ? result.initialValue : undefined;
 
   return (
     <section className="card admin-card" aria-labelledby="create-title">
@@ -55,9 +43,7 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
           <p className="admin-muted">{t("create.shareHint")}</p>
         </div>
       ) : null}
-      <fetcher.Form method="post" className="admin-form" key={formKey}>
-        <input type="hidden" name="intent" value="createInvitation" />
-        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <AdminForm action={create} className="admin-form" key={formKey}>
         <TextInput
           name="primaryGuest"
           label={t("create.primaryGuest")}
@@ -88,7 +74,7 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
         <Button type="submit" size="md" disabled={busy}>
           {busy ? t("create.submitting") : t("create.submit")}
         </Button>
-      </fetcher.Form>
+      </AdminForm>
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import { Button, Modal, Switch, Textarea, TextInput } from "@mantine/core";
-import { useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
@@ -7,11 +6,11 @@ import { useHydrated } from "~/components/confirm/useHydrated";
 import { SafeImage } from "~/components/SafeImage";
 import { DEFAULT_SECTION_ALLOW_UPLOAD, DEFAULT_SECTION_IS_ACTIVE } from "~/lib/constants";
 import { MAX_SECTION_DESCRIPTION_LENGTH, MAX_SECTION_NAME_LENGTH } from "~/lib/constants";
-import type { action } from "~/routes/admin";
 import type { Section } from "~/models/gallery.server";
 import { TrashIcon } from "../icons";
 import { ConfirmAction } from "./ConfirmAction";
-import { formErrorsOf, useAdminFetcher } from "./useAdminFetcher";
+import { AdminForm } from "./AdminForm";
+import { useAdminAction } from "./useAdminFetcher";
 
 type AdminSection = Section;
 
@@ -41,26 +40,19 @@ export function GalleryTab({ sections, editId }: { sections: AdminSection[]; edi
 
 function CreateSectionForm() {
   const { t } = useTranslation("dashboard");
-  const fetcher = useAdminFetcher("create-section");
-  const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
-  const result = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
-  const ownResult = (result as { intent?: string } | undefined)?.intent === "createSection" ? result : undefined;
-  const errors = formErrorsOf(ownResult);
+  const create = useAdminAction("createSection", "create-section");
+  const { fetcher, errors, busy } = create;
   const [formKey, setFormKey] = useState(0);
   useEffect(() => {
     // Success resets the form: empty name and description, uploads on, inactive.
-    if ((fetcher.data as { ok?: boolean; intent?: string } | undefined)?.ok && fetcher.state === "idle") setFormKey((k) => k + 1);
+    if (fetcher.data?.ok && fetcher.state === "idle") setFormKey((k) => k + 1);
   }, [fetcher.data, fetcher.state]);
-  const busy = fetcher.state !== "idle";
   return (
     <section className="card admin-card" aria-labelledby="create-section-title">
       <h2 id="create-section-title" className="admin-section-title">
         {t("gallery.createTitle")}
       </h2>
-      <fetcher.Form method="post" className="admin-form" key={formKey}>
-        <input type="hidden" name="intent" value="createSection" />
-        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <AdminForm action={create} className="admin-form" key={formKey}>
         <TextInput name="name" label={t("gallery.name")} placeholder={t("gallery.namePlaceholder")} maxLength={MAX_SECTION_NAME_LENGTH} size="md" />
         <Textarea name="description" label={t("gallery.description")} maxLength={MAX_SECTION_DESCRIPTION_LENGTH} autosize minRows={2} />
         <Switch name="allow_upload" label={t("gallery.allowUpload")} defaultChecked={DEFAULT_SECTION_ALLOW_UPLOAD} size="md" />
@@ -69,24 +61,21 @@ function CreateSectionForm() {
         <Button type="submit" size="md" disabled={busy}>
           {busy ? t("gallery.submitting") : t("gallery.submit")}
         </Button>
-      </fetcher.Form>
+      </AdminForm>
     </section>
   );
 }
 
-function ToggleButton(props: { intent: string; id: number; value: boolean; label: string }) {
-  const fetcher = useAdminFetcher();
-  const hydrated = useHydrated();
+function ToggleButton(props: { intent: "setSectionActive" | "setSectionUpload"; id: number; value: boolean; label: string }) {
+  const toggle = useAdminAction(props.intent);
   return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value={props.intent} />
+    <AdminForm action={toggle}>
       <input type="hidden" name="id" value={props.id} />
       <input type="hidden" name="value" value={String(props.value)} />
-      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-      <button type="submit" className="button secondary small" disabled={fetcher.state !== "idle"}>
+      <button type="submit" className="button secondary small" disabled={toggle.busy}>
         {props.label}
       </button>
-    </fetcher.Form>
+    </AdminForm>
   );
 }
 
@@ -161,22 +150,18 @@ function SectionCard({ section, editing }: { section: AdminSection; editing: boo
 
 function EditSectionForm({ section, onDone }: { section: AdminSection; onDone?: () => void }) {
   const { t } = useTranslation("dashboard");
-  const fetcher = useAdminFetcher();
-  const hydrated = useHydrated();
   // Without JavaScript the form is a plain post: its refusal comes back as the page's action data.
-  const actionData = useActionData<typeof action>();
-  const plainResult = (actionData as { intent?: string } | undefined)?.intent === "editSection" ? actionData : undefined;
-  const errors = formErrorsOf(fetcher.state === "idle" ? (fetcher.data ?? plainResult) : undefined);
+  const edit = useAdminAction("editSection");
+  const { fetcher, errors } = edit;
+  const hydrated = useHydrated();
   useEffect(() => {
     // A successful update closes the edit state.
-    if (fetcher.state === "idle" && (fetcher.data as { ok?: boolean } | undefined)?.ok) onDone?.();
+    if (fetcher.state === "idle" && fetcher.data?.ok) onDone?.();
   }, [fetcher.data, fetcher.state, onDone]);
   return (
-    <fetcher.Form method="post" className="admin-form" aria-label={t("gallery.editTitle")}>
+    <AdminForm action={edit} className="admin-form" aria-label={t("gallery.editTitle")}>
       {!hydrated ? <h4>{t("gallery.editTitle")}</h4> : null}
-      <input type="hidden" name="intent" value="editSection" />
       <input type="hidden" name="id" value={section.id} />
-      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
       <TextInput name="name" label={t("gallery.name")} defaultValue={section.name} maxLength={MAX_SECTION_NAME_LENGTH} data-autofocus />
       <Textarea
         name="description"
@@ -187,9 +172,9 @@ function EditSectionForm({ section, onDone }: { section: AdminSection; onDone?: 
         minRows={2}
       />
       <FormErrors id={`edit-${section.id}-errors`} errors={errors} />
-      <Button type="submit" disabled={fetcher.state !== "idle"}>
+      <Button type="submit" disabled={edit.busy}>
         {t("gallery.save")}
       </Button>
-    </fetcher.Form>
+    </AdminForm>
   );
 }

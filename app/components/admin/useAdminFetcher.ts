@@ -1,7 +1,8 @@
 import { notifications } from "@mantine/notifications";
-import { useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { errorsOf, type AdminActionData, type AdminIntent } from "~/lib/admin-schemas";
 import type { action } from "~/routes/admin";
 
 const colors = { success: "green", error: "red", info: "blue" } as const;
@@ -15,17 +16,25 @@ export function useAdminFetcher(key?: string) {
   const { t } = useTranslation();
   const shown = useRef<unknown>(null);
   useEffect(() => {
-    const result = fetcher.data as { toast?: { kind: keyof typeof colors; key: string; values?: Record<string, string> } } | undefined;
+    const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || shown.current === result) return;
     shown.current = result;
-    if (result.toast) notifications.show({ color: colors[result.toast.kind], message: t(result.toast.key, result.toast.values) });
+    if (!result.ok && result.toast) notifications.show({ color: colors[result.toast.kind], message: t(result.toast.key, result.toast.values) });
   }, [fetcher.data, fetcher.state, t]);
   return fetcher;
 }
 
-/** conform-shaped form errors (translation keys) from an action result. */
-export function formErrorsOf(result: unknown): string[] | undefined {
-  const error = (result as { error?: Record<string, string[] | null> } | undefined)?.error;
-  if (!error) return undefined;
-  return Object.values(error).flatMap((v) => v ?? []);
+/**
+ * One admin form's fetcher and its latest result: the scripted answer, or (without JavaScript)
+ * the page's action data when it answers this intent. Read by <AdminForm>.
+ */
+export function useAdminAction(intent: AdminIntent, key?: string) {
+  const fetcher = useAdminFetcher(key);
+  const actionData: AdminActionData | undefined = useActionData<typeof action>();
+  const plain = actionData?.intent === intent ? actionData : undefined;
+  const busy = fetcher.state !== "idle";
+  const result: AdminActionData | undefined = busy ? undefined : (fetcher.data ?? plain);
+  return { intent, fetcher, result, busy, errors: errorsOf(result) };
 }
+
+export type AdminAction = ReturnType<typeof useAdminAction>;
