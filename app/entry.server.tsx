@@ -13,6 +13,8 @@ import { i18nServer } from "~/infra/i18n.server";
 import { securityHeaders } from "~/http/security-headers.server";
 
 export { boot } from "~/infra/boot.server";
+// What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
+export { edge } from "~/http/edge.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -70,7 +70,7 @@ export async function handleAdminAction(request: Request, context: AppLoadContex
   const intent = String(formData.get("intent") ?? "");
   if (intent !== "login") await requireAdmin(request);
   // The session cookie is SameSite=Strict already; a form posted from another site is refused too.
-  if (isCrossOrigin(request)) {
+  if (isCrossOrigin(request, context)) {
     return data({ intent, ok: false, status: "error" as const, error: { "": ["common:crossOrigin"] } }, { status: 403 });
   }
 

@@ -35,7 +35,7 @@ export async function handleConfirmAction(request: Request, context: AppLoadCont
 }
 
 async function confirmAction(request: Request, context: AppLoadContext) {
-  if (isCrossOrigin(request)) {
+  if (isCrossOrigin(request, context)) {
     return data({ status: "error" as const, error: { "": ["common:crossOrigin"] }, outcome: null, retryAfterMinutes: 0 }, { status: 403 });
   }
   const formData = await readForm(request);

@@ -29,7 +29,7 @@ export async function loadGallery(request: Request) {
  */
 export async function handleGalleryUpload(request: Request, context: AppLoadContext) {
   // A forged post from another site never reaches the gallery.
-  if (isCrossOrigin(request)) return data({ ok: false as const, error: "gallery:errors.forbidden", retryAfterMinutes: 0 }, { status: 403 });
+  if (isCrossOrigin(request, context)) return data({ ok: false as const, error: "gallery:errors.forbidden", retryAfterMinutes: 0 }, { status: 403 });
   const started = performance.now();
   const limit = hit("upload", clientIp(context));
   if (!limit.allowed) {
