@@ -11,7 +11,7 @@ import express from "express";
 import { createPageCache } from "./page-cache.mjs";
 import { createRequestLog } from "./request-log.mjs";
 import { isApiPath } from "./request-rules.mjs";
-import { isPrivateAnswer, securityHeaders } from "./security-headers.mjs";
+import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "./security-headers.mjs";
 
 // A .env file beside server.mjs, when present, fills variables the environment does not set.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -69,6 +69,7 @@ if (requestLog) app.use(requestLog);
 app.use(securityHeaders({ dev: mode === "development" }));
 
 // Set as the head is written, over whatever the app set:
+// - a route's own security header (the stored photos' stricter CSP) replaces the default;
 // - the admin's pages and a guest's own pages are never kept by a browser or a proxy;
 // - an answer sent before the request body was read to its end (a 413 for an oversized form, a
 //   401 before an upload) also ends the connection: the unread bytes would otherwise be taken for
@@ -76,6 +77,7 @@ app.use(securityHeaders({ dev: mode === "development" }));
 app.use((req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
+    preferRouteHeaders(res);
     if (isPrivateAnswer(req, res)) res.setHeader("Cache-Control", "private, no-store");
     if (!req.complete) res.setHeader("Connection", "close");
     return writeHead.apply(this, args);

@@ -48,6 +48,29 @@ export function securityHeaders({ dev = false } = {}) {
   };
 }
 
+// Headers set above that a route may set for itself (the stored photos have a stricter CSP).
+const OWN_HEADERS = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+  "referrer-policy",
+  "x-content-type-options",
+  "x-frame-options",
+];
+
+/**
+ * Lets a route's own security header win over the default above: Remix appends the route's
+ * headers, which would send both (two CSPs both apply; two CORP values cancel each other out).
+ * Call it as the head is written.
+ */
+export function preferRouteHeaders(res) {
+  for (const name of OWN_HEADERS) {
+    const value = res.getHeader(name);
+    if (Array.isArray(value)) res.setHeader(name, value[value.length - 1]);
+  }
+}
+
 /**
  * True when no browser or proxy may keep the answer: the admin pages and their data (whatever
  * the case of the path), and the pages and data a guest's stored invitation fills with their
