@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
@@ -10,9 +10,10 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
 import { NonceProvider } from "./components/nonce";
 import { i18nServer } from "~/infra/i18n.server";
-import { securityHeaders } from "~/http/security-headers.server";
 
 export { boot } from "~/infra/boot.server";
+// What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
+export { edge } from "~/http/edge.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -41,7 +42,7 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce ?? crypto.randomBytes(16).toString("base64");
   const instance = await i18nFor(await i18nServer.getLocale(request));
 
-  for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
+  // The security headers (the CSP with this nonce among them) are server.mjs's: server/security-headers.mjs.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -75,14 +76,6 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
-
-/** Data requests (single fetch) get the same non-CSP security headers. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  for (const [name, value] of Object.entries(securityHeaders(null))) {
-    if (!response.headers.has(name)) response.headers.set(name, value);
-  }
-  return response;
-};
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

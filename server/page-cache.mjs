@@ -2,24 +2,37 @@
 // docs/decisions/0007-pages-are-micro-cached-for-a-second.md).
 //
 // Rendering a page costs ~9 ms of CPU; a guest's phone never notices, but a burst (the couple
-// sharing the link in a group chat) queues every request behind the others. Within one second, a
-// page asked for again with the same URL, cookies and language is the same page, so it is served
-// from memory with a fresh CSP nonce.
+// sharing the link in a group chat) queues every request behind the others. Within one second, the
+// same public page for a visitor with the same language and theme is the same page, so it is
+// served from memory with a fresh CSP nonce.
 //
 // What keeps it correct:
-//   - only GET answers with status 200, text/html and no Set-Cookie are kept; never /admin;
-//   - the key holds everything a loader reads: URL, host, protocol, Cookie and Accept-Language;
-//   - any other method (a form post, an API write) empties the cache when it starts and when it
-//     ends, and a page rendered while a write was under way is not kept;
+//   - only visitors without a personal cookie (the stored invitation, the admin session, a pending
+//     toast) are served from it or fill it; a language, theme or analytics cookie does not count;
+//   - only GET answers with status 200, text/html and no Set-Cookie are kept; never /admin or
+//     /api (in any case: Remix matches /ADMIN too);
+//   - the key is what the page depends on as the app resolves it: protocol and host (as Express
+//     resolved them), URL, language and theme (`variantOf`), never the raw Cookie header;
+//   - a write (any other method) empties it once it succeeds: when its answer (status < 400) is
+//     about to be sent, so the writer's next page already shows the change, or when its
+//     connection closes before any answer (it may have written); a refused write changes nothing
+//     and empties nothing. A page whose render overlapped that moment is not kept;
 //   - the nonce in the stored HTML and CSP header is replaced by the request's own nonce;
 //   - when a page expires, one request renders it again while the others still get the page
 //     just expired (for at most STALE_MS), so a burst does not render it fifty times at once.
+
+import { hasSessionCookie, isAdminPath, isApiPath } from "./request-rules.mjs";
 
 const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "vary", "keep-alive"]);
 
 const STALE_MS = 5000;
 
-export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Date.now() } = {}) {
+/**
+ * `variantOf(req)` resolves what else a page depends on (server.mjs: the language and theme the
+ * app would render it in); it may return a promise.
+ * @param {{ ttlMs?: number, maxEntries?: number, now?: () => number, variantOf?: (req: import("express").Request) => string | Promise<string> }} [options]
+ */
+export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Date.now(), variantOf = () => "" } = {}) {
   /** @type {Map<string, { expires: number, refreshing: boolean, status: number, headers: Record<string, string | string[]>, body: string, nonce: string }>} */
   const entries = new Map();
   let generation = 0;
@@ -29,9 +42,9 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
     entries.clear();
   };
 
-  const keyOf = (req) => [req.protocol, req.hostname, req.originalUrl, req.get("cookie") ?? "", req.get("accept-language") ?? ""].join("\n");
+  const keyOf = async (req) => [req.protocol, req.hostname, req.originalUrl, await variantOf(req)].join("\n");
 
-  const cacheable = (req) => ttlMs > 0 && req.method === "GET" && !req.path.startsWith("/admin") && !req.path.startsWith("/api/");
+  const cacheable = (req) => ttlMs > 0 && req.method === "GET" && !isAdminPath(req.path) && !isApiPath(req.path) && !hasSessionCookie(req.get("cookie"));
 
   /** The entry to serve, or undefined when this request should render the page itself. */
   function lookup(key) {
@@ -52,16 +65,30 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
   }
 
+  /** A write empties the cache once it succeeded (see the top of this file). */
+  function watchWrite(res) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      if (status < 400) invalidate();
+      return writeHead.apply(this, args);
+    };
+    res.on("close", () => {
+      if (!res.headersSent) invalidate();
+    });
+  }
+
   /** Express middleware: place it after compression and after the nonce is chosen. */
   function middleware(req, res, next) {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      invalidate();
-      res.on("close", invalidate);
+      watchWrite(res);
       return next();
     }
     if (!cacheable(req)) return next();
+    keyOf(req).then((key) => serve(key, req, res, next), next);
+  }
 
-    const key = keyOf(req);
+  function serve(key, req, res, next) {
     const nonce = res.locals.cspNonce;
     const hit = lookup(key);
     if (hit) {

@@ -59,7 +59,7 @@ async function handle(request: Request, context: AppLoadContext, formData: FormD
     await requireAdmin(request);
   }
   // The session cookie is SameSite=Strict already; a form posted from another site is refused too.
-  if (isCrossOrigin(request)) return { result: failed(intent, "common:crossOrigin", 403) };
+  if (isCrossOrigin(request, context)) return { result: failed(intent, "common:crossOrigin", 403) };
 
   const submission = parseWithZod(formData, { schema: adminActionSchema });
   if (submission.status !== "success") {

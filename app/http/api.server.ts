@@ -72,7 +72,7 @@ export async function dispatch(args: ApiArgs, handlers: ApiHandlers): Promise<Re
   if (!handler) {
     return apiError(405, (await apiT(request))("common:api.methodNotAllowed"), { Allow: allowHeader(handlers) });
   }
-  if (method !== "GET" && isCrossOrigin(request)) return apiError(403, FORBIDDEN_MESSAGE);
+  if (method !== "GET" && isCrossOrigin(request, args.context)) return apiError(403, FORBIDDEN_MESSAGE);
   try {
     await limitBearerGuesses(request, clientIp(args.context));
     return await handler(args);

@@ -42,7 +42,7 @@ export async function handleConfirmAction(request: Request, context: AppLoadCont
 }
 
 async function confirmAction(request: Request, context: AppLoadContext) {
-  if (isCrossOrigin(request)) return refused({ "": ["common:crossOrigin"] }, 403);
+  if (isCrossOrigin(request, context)) return refused({ "": ["common:crossOrigin"] }, 403);
   // Only this form's fields, with small indices: refused before conform reads anything.
   const formData = await readForm(request, confirmPageFields);
   const viaScript = formData.get("_js") === "1";

@@ -44,7 +44,7 @@ export type ReceivedPhoto =
  * so the client gets the answer rather than a reset connection.
  */
 export async function receivePhoto(request: Request, context: AppLoadContext, sectionIdRaw?: string): Promise<ReceivedPhoto> {
-  if (isCrossOrigin(request)) {
+  if (isCrossOrigin(request, context)) {
     await discardBody(request);
     return { ok: false, refusal: "forbidden" };
   }

@@ -8,7 +8,7 @@ import { isHttps } from "~/http/request.server";
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request, ["lng", "redirectTo"]);
   const lng = form.get("lng");
-  const to = safeRedirectPath(form.get("redirectTo"));
+  const to = safeRedirectPath(form.get("redirectTo"), "/", new URL(request.url).origin);
   if (!isLanguage(lng)) return redirect(to);
   return redirect(to, { headers: { "Set-Cookie": await languageCookie.serialize(lng, { secure: isHttps(request) }) } });
 }

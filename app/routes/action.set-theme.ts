@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const form = await readForm(request, ["theme", "redirectTo"]);
   const theme = form.get("theme");
-  return redirect(safeRedirectPath(form.get("redirectTo")), {
+  return redirect(safeRedirectPath(form.get("redirectTo"), "/", new URL(request.url).origin), {
     headers: { "Set-Cookie": await themeCookieHeader(request, isTheme(theme) ? theme : null) },
   });
 }

@@ -1,4 +1,4 @@
-import { expect, test, uniqueClientAddress } from "./fixtures";
+import { expect, startServer, test, uniqueClientAddress } from "./fixtures";
 
 // HTTP-level checks; no page rendering involved, so they run once (JavaScript project).
 test.describe("cookies and headers @js-only", () => {
@@ -168,5 +168,104 @@ test.describe("cookies and headers @js-only", () => {
       maxRedirects: 0,
     });
     expect(response.headers()["set-cookie"]).toMatch(/lng=.*Secure/i);
+  });
+
+  test("a write another site started is refused by what the browser says, in the visitor's language", async ({ request }) => {
+    const post = (headers: Record<string, string>) =>
+      request.post("/action/set-language", { form: { lng: "en", redirectTo: "/gallery" }, headers, maxRedirects: 0 });
+    for (const site of ["cross-site", "same-site"]) {
+      const refused = await post({ "Sec-Fetch-Site": site });
+      expect(refused.status(), site).toBe(403);
+      expect(await refused.text()).toContain("Solicitud rechazada: el formulario no proviene de este sitio.");
+      expect(refused.headers()["set-cookie"] ?? "").not.toContain("lng=");
+    }
+    const english = await post({ "Sec-Fetch-Site": "cross-site", "Accept-Language": "en-US" });
+    expect(await english.text()).toContain("Request refused: the form did not come from this site.");
+    const json = await request.post("/api/invitations/ABC123/confirm", { data: { guests: [] }, headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(json.status()).toBe(403);
+    expect(await json.json()).toEqual({ error: "Solicitud rechazada: el formulario no proviene de este sitio." });
+    // The browser's own "same-origin" (or "none": typed, bookmarked) goes through, whatever else is sent.
+    const sameOrigin: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "same-origin" },
+      { "Sec-Fetch-Site": "none" },
+      { "Sec-Fetch-Site": "same-origin", Origin: "https://evil.example" },
+    ];
+    for (const headers of sameOrigin) {
+      const allowed = await post(headers);
+      expect(allowed.status(), JSON.stringify(headers)).toBe(302);
+      expect(allowed.headers()["location"]).toBe("/gallery");
+    }
+  });
+
+  test("the language and theme switches never send anyone to another site, and never fail on odd targets", async ({ request }) => {
+    for (const redirectTo of [
+      "/\t/evil.example/",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "/.//evil.example",
+      "https:evil.example",
+    ]) {
+      for (const [path, form] of [
+        ["/action/set-language", { lng: "en", redirectTo }],
+        ["/action/set-theme", { theme: "dark", redirectTo }],
+      ] as const) {
+        const response = await request.post(path, { form, maxRedirects: 0 });
+        expect(response.status(), `${path} ${JSON.stringify(redirectTo)}`).toBe(302);
+        const location = response.headers()["location"];
+        expect(new URL(location, "http://127.0.0.1/").origin, `${path} ${JSON.stringify(redirectTo)}`).toBe("http://127.0.0.1");
+        expect(location, `${path} ${JSON.stringify(redirectTo)}`).not.toMatch(/^\/\/|^\/\\/);
+      }
+    }
+    const kept = await request.post("/action/set-language", { form: { lng: "es", redirectTo: "/gallery?section=1" }, maxRedirects: 0 });
+    expect(kept.headers()["location"]).toBe("/gallery?section=1");
+  });
+
+  test("admin answers and a guest's own pages are never kept by a browser or a proxy", async ({ request, data }) => {
+    for (const path of ["/admin", "/ADMIN", "/Admin?tab=invitations", "/admin.data", "/admin?_data=routes%2Fadmin", "/admin/export.csv"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    }
+    const anonymous = await request.get("/confirm");
+    expect(anonymous.headers()["cache-control"] ?? "").not.toContain("no-store");
+    const { code } = data.createInvitation({ primaryGuest: "Privada Paz" });
+    await request.post("/confirm", { form: { intent: "verify", code } });
+    for (const path of ["/confirm", "/CONFIRM", "/confirm.data", "/confirm?_data=routes%2Fconfirm", "/", "/_root.data"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
+  test("behind an HTTPS proxy, browsers are told to use HTTPS only (HSTS); never over plain HTTP", async ({ request }) => {
+    const https = await request.get("/", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(https.headers()["strict-transport-security"]).toBe("max-age=15552000; includeSubDomains");
+    const plain = await request.get("/");
+    expect(plain.headers()["strict-transport-security"]).toBeUndefined();
+  });
+
+  test("without a trusted proxy, forwarded headers cannot pass another site off as this one", async () => {
+    const server = await startServer({ TRUST_PROXY: "0" });
+    try {
+      const forged = await fetch(`${server.baseURL}/action/set-language`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://evil.example", "X-Forwarded-Host": "evil.example" },
+        body: "lng=en&redirectTo=/",
+        redirect: "manual",
+      });
+      expect(forged.status).toBe(403);
+      expect(forged.headers.get("set-cookie") ?? "").not.toContain("lng=");
+      const own = await fetch(`${server.baseURL}/action/set-language`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseURL, "X-Forwarded-Host": "evil.example" },
+        body: "lng=en&redirectTo=/",
+        redirect: "manual",
+      });
+      expect(own.status).toBe(302);
+      const spoofedHttps = await fetch(`${server.baseURL}/`, { headers: { "X-Forwarded-Proto": "https" } });
+      expect(spoofedHttps.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -33,11 +33,34 @@ test.describe("server start @js-only", () => {
     expect(await response.json()).toEqual({ ok: true, database: true, storage: true });
   });
 
-  test("logs one line per request, and the health check answers 503 when the photo store is unusable", async () => {
+  test("logs one line per request, without invitation codes, and the health check answers 503 when the photo store is unusable", async () => {
     const server = await startServer({ LOG_REQUESTS: "1" });
+    /** The request lines logged so far (JSON, one per line), by their message. */
+    const logged = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
     try {
       expect((await fetch(`${server.baseURL}/confirm?from=test`)).status).toBe(200);
-      await expect.poll(server.output).toMatch(/^GET \/confirm\?from=test 200 \d+\.\dms$/m);
+      await expect.poll(logged).toContainEqual(expect.stringMatching(/^GET \/confirm 200 \d+ms$/));
+
+      // A personal link and the guest API carry the code in the path: it is masked.
+      await fetch(`${server.baseURL}/i/QX7RT2?utm=chat`, { redirect: "manual" });
+      await fetch(`${server.baseURL}/api/invitations/QX7RT2/details`);
+      await fetch(`${server.baseURL}/api/invitations/validate/QX7RT2`);
+      await expect
+        .poll(logged)
+        .toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^GET \/i\/:code \d{3} \d+ms$/),
+            expect.stringMatching(/^GET \/api\/invitations\/:code\/details \d{3} \d+ms$/),
+            expect.stringMatching(/^GET \/api\/invitations\/validate\/:code \d{3} \d+ms$/),
+          ]),
+        );
+      expect(server.output()).not.toContain("QX7RT2");
+      expect(server.output()).not.toContain("from=test");
 
       // The uploads folder replaced by a file: nothing can be stored there.
       const uploads = path.join(server.dataDir, "uploads");
@@ -46,7 +69,7 @@ test.describe("server start @js-only", () => {
       const health = await fetch(`${server.baseURL}/healthz`);
       expect(health.status).toBe(503);
       expect(await health.json()).toEqual({ ok: false, database: true, storage: false });
-      await expect.poll(server.output).toMatch(/^GET \/healthz 503 \d+\.\dms$/m);
+      await expect.poll(logged).toContainEqual(expect.stringMatching(/^GET \/healthz 503 \d+ms$/));
     } finally {
       await server.stop();
     }

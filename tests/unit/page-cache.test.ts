@@ -21,9 +21,15 @@ interface Rig {
 let server: Server | undefined;
 afterEach(() => server?.close());
 
+// Stands in for the app's resolution (server.mjs asks the build): a lng cookie, else Accept-Language, else es.
+async function languageOf(req: Request) {
+  const saved = /(?:^|;\s*)lng=(\w+)/.exec(req.get("cookie") ?? "")?.[1];
+  return saved ?? (/^en\b/i.test(req.get("accept-language") ?? "") ? "en" : "es");
+}
+
 async function rig(options: { ttlMs?: number } = {}): Promise<Rig> {
   const clock = { t: 1_000_000 };
-  const cache = createPageCache({ ttlMs: options.ttlMs ?? 1000, now: () => clock.t });
+  const cache = createPageCache({ ttlMs: options.ttlMs ?? 1000, now: () => clock.t, variantOf: languageOf });
   let renders = 0;
   let gate: Promise<void> | undefined;
   let open = () => {};
@@ -34,7 +40,7 @@ async function rig(options: { ttlMs?: number } = {}): Promise<Rig> {
   });
   app.use(compression());
   app.all("*", cache.middleware, async (req: Request, res: Response) => {
-    if (req.method !== "GET") return res.status(204).end();
+    if (req.method !== "GET") return res.status(req.path === "/refused" ? 403 : req.path === "/redirect" ? 302 : 204).end();
     renders++;
     const held = gate;
     gate = undefined;
@@ -83,26 +89,45 @@ describe("page micro-cache", () => {
     expect(await gz.text()).toContain("render 1 of /");
   });
 
-  it("renders again after the TTL, and keeps different URLs, cookies and languages apart", async () => {
+  it("renders again after the TTL, and keeps different URLs and resolved languages apart", async () => {
     const r = await rig();
     await (await fetch(`${r.base}/`)).text();
     expect(await (await fetch(`${r.base}/?x=1`)).text()).toContain("render 2 of /?x=1");
-    expect(await (await fetch(`${r.base}/`, { headers: { Cookie: "guest=1" } })).text()).toContain("for guest=1");
-    await (await fetch(`${r.base}/`, { headers: { "Accept-Language": "en" } })).text();
-    expect(r.renders()).toBe(4);
+    expect(await (await fetch(`${r.base}/`, { headers: { "Accept-Language": "en" } })).text()).toContain("render 3 of /");
+    // The same language said another way is the same page: the key is what the app resolves.
+    const saved = await fetch(`${r.base}/`, { headers: { Cookie: "lng=en" } });
+    expect(saved.headers.get("x-page-cache")).toBe("hit");
+    expect(await saved.text()).toContain("render 3 of /");
+    expect(r.renders()).toBe(3);
     r.clock.t += 1001;
-    expect(await (await fetch(`${r.base}/`)).text()).toContain("render 5 of /");
+    expect(await (await fetch(`${r.base}/`)).text()).toContain("render 4 of /");
+  });
+
+  it("serves and keeps pages only for visitors without a personal cookie; other cookies do not matter", async () => {
+    const r = await rig();
+    await (await fetch(`${r.base}/`)).text();
+    const other = await fetch(`${r.base}/`, { headers: { Cookie: "_ga=GA1.1; theme=x" } });
+    expect(other.headers.get("x-page-cache")).toBe("hit");
+    await other.text();
+    for (const cookie of ["wedding_invitation=abc.sig", "a=1; wedding_admin=s", "wedding_flash=t; lng=en"]) {
+      for (let i = 0; i < 2; i++) {
+        const own = await fetch(`${r.base}/`, { headers: { Cookie: cookie } });
+        expect(own.headers.get("x-page-cache"), cookie).toBeNull();
+        expect(await own.text()).toContain(`for ${cookie}`);
+      }
+    }
+    expect(r.renders()).toBe(7);
   });
 
   it("never keeps answers with Set-Cookie, errors, JSON, admin pages, or anything when the TTL is 0", async () => {
     const r = await rig();
-    for (const path of ["/cookie", "/missing", "/json", "/admin", "/admin?tab=invitations"]) {
+    for (const path of ["/cookie", "/missing", "/json", "/admin", "/admin?tab=invitations", "/ADMIN", "/Admin/print", "/API/things"]) {
       await (await fetch(`${r.base}${path}`)).text();
       const again = await fetch(`${r.base}${path}`);
       await again.text();
       expect(again.headers.get("x-page-cache"), path).toBeNull();
     }
-    expect(r.renders()).toBe(10);
+    expect(r.renders()).toBe(16);
     server?.close();
     const off = await rig({ ttlMs: 0 });
     await (await fetch(`${off.base}/`)).text();
@@ -110,16 +135,34 @@ describe("page micro-cache", () => {
     expect(off.renders()).toBe(2);
   });
 
-  it("any write (a form post, an API change) empties it, so the next page shows the change", async () => {
+  it("a successful write (a form post, an API change) empties it before its answer, so the next page shows the change", async () => {
     const r = await rig();
     await (await fetch(`${r.base}/`)).text();
-    for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
-      expect((await fetch(`${r.base}/anything`, { method })).status).toBe(204);
+    for (const [method, path] of [
+      ["POST", "/anything"],
+      ["PUT", "/anything"],
+      ["DELETE", "/anything"],
+      ["PATCH", "/anything"],
+      ["POST", "/redirect"],
+    ]) {
+      await fetch(`${r.base}${path}`, { method, redirect: "manual" });
       const after = await fetch(`${r.base}/`);
       await after.text();
       expect(after.headers.get("x-page-cache"), method).toBeNull();
     }
-    expect(r.renders()).toBe(5);
+    expect(r.renders()).toBe(6);
+  });
+
+  it("a refused write (4xx) empties nothing: nobody can clear it with requests that change nothing", async () => {
+    const r = await rig();
+    await (await fetch(`${r.base}/`)).text();
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      expect((await fetch(`${r.base}/refused`, { method })).status).toBe(403);
+      const after = await fetch(`${r.base}/`);
+      await after.text();
+      expect(after.headers.get("x-page-cache"), method).toBe("hit");
+    }
+    expect(r.renders()).toBe(1);
   });
 
   it("a page rendered while a write was under way is not kept", async () => {

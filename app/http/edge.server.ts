@@ -1,0 +1,52 @@
+import type { TFunction } from "i18next";
+import { getLanguage, i18nServer, isLanguage } from "~/infra/i18n.server";
+import { getTheme } from "~/infra/theme.server";
+import { isCrossSiteRequest } from "~/http/request.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
+
+/** The request headers the edge has at hand (Express's req.get values). */
+export interface EdgeHeaders {
+  cookie?: string;
+  acceptLanguage?: string;
+}
+
+function requestWith({ cookie, acceptLanguage }: EdgeHeaders): Request {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
+  return new Request("http://edge.invalid/", { headers });
+}
+
+const translators = new Map<Language, Promise<TFunction>>();
+
+/**
+ * What server.mjs (Express, before Remix) reads from the app, exported by entry.server.tsx, so
+ * that the origin rule, the language and theme a page is rendered in, and the texts of the
+ * answers server.mjs gives itself (403, 405) each have one home.
+ */
+export const edge = {
+  isCrossSiteRequest,
+
+  /** The language a page for these headers renders in: the saved choice, the browser's, Spanish. */
+  language(headers: EdgeHeaders): Promise<Language> {
+    return getLanguage(requestWith(headers));
+  },
+
+  /** The saved theme ("light" | "dark"), or "" when the page follows the system. */
+  async theme(headers: EdgeHeaders): Promise<string> {
+    return (await getTheme(requestWith(headers))) ?? "";
+  },
+
+  /** A text from app/locales (`common` namespace unless the key names another). */
+  async text(language: string, key: string): Promise<string> {
+    const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    let t = translators.get(lng);
+    if (!t) {
+      t = i18nServer.getFixedT(lng, "common") as Promise<TFunction>;
+      translators.set(lng, t);
+    }
+    return (await t)(key);
+  },
+};
+
+export type Edge = typeof edge;

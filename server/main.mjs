@@ -1,0 +1,157 @@
+// The production (and development) HTTP server: Express in front of Remix, started by server.mjs.
+// It adds what remix-serve does not: security headers on every response, the client address for
+// rate limits, one log line per request, the page micro-cache, and a boot step (config check,
+// migrations, seed) before it listens.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import { createPageCache } from "./page-cache.mjs";
+import { createRequestLog } from "./request-log.mjs";
+import { isApiPath } from "./request-rules.mjs";
+import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "./security-headers.mjs";
+
+// A .env file beside server.mjs, when present, fills variables the environment does not set.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
+const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+// React and others read NODE_ENV when first loaded (below): anything but "development" runs as production.
+process.env.NODE_ENV = mode;
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+
+const viteDevServer = mode === "production" ? undefined : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+async function loadBuild() {
+  return viteDevServer ? viteDevServer.ssrLoadModule("virtual:remix/server-build") : import(path.join(buildDir, "server", "index.js"));
+}
+
+let build;
+// The configuration as the app validated it (app/infra/config.server.ts): one home for names and defaults.
+let config;
+try {
+  build = await loadBuild();
+  config = await build.entry.module.boot();
+} catch (error) {
+  // A bad configuration value stops the server with a message naming the variable.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+// The origin rule, the language and theme a page renders in, and the texts of the answers given
+// here: the app's own (app/http/edge.server.ts), so the edge and the app never disagree.
+const { edge } = build.entry.module;
+
+const app = express();
+app.disable("x-powered-by");
+// Exactly one proxy hop is trusted: the client address is the one that proxy appended to
+// X-Forwarded-For, never an entry the client wrote itself (which would dodge the rate limits).
+app.set("trust proxy", config.TRUST_PROXY ? 1 : false);
+const trustsProxy = app.get("trust proxy fn");
+
+/** Async middleware whose failure reaches Express's error handling. */
+const handle = (fn) => (req, res, next) => Promise.resolve(fn(req, res, next)).catch(next);
+
+// Per request: the CSP nonce, and this site's origin as Express resolves it. X-Forwarded-Host counts
+// only from a trusted proxy; otherwise it is dropped here, so Remix's request URL (which would
+// take its port from it) is the same origin too.
+app.use((req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  const forwardedHost = trustsProxy(req.socket.remoteAddress, 0) ? req.get("x-forwarded-host")?.split(",")[0].trim() : undefined;
+  if (!forwardedHost) delete req.headers["x-forwarded-host"];
+  res.locals.origin = `${req.protocol}://${forwardedHost || req.get("host") || "localhost"}`;
+  next();
+});
+
+const requestLog = createRequestLog({ enabled: process.env.LOG_REQUESTS !== "0" });
+if (requestLog) app.use(requestLog);
+
+app.use(securityHeaders({ dev: mode === "development" }));
+
+// Set as the head is written, over whatever the app set:
+// - a route's own security header (the stored photos' stricter CSP) replaces the default;
+// - the admin's pages and a guest's own pages are never kept by a browser or a proxy;
+// - an answer sent before the request body was read to its end (a 413 for an oversized form, a
+//   401 before an upload) also ends the connection: the unread bytes would otherwise be taken for
+//   the next request on a kept-alive connection, and the client would see it reset.
+app.use((req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    preferRouteHeaders(res);
+    if (isPrivateAnswer(req, res)) res.setHeader("Cache-Control", "private, no-store");
+    if (!req.complete) res.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  };
+  next();
+});
+
+const language = (req) => edge.language({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
+
+// Forged cross-site posts: a mutating request from another site is refused here with a clear 403,
+// before Remix (which would otherwise abort it as a 500). The route actions apply the same rule.
+app.use(
+  handle(async (req, res, next) => {
+    if (!["POST", "PUT", "PATCH", "DELETE"].includes(req.method)) return next();
+    if (!edge.isCrossSiteRequest(req.get("sec-fetch-site"), req.get("origin"), res.locals.origin)) return next();
+    const lng = await language(req);
+    const message = await edge.text(lng, "crossOrigin");
+    if (isApiPath(req.path) || req.accepts(["html", "json"]) === "json") return res.status(403).json({ error: message });
+    const home = escapeHtml(await edge.text(lng, "backHome"));
+    res
+      .status(403)
+      .type("html")
+      .send(`<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>403</title><p>${escapeHtml(message)}</p><p><a href="/">${home}</a></p></html>`);
+  }),
+);
+
+// Pages take GET and POST only (forms); the JSON API answers its own 405s, with Allow.
+app.use(
+  handle(async (req, res, next) => {
+    if (isApiPath(req.path) || ["GET", "HEAD", "POST"].includes(req.method)) return next();
+    res.set("Allow", "GET, HEAD, POST").status(405).type("text");
+    res.send(await edge.text(await language(req), "api.methodNotAllowed"));
+  }),
+);
+
+app.use(compression());
+// After compression (it stores the page uncompressed) and after the nonce is chosen. A page's
+// variant is what the app renders it with besides the URL: the resolved language and theme.
+const pageCache = createPageCache({
+  ttlMs: config.PAGE_CACHE_TTL_MS,
+  variantOf: async (req) => `${await language(req)} ${await edge.theme({ cookie: req.get("cookie") })}`,
+});
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  // Fingerprinted assets: cache for a year.
+  app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+}
+
+app.all(
+  "*",
+  pageCache.middleware,
+  createRequestHandler({
+    build: viteDevServer ? () => loadBuild() : build,
+    mode,
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      origin: res.locals.origin,
+    }),
+  }),
+);
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const { PORT: port, HOST: host } = config;
+const server = app.listen(port, host, () => {
+  console.log(`Wedding site listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}

@@ -1,0 +1,83 @@
+// The security headers of every response, set once here with helmet (see
+// docs/decisions/0008-headers-and-request-log.md). Documents' scripts run only from this origin or
+// with the response's nonce (res.locals.cspNonce, chosen before this middleware runs and handed to
+// React through the load context); styles allow inline attributes (Mantine sets style props).
+import helmet from "helmet";
+import { hasInvitationCookie, isAdminPath, isDataRequest } from "./request-rules.mjs";
+
+const SIX_MONTHS = 15552000;
+
+export function securityHeaders({ dev = false } = {}) {
+  const policy = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(dev ? ["'unsafe-eval'"] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        // canvas-confetti draws in a worker it creates from a blob.
+        workerSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", ...(dev ? ["ws:", "wss:"] : [])],
+        // The venue map is an OpenStreetMap embed; it degrades to a link when offline.
+        frameSrc: ["https://www.openstreetmap.org"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Only over HTTPS (below): on plain HTTP the header means nothing, and a site tried on a LAN
+    // address first must not be pinned to HTTPS by it.
+    strictTransportSecurity: false,
+  });
+  const hsts = helmet.strictTransportSecurity({ maxAge: SIX_MONTHS, includeSubDomains: true });
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    policy(req, res, (error) => {
+      if (error) return next(error);
+      // req.secure is the protocol Express resolved: X-Forwarded-Proto only from a trusted proxy.
+      if (req.secure) return hsts(req, res, next);
+      next();
+    });
+  };
+}
+
+// Headers set above that a route may set for itself (the stored photos have a stricter CSP).
+const OWN_HEADERS = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+  "referrer-policy",
+  "x-content-type-options",
+  "x-frame-options",
+];
+
+/**
+ * Lets a route's own security header win over the default above: Remix appends the route's
+ * headers, which would send both (two CSPs both apply; two CORP values cancel each other out).
+ * Call it as the head is written.
+ */
+export function preferRouteHeaders(res) {
+  for (const name of OWN_HEADERS) {
+    const value = res.getHeader(name);
+    if (Array.isArray(value)) res.setHeader(name, value[value.length - 1]);
+  }
+}
+
+/**
+ * True when no browser or proxy may keep the answer: the admin pages and their data (whatever
+ * the case of the path), and the pages and data a guest's stored invitation fills with their
+ * name and answers (every page's root data carries it).
+ */
+export function isPrivateAnswer(req, res) {
+  if (isAdminPath(req.path)) return true;
+  if (!hasInvitationCookie(req.get("cookie"))) return false;
+  return isDataRequest(req) || String(res.getHeader("content-type") ?? "").startsWith("text/html");
+}

@@ -1,0 +1,87 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "../../server/security-headers.mjs";
+
+let server: Server | undefined;
+afterEach(() => server?.close());
+
+/** The edge's header middleware in front of a few stand-in routes, as server/main.mjs wires it. */
+async function rig(trustProxy: boolean): Promise<string> {
+  const app = express();
+  app.set("trust proxy", trustProxy ? 1 : false);
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = "NONCE";
+    next();
+  });
+  app.use(securityHeaders());
+  app.use((req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = ((...args: Parameters<typeof writeHead>) => {
+      preferRouteHeaders(res);
+      if (isPrivateAnswer(req, res)) res.setHeader("Cache-Control", "private, no-store");
+      return writeHead.apply(res, args);
+    }) as typeof writeHead;
+    next();
+  });
+  app.get("/photo", (_req, res) => {
+    // What Remix does with a route's own headers: append.
+    res.append("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    res.append("Cross-Origin-Resource-Policy", "same-origin");
+    res.type("jpeg").send("x");
+  });
+  app.get("*", (_req, res) => res.type("html").send("<p>page</p>"));
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the edge's security headers", () => {
+  it("every answer carries them, the CSP with the request's nonce", async () => {
+    const base = await rig(false);
+    const response = await fetch(`${base}/`);
+    const h = response.headers;
+    expect(h.get("content-security-policy")).toContain("script-src 'self' 'nonce-NONCE'");
+    expect(h.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(h.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+    expect(h.get("x-content-type-options")).toBe("nosniff");
+    expect(h.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(h.get("x-frame-options")).toBe("DENY");
+    expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(h.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
+    expect(h.get("cache-control")).toBeNull();
+  });
+
+  it("a route's own header replaces the default instead of being sent beside it", async () => {
+    const base = await rig(false);
+    const h = (await fetch(`${base}/photo`)).headers;
+    expect(h.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(h.get("cross-origin-resource-policy")).toBe("same-origin");
+  });
+
+  it("HSTS only over HTTPS as resolved under the proxy setting", async () => {
+    const trusted = await rig(true);
+    expect((await fetch(`${trusted}/`, { headers: { "X-Forwarded-Proto": "https" } })).headers.get("strict-transport-security")).toBe(
+      "max-age=15552000; includeSubDomains",
+    );
+    expect((await fetch(`${trusted}/`)).headers.get("strict-transport-security")).toBeNull();
+    server?.close();
+    const untrusted = await rig(false);
+    expect((await fetch(`${untrusted}/`, { headers: { "X-Forwarded-Proto": "https" } })).headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("admin answers, and a guest's own pages and data, are private and never stored", async () => {
+    const base = await rig(false);
+    for (const path of ["/admin", "/ADMIN", "/Admin/print", "/admin.data", "/admin/export.csv"]) {
+      expect((await fetch(`${base}${path}`)).headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    const guest = { Cookie: "lng=x; wedding_invitation=abc.sig" };
+    for (const path of ["/confirm", "/CONFIRM", "/confirm.data", "/_root.data", "/confirm?_data=routes%2Fconfirm", "/"]) {
+      expect((await fetch(`${base}${path}`, { headers: guest })).headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    expect((await fetch(`${base}/confirm`)).headers.get("cache-control")).toBeNull();
+    expect((await fetch(`${base}/photo`, { headers: guest })).headers.get("cache-control")).toBeNull();
+  });
+});
