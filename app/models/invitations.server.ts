@@ -1,10 +1,11 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { buildGuestList, cleanName, isRsvpOpen, type GuestListError } from "~/lib/rsvp";
 import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } from "~/lib/invitation-code";
 import { computeStats, type Stats } from "~/lib/stats";
-import { MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION } from "~/lib/constants";
+import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION, type Language } from "~/lib/constants";
 import { config } from "~/infra/config.server";
 import { bool, db } from "~/infra/db.server";
+import type { Database } from "~/infra/db-schema";
 
 export interface Guest {
   id: number;
@@ -20,6 +21,8 @@ export interface Invitation {
   maxGuests: number;
   confirmed: boolean;
   confirmedAt: string | null;
+  /** The language its personal link sets the site to. */
+  language: Language;
   guests: Guest[];
 }
 
@@ -41,10 +44,10 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
   return byInvitation;
 }
 
-const invitationColumns = ["id", "code", "primary_guest", "max_guests", "confirmed", "confirmed_at"] as const;
+const invitationColumns = ["id", "code", "primary_guest", "max_guests", "confirmed", "confirmed_at", "language"] as const;
 
 function toInvitation(
-  row: { id: number; code: string; primary_guest: string; max_guests: number; confirmed: number; confirmed_at: string | null },
+  row: { id: number; code: string; primary_guest: string; max_guests: number; confirmed: number; confirmed_at: string | null; language: Language },
   guests: Guest[],
 ): Invitation {
   return {
@@ -54,6 +57,7 @@ function toInvitation(
     maxGuests: row.max_guests,
     confirmed: bool(row.confirmed),
     confirmedAt: row.confirmed_at,
+    language: row.language,
     guests,
   };
 }
@@ -99,26 +103,52 @@ export function validateInvitationInput(input: {
   return { ok: true, primaryGuest, maxGuests };
 }
 
-/** Creates an invitation with a fresh unique code. */
-export async function createInvitation(input: {
+export interface NewInvitation {
   primaryGuest: string;
   maxGuests: number;
-}): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError }> {
-  const checked = validateInvitationInput(input);
-  if (!checked.ok) return checked;
+  language?: Language;
+}
+
+/** Inserts one checked invitation under a fresh unique code; returns its id. */
+async function insertWithFreshCode(executor: Transaction<Database> | ReturnType<typeof db>, checked: NewInvitation): Promise<number> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const code = generateInvitationCode();
-    const inserted = await db()
+    const inserted = await executor
       .insertInto("invitations")
-      .values({ code, primary_guest: checked.primaryGuest, max_guests: checked.maxGuests })
+      .values({ code, primary_guest: checked.primaryGuest, max_guests: checked.maxGuests, language: checked.language ?? DEFAULT_LANGUAGE })
       .onConflict((oc) => oc.column("code").doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (inserted) {
-      return { ok: true, invitation: (await findInvitationById(inserted.id))! };
-    }
+    if (inserted) return inserted.id;
   }
   throw new Error("Could not generate a unique invitation code");
+}
+
+/** Creates an invitation with a fresh unique code. */
+export async function createInvitation(
+  input: NewInvitation,
+): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError }> {
+  const checked = validateInvitationInput(input);
+  if (!checked.ok) return checked;
+  const id = await insertWithFreshCode(db(), { ...checked, language: input.language });
+  return { ok: true, invitation: (await findInvitationById(id))! };
+}
+
+/**
+ * Creates several invitations inside the caller's transaction (the guest-list import: all or none).
+ * Each row goes through the same check as the Crear form; the first bad row stops the batch with its index.
+ */
+export async function createInvitations(
+  rows: readonly NewInvitation[],
+  trx: Transaction<Database>,
+): Promise<{ ok: true; ids: number[] } | { ok: false; row: number; error: InvitationInputError }> {
+  const ids: number[] = [];
+  for (const [row, input] of rows.entries()) {
+    const checked = validateInvitationInput(input);
+    if (!checked.ok) return { ok: false, row, error: checked.error };
+    ids.push(await insertWithFreshCode(trx, { ...checked, language: input.language }));
+  }
+  return { ok: true, ids };
 }
 
 export type UpdateInvitationError = InvitationInputError | "notFound" | "belowConfirmed";
