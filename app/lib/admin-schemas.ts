@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION } from "./constants";
+import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION, SUPPORTED_LANGUAGES } from "./constants";
 
 /** The admin panel's tabs, in order; `stats` is the default. */
 export const ADMIN_TABS = ["stats", "invitations", "create", "gallery"] as const;
@@ -29,6 +29,7 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
       .min(MIN_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange")
       .max(MAX_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange"),
     overCapacity: z.literal("yes").optional(),
+    language: z.enum(SUPPORTED_LANGUAGES).default(DEFAULT_LANGUAGE),
   }),
   z.object({ intent: z.literal("deleteInvitation"), id, confirmed: z.literal("yes").optional() }),
   z.object({ intent: z.literal("deleteGuest"), id, confirmed: z.literal("yes").optional() }),

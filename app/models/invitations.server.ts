@@ -125,9 +125,7 @@ async function insertWithFreshCode(executor: Transaction<Database> | ReturnType<
 }
 
 /** Creates an invitation with a fresh unique code. */
-export async function createInvitation(
-  input: NewInvitation,
-): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError }> {
+export async function createInvitation(input: NewInvitation): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError }> {
   const checked = validateInvitationInput(input);
   if (!checked.ok) return checked;
   const id = await insertWithFreshCode(db(), { ...checked, language: input.language });

@@ -5,7 +5,12 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("invitations")
-    .addColumn("language", "text", (c) => c.notNull().defaultTo("es").check(sql`language IN ('es','en')`))
+    .addColumn("language", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("es")
+        .check(sql`language IN ('es','en')`),
+    )
     .execute();
 }
 

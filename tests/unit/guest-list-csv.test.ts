@@ -62,15 +62,15 @@ describe("reading an import file", () => {
 describe("writing the guest list", () => {
   const invitation = {
     code: "ABCDEF",
-    primaryGuest: "=HYPERLINK(\"http://evil\")",
+    primaryGuest: '=HYPERLINK("http://evil")',
     maxGuests: 2,
     language: "es",
     status: "confirmed" as const,
     message: "Nos vemos, ¡qué alegría!",
     answeredAt: "2026-01-01T10:00:00.000Z",
     guests: [
-      { fullName: "=HYPERLINK(\"http://evil\")", isPrimary: true, dietary: null },
-      { fullName: "Luis \"Lucho\" Gómez, Jr.", isPrimary: false, dietary: "vegano" },
+      { fullName: '=HYPERLINK("http://evil")', isPrimary: true, dietary: null },
+      { fullName: 'Luis "Lucho" Gómez, Jr.', isPrimary: false, dietary: "vegano" },
     ],
   };
 

@@ -13,15 +13,9 @@ describe("guest list in and out", () => {
 
   it("previews every row with its problems and creates nothing on a dry run", async () => {
     await createInvitation({ primaryGuest: "Ana Pérez", maxGuests: 2 });
-    const csv = [
-      "primaryGuest;maxGuests;language",
-      "Luis Gómez;2;en",
-      ";3;es",
-      "Marta Ruiz;9;es",
-      "Carla Díaz;1;fr",
-      "luis  gómez;1;es",
-      "ANA PÉREZ;1;",
-    ].join("\r\n");
+    const csv = ["primaryGuest;maxGuests;language", "Luis Gómez;2;en", ";3;es", "Marta Ruiz;9;es", "Carla Díaz;1;fr", "luis  gómez;1;es", "ANA PÉREZ;1;"].join(
+      "\r\n",
+    );
     const result = await importGuestList(csv, { dryRun: true });
     expect(result.ok && result.dryRun).toBe(true);
     if (!result.ok) return;
@@ -78,7 +72,6 @@ describe("guest list in and out", () => {
   });
 });
 
-
 describe("migration 2026-11-23T100300_invitation_language", () => {
   let database: DB | undefined;
   let dir = "";
@@ -99,7 +92,11 @@ describe("migration 2026-11-23T100300_invitation_language", () => {
 
     await migrateToLatest(database);
 
-    const rows = await database.selectFrom("invitations").select(["code", "primary_guest", "max_guests", "confirmed", "confirmed_at", "language"]).orderBy("id").execute();
+    const rows = await database
+      .selectFrom("invitations")
+      .select(["code", "primary_guest", "max_guests", "confirmed", "confirmed_at", "language"])
+      .orderBy("id")
+      .execute();
     expect(rows).toEqual([
       { code: "ABCDEF", primary_guest: "Ana Pérez", max_guests: 3, confirmed: 1, confirmed_at: "2025-11-01T10:00:00.000Z", language: "es" },
       { code: "GHJKLM", primary_guest: "Luis", max_guests: 1, confirmed: 0, confirmed_at: null, language: "es" },
