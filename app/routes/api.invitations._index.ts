@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.server";
 import { apiAnswers } from "~/http/api-messages.server";
 import { createInvitation, listInvitations } from "~/models/invitations.server";
 
 // Types only; the rules (name required, 1..8 seats) are createInvitation's.
-const createBody = z.object({ primaryGuest: z.string(), maxGuests: z.number() });
+const createBody = z.object({ primaryGuest: z.string(), maxGuests: z.number(), language: z.enum(SUPPORTED_LANGUAGES).optional() });
 
 const route = apiRoute({
   /** GET /api/invitations (admin) → every invitation with its guests (an empty list when none). */
@@ -13,7 +14,7 @@ const route = apiRoute({
     await requireApiAdmin(request);
     return apiJson(await listInvitations());
   },
-  /** POST /api/invitations (admin) { primaryGuest, maxGuests } → 201 the invitation with its code. */
+  /** POST /api/invitations (admin) { primaryGuest, maxGuests, language? } → 201 the invitation with its code. */
   POST: async ({ request }) => {
     await requireApiAdmin(request);
     const created = await createInvitation(await readJson(request, createBody));
