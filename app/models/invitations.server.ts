@@ -154,7 +154,7 @@ export type UpdateInvitationError = InvitationInputError | "notFound" | "belowCo
 /** Renames the primary guest and/or changes the seats; never below the names already confirmed. */
 export async function updateInvitation(
   id: number,
-  patch: { primaryGuest?: string; maxGuests?: number },
+  patch: { primaryGuest?: string; maxGuests?: number; language?: Language },
 ): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: UpdateInvitationError }> {
   return db()
     .transaction()
@@ -174,7 +174,12 @@ export async function updateInvitation(
       if (checked.maxGuests < Number(count)) return { ok: false as const, error: "belowConfirmed" as const };
       await trx
         .updateTable("invitations")
-        .set({ primary_guest: checked.primaryGuest, max_guests: checked.maxGuests, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+        .set({
+          primary_guest: checked.primaryGuest,
+          max_guests: checked.maxGuests,
+          ...(patch.language ? { language: patch.language } : {}),
+          updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+        })
         .where("id", "=", id)
         .execute();
       await trx.updateTable("guests").set({ full_name: checked.primaryGuest }).where("invitation_id", "=", id).where("is_primary", "=", 1).execute();

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { db, migrateTo, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
 import { exportGuestList, importGuestList } from "~/models/guest-list.server";
-import { confirmInvitation, createInvitation, listInvitations } from "~/models/invitations.server";
+import { confirmInvitation, createInvitation, listInvitations, updateInvitation } from "~/models/invitations.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 describe("guest list in and out", () => {
@@ -50,6 +50,13 @@ describe("guest list in and out", () => {
     const rows = Array.from({ length: 18 }, (_, i) => `Familia ${i},8`).join("\n");
     const result = await importGuestList(`primaryGuest,maxGuests\n${rows}\n`, { dryRun: false });
     expect(result).toMatchObject({ ok: true, created: 18, preview: { totalSeats: 144, capacity: 140, overCapacity: true } });
+  });
+
+  it("keeps an invitation's language when it is edited, and changes it when asked", async () => {
+    const created = await createInvitation({ primaryGuest: "Ana", maxGuests: 2, language: "en" });
+    if (!created.ok) throw new Error(created.error);
+    expect(await updateInvitation(created.invitation.id, { maxGuests: 3 })).toMatchObject({ ok: true, invitation: { language: "en", maxGuests: 3 } });
+    expect(await updateInvitation(created.invitation.id, { language: "es" })).toMatchObject({ ok: true, invitation: { language: "es" } });
   });
 
   it("refuses a file without its header", async () => {
