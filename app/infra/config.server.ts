@@ -6,6 +6,15 @@ const isoDate = (name: string) =>
 
 const booleanish = z.enum(["", "0", "1", "true", "false", "yes", "no"]).transform((v) => v === "1" || v === "true" || v === "yes");
 
+function isPublicOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 const positiveInt = z.coerce.number().int().positive();
 
 export const configSchema = z.object({
@@ -28,6 +37,12 @@ export const configSchema = z.object({
   RATE_LIMIT_LOGIN_ATTEMPTS: positiveInt.default(5),
   RATE_LIMIT_UPLOADS: positiveInt.default(30),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+  /** The site's public address for personal links and QR codes (origin only); unset: the request's own. */
+  PUBLIC_URL: z
+    .string()
+    .refine(isPublicOrigin, { message: "PUBLIC_URL must be an absolute http(s) address without path, query or fragment, e.g. https://boda.example.com" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
   /** How long a rendered public page may be served again from memory (server/page-cache.mjs); 0 turns it off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });

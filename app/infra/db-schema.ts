@@ -10,6 +10,8 @@ export interface InvitationTable {
   max_guests: number;
   confirmed: Generated<SqlBool>;
   confirmed_at: string | null;
+  /** The invitation's language ('es' | 'en'): its personal link sets the site to it. */
+  language: Generated<"es" | "en">;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MAX_SECTION_DESCRIPTION_LENGTH, MAX_SECTION_NAME_LENGTH, MIN_GUESTS_PER_INVITATION } from "./constants";
+import {
+  DEFAULT_LANGUAGE,
+  MAX_GUESTS_PER_INVITATION,
+  MAX_NAME_LENGTH,
+  MAX_SECTION_DESCRIPTION_LENGTH,
+  MAX_SECTION_NAME_LENGTH,
+  MIN_GUESTS_PER_INVITATION,
+  SUPPORTED_LANGUAGES,
+} from "./constants";
 import { formFieldsOf } from "./form-fields";
 import { nameField } from "./names";
 
@@ -27,6 +35,7 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
       .min(MIN_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange")
       .max(MAX_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange"),
     overCapacity: z.literal("yes").optional(),
+    language: z.enum(SUPPORTED_LANGUAGES).default(DEFAULT_LANGUAGE),
   }),
   z.object({ intent: z.literal("deleteInvitation"), id, confirmed: z.literal("yes").optional() }),
   z.object({ intent: z.literal("deleteGuest"), id, confirmed: z.literal("yes").optional() }),

@@ -1,11 +1,11 @@
 import { sql, type Transaction } from "kysely";
-import type { Database } from "~/infra/db-schema";
 import { buildGuestList, cleanName, isRsvpOpen, type GuestListError } from "~/lib/rsvp";
 import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } from "~/lib/invitation-code";
 import { computeStats, type Stats } from "~/lib/stats";
-import { MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY } from "~/lib/constants";
+import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY, type Language } from "~/lib/constants";
 import { config } from "~/infra/config.server";
 import { bool, db } from "~/infra/db.server";
+import type { Database } from "~/infra/db-schema";
 
 export interface Guest {
   id: number;
@@ -21,6 +21,8 @@ export interface Invitation {
   maxGuests: number;
   confirmed: boolean;
   confirmedAt: string | null;
+  /** The language its personal link sets the site to. */
+  language: Language;
   guests: Guest[];
 }
 
@@ -42,10 +44,10 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
   return byInvitation;
 }
 
-const invitationColumns = ["id", "code", "primary_guest", "max_guests", "confirmed", "confirmed_at"] as const;
+const invitationColumns = ["id", "code", "primary_guest", "max_guests", "confirmed", "confirmed_at", "language"] as const;
 
 function toInvitation(
-  row: { id: number; code: string; primary_guest: string; max_guests: number; confirmed: number; confirmed_at: string | null },
+  row: { id: number; code: string; primary_guest: string; max_guests: number; confirmed: number; confirmed_at: string | null; language: Language },
   guests: Guest[],
 ): Invitation {
   return {
@@ -55,6 +57,7 @@ function toInvitation(
     maxGuests: row.max_guests,
     confirmed: bool(row.confirmed),
     confirmedAt: row.confirmed_at,
+    language: row.language,
     guests,
   };
 }
@@ -122,12 +125,33 @@ async function seatsInTransaction(trx: Transaction<Database>): Promise<number> {
   return Number(seats);
 }
 
+export interface NewInvitation {
+  primaryGuest: string;
+  maxGuests: number;
+  language?: Language;
+}
+
+/** Inserts one checked invitation under a fresh unique code; returns its id. */
+async function insertWithFreshCode(trx: Transaction<Database>, checked: NewInvitation): Promise<number> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = generateInvitationCode();
+    const inserted = await trx
+      .insertInto("invitations")
+      .values({ code, primary_guest: checked.primaryGuest, max_guests: checked.maxGuests, language: checked.language ?? DEFAULT_LANGUAGE })
+      .onConflict((oc) => oc.column("code").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return inserted.id;
+  }
+  throw new Error("Could not generate a unique invitation code");
+}
+
 /**
  * Creates an invitation with a fresh unique code. The capacity check and the insert run in one
  * transaction (SQLite serialises writers), so two creations at once cannot both pass the check.
  */
 export async function createInvitation(
-  input: { primaryGuest: string; maxGuests: number },
+  input: NewInvitation,
   options: CapacityOptions = {},
 ): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: InvitationInputError } | OverCapacity> {
   const checked = validateInvitationInput(input);
@@ -139,20 +163,27 @@ export async function createInvitation(
       if (total > TOTAL_CAPACITY && !options.allowOverCapacity) {
         return { ok: false as const, error: "overCapacity" as const, total, capacity: TOTAL_CAPACITY };
       }
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const code = generateInvitationCode();
-        const inserted = await trx
-          .insertInto("invitations")
-          .values({ code, primary_guest: checked.primaryGuest, max_guests: checked.maxGuests })
-          .onConflict((oc) => oc.column("code").doNothing())
-          .returning("id")
-          .executeTakeFirst();
-        if (inserted) return { ok: true as const, id: inserted.id };
-      }
-      throw new Error("Could not generate a unique invitation code");
+      return { ok: true as const, id: await insertWithFreshCode(trx, { ...checked, language: input.language }) };
     });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))! };
+}
+
+/**
+ * Creates several invitations inside the caller's transaction (the guest-list import: all or none).
+ * Each row goes through the same check as the Crear form; the first bad row stops the batch with its index.
+ */
+export async function createInvitations(
+  rows: readonly NewInvitation[],
+  trx: Transaction<Database>,
+): Promise<{ ok: true; ids: number[] } | { ok: false; row: number; error: InvitationInputError }> {
+  const ids: number[] = [];
+  for (const [row, input] of rows.entries()) {
+    const checked = validateInvitationInput(input);
+    if (!checked.ok) return { ok: false, row, error: checked.error };
+    ids.push(await insertWithFreshCode(trx, { ...checked, language: input.language }));
+  }
+  return { ok: true, ids };
 }
 
 export type UpdateInvitationError = InvitationInputError | "notFound" | "belowConfirmed";
@@ -163,7 +194,7 @@ export type UpdateInvitationError = InvitationInputError | "notFound" | "belowCo
  */
 export async function updateInvitation(
   id: number,
-  patch: { primaryGuest?: string; maxGuests?: number },
+  patch: { primaryGuest?: string; maxGuests?: number; language?: Language },
   options: CapacityOptions = {},
 ): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: UpdateInvitationError } | OverCapacity> {
   return db()
@@ -189,7 +220,12 @@ export async function updateInvitation(
       }
       await trx
         .updateTable("invitations")
-        .set({ primary_guest: checked.primaryGuest, max_guests: checked.maxGuests, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+        .set({
+          primary_guest: checked.primaryGuest,
+          max_guests: checked.maxGuests,
+          ...(patch.language ? { language: patch.language } : {}),
+          updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+        })
         .where("id", "=", id)
         .execute();
       await trx.updateTable("guests").set({ full_name: checked.primaryGuest }).where("invitation_id", "=", id).where("is_primary", "=", 1).execute();

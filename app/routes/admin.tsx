@@ -25,11 +25,13 @@ import {
 } from "~/lib/admin-schemas";
 import { STORAGE_KEYS } from "~/lib/constants";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
+import { publicBaseUrl } from "~/http/public-url.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadAdmin(request);
+  // publicUrl: the base of personal links for 'Compartir' (ShareInvitation).
+  return { ...(await loadAdmin(request)), publicUrl: publicBaseUrl(request) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

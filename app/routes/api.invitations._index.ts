@@ -1,11 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.server";
 import { apiAnswers, overCapacityAnswer } from "~/http/api-messages.server";
 import { createInvitation, listInvitations } from "~/models/invitations.server";
 
 // Types only; the rules (name required, 1..8 seats) are createInvitation's.
-const createBody = z.object({ primaryGuest: z.string(), maxGuests: z.number(), allowOverCapacity: z.boolean().optional() });
+const createBody = z.object({
+  primaryGuest: z.string(),
+  maxGuests: z.number(),
+  language: z.enum(SUPPORTED_LANGUAGES).optional(),
+  allowOverCapacity: z.boolean().optional(),
+});
 
 const route = apiRoute({
   /** GET /api/invitations (admin) → every invitation with its guests (an empty list when none). */
@@ -14,7 +20,7 @@ const route = apiRoute({
     return apiJson(await listInvitations());
   },
   /**
-   * POST /api/invitations (admin) { primaryGuest, maxGuests, allowOverCapacity? } → 201 the
+   * POST /api/invitations (admin) { primaryGuest, maxGuests, language?, allowOverCapacity? } → 201 the
    * invitation with its code; 409 { error, total, capacity } past the 140 seats unless allowed.
    */
   POST: async ({ request }) => {

@@ -449,7 +449,9 @@ describe("/api routes (RSVP open)", () => {
       expect(await call(invitations, "GET", "/api/invitations", { headers: ADMIN })).toMatchObject({ status: 200, json: [] });
       const inv = await newInvitation("Ana", 2);
       const res = await call(invitations, "GET", "/api/invitations", { headers: ADMIN });
-      expect(res.json).toEqual([{ id: inv.id, code: inv.code, primaryGuest: "Ana", maxGuests: 2, confirmed: false, confirmedAt: null, guests: [] }]);
+      expect(res.json).toEqual([
+        { id: inv.id, code: inv.code, primaryGuest: "Ana", maxGuests: 2, confirmed: false, confirmedAt: null, language: "es", guests: [] },
+      ]);
     });
 
     it("POST: 201 the invitation with its generated code", async () => {

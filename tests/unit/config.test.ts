@@ -20,6 +20,21 @@ describe("configuration", () => {
     expect(() => parseConfig({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("reads PUBLIC_URL as an origin without a trailing slash, and refuses anything else", () => {
+    expect(parseConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(parseConfig({ PUBLIC_URL: "https://boda.example.com/" }).PUBLIC_URL).toBe("https://boda.example.com");
+    expect(parseConfig({ PUBLIC_URL: "http://localhost:3000" }).PUBLIC_URL).toBe("http://localhost:3000");
+    for (const bad of [
+      "boda.example.com",
+      "ftp://boda.example.com",
+      "https://boda.example.com/rsvp",
+      "https://boda.example.com/?a=1",
+      "https://boda.example.com/#x",
+    ]) {
+      expect(() => parseConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+
   it("treats empty values as unset", () => {
     expect(parseConfig({ ADMIN_PASSWORD: "", PORT: "" }).PORT).toBe(3000);
   });

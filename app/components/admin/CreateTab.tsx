@@ -1,10 +1,17 @@
-import { Button, NumberInput, TextInput } from "@mantine/core";
+import { Button, NativeSelect, NumberInput, TextInput } from "@mantine/core";
 import { useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
-import { DEFAULT_INVITATION_MAX_GUESTS, MAX_GUESTS_PER_INVITATION, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY } from "~/lib/constants";
-import { MAX_NAME_LENGTH } from "~/lib/constants";
+import {
+  DEFAULT_INVITATION_MAX_GUESTS,
+  DEFAULT_LANGUAGE,
+  MAX_GUESTS_PER_INVITATION,
+  MAX_NAME_LENGTH,
+  MIN_GUESTS_PER_INVITATION,
+  SUPPORTED_LANGUAGES,
+  TOTAL_CAPACITY,
+} from "~/lib/constants";
 import { AdminForm } from "./AdminForm";
 import { useAdminAction } from "./useAdminFetcher";
 
@@ -60,6 +67,14 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
           max={MAX_GUESTS_PER_INVITATION}
           defaultValue={initial?.maxGuests ? Number(initial.maxGuests) : DEFAULT_INVITATION_MAX_GUESTS}
           allowDecimal={false}
+          size="md"
+        />
+        <NativeSelect
+          name="language"
+          label={t("create.language")}
+          description={t("create.languageHint")}
+          data={SUPPORTED_LANGUAGES.map((lng) => ({ value: lng, label: t(`language:${lng}`) }))}
+          defaultValue={initial?.language ?? DEFAULT_LANGUAGE}
           size="md"
         />
         <FormErrors id="create-errors" errors={errors} />

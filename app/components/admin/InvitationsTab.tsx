@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { TrashIcon } from "../icons";
 import { ConfirmAction } from "./ConfirmAction";
+import { GuestListLinks } from "./GuestListLinks";
+import { ShareInvitation } from "./ShareInvitation";
 
 interface AdminInvitation {
   id: number;
@@ -8,18 +10,26 @@ interface AdminInvitation {
   primaryGuest: string;
   maxGuests: number;
   confirmed: boolean;
+  language?: string;
   guests: { id: number; fullName: string; isPrimary: boolean }[];
 }
 
 /** The invitations table; on a phone it scrolls sideways inside its frame. */
 export function InvitationsTab({ invitations }: { invitations: AdminInvitation[] }) {
   const { t } = useTranslation("dashboard");
-  if (invitations.length === 0) return <p className="admin-empty">{t("invitations.empty")}</p>;
+  if (invitations.length === 0)
+    return (
+      <>
+        <GuestListLinks />
+        <p className="admin-empty">{t("invitations.empty")}</p>
+      </>
+    );
   return (
     <section aria-labelledby="invitations-title">
       <h2 id="invitations-title" className="admin-section-title">
         {t("invitations.title", { count: invitations.length })}
       </h2>
+      <GuestListLinks />
       {/* A scrollable region must be focusable so keyboard users can scroll it. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="table-frame" tabIndex={0} role="region" aria-labelledby="invitations-title">
@@ -78,6 +88,7 @@ export function InvitationsTab({ invitations }: { invitations: AdminInvitation[]
                   )}
                 </td>
                 <td data-label={t("invitations.actions")}>
+                  <ShareInvitation invitation={inv} />
                   <ConfirmAction
                     intent="deleteInvitation"
                     id={inv.id}

@@ -55,7 +55,7 @@ export const INTENT_HANDLERS: { [I in AdminOperation]: Handler<I> } = {
         ok: false,
         status: 409,
         capacityWarning: { total: created.total, capacity: created.capacity },
-        initialValue: { primaryGuest: input.primaryGuest, maxGuests: String(input.maxGuests) },
+        initialValue: { primaryGuest: input.primaryGuest, maxGuests: String(input.maxGuests), language: input.language },
       };
     }
     if (!created.ok) return failed(input.intent, `dashboard:create.${created.error === "primaryGuestRequired" ? "nameRequired" : created.error}`, 400);

@@ -1,0 +1,130 @@
+import type { Transaction } from "kysely";
+import { guestListCsv, guestListRows, readImportCsv, type GuestListInvitation, type ImportReadError } from "~/lib/guest-list-csv";
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, TOTAL_CAPACITY, type Language } from "~/lib/constants";
+import { personalLink } from "~/lib/personal-link";
+import { cleanName } from "~/lib/rsvp";
+import { db } from "~/infra/db.server";
+import type { Database } from "~/infra/db-schema";
+import { createInvitations, listInvitations, validateInvitationInput, type Invitation, type InvitationInputError } from "~/models/invitations.server";
+
+/* ---------- Out: the guest list as CSV ---------- */
+
+/**
+ * THE adapter from an invitation to the export's record. Issue 12 adds `status`, `guests[].dietary`
+ * and `message` to Invitation: plug them in here (and only here).
+ */
+export function toGuestListInvitation(invitation: Invitation): GuestListInvitation {
+  return {
+    code: invitation.code,
+    primaryGuest: invitation.primaryGuest,
+    maxGuests: invitation.maxGuests,
+    language: invitation.language,
+    status: invitation.confirmed ? "confirmed" : "pending",
+    message: null,
+    answeredAt: invitation.confirmedAt,
+    guests: invitation.guests.map((g) => ({ fullName: g.fullName, isPrimary: g.isPrimary, dietary: null })),
+  };
+}
+
+/** Every invitation's guests as CSV text (oldest invitation first, as a list is usually read). */
+export async function exportGuestList(baseUrl: string): Promise<string> {
+  const invitations = (await listInvitations()).reverse();
+  return guestListCsv(invitations.flatMap((inv) => guestListRows(toGuestListInvitation(inv), personalLink(baseUrl, inv.code))));
+}
+
+/* ---------- In: a spreadsheet of invitations ---------- */
+
+export type ImportRowProblem = InvitationInputError | "unknownLanguage" | "duplicateInFile" | "alreadyInvited";
+
+export interface ImportPreviewRow {
+  line: number;
+  primaryGuest: string;
+  maxGuests: string;
+  language: string;
+  problems: ImportRowProblem[];
+}
+
+export interface ImportPreview {
+  rows: ImportPreviewRow[];
+  /** Invitations the file would create (rows of one exported invitation count once). */
+  invitations: number;
+  /** Seats handed out after the import, and whether that passes the capacity (a warning only). */
+  totalSeats: number;
+  capacity: number;
+  overCapacity: boolean;
+  /** True when no row has a problem. */
+  ok: boolean;
+}
+
+export type ImportResult =
+  | { ok: true; dryRun: true; preview: ImportPreview }
+  | { ok: true; dryRun: false; preview: ImportPreview; created: number }
+  | { ok: false; error: ImportReadError }
+  | { ok: false; error: "rowProblems"; preview: ImportPreview };
+
+const nameKey = (name: string) => cleanName(name).toLocaleLowerCase("es");
+
+async function previewRows(csv: string, executor: Transaction<Database> | ReturnType<typeof db>) {
+  const read = readImportCsv(csv);
+  if (!read.ok) return read;
+  const existing = await executor.selectFrom("invitations").select(["primary_guest", "max_guests"]).execute();
+  const invited = new Set(existing.map((r) => nameKey(r.primary_guest)));
+  const seatsBefore = existing.reduce((sum, r) => sum + r.max_guests, 0);
+
+  const seenNames = new Map<string, string>(); // name → the code (or line) of the invitation that has it
+  const seenCodes = new Set<string>();
+  const rows: ImportPreviewRow[] = [];
+  const toCreate: { primaryGuest: string; maxGuests: number; language: Language }[] = [];
+  for (const row of read.rows) {
+    // Rows of one exported invitation (one per guest) share its code: the first one stands for it.
+    if (row.code && seenCodes.has(row.code)) continue;
+    if (row.code) seenCodes.add(row.code);
+    const problems: ImportRowProblem[] = [];
+    const checked = validateInvitationInput({ primaryGuest: row.primaryGuest, maxGuests: /^\d{1,3}$/.test(row.maxGuests) ? Number(row.maxGuests) : NaN });
+    if (!checked.ok) problems.push(checked.error);
+    const language = (row.language || DEFAULT_LANGUAGE).toLowerCase();
+    if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) problems.push("unknownLanguage");
+    const key = nameKey(row.primaryGuest);
+    if (key) {
+      if (seenNames.has(key)) problems.push("duplicateInFile");
+      else seenNames.set(key, row.code || String(row.line));
+      if (invited.has(key)) problems.push("alreadyInvited");
+    }
+    rows.push({ line: row.line, primaryGuest: row.primaryGuest, maxGuests: row.maxGuests, language: row.language, problems });
+    if (checked.ok) toCreate.push({ primaryGuest: checked.primaryGuest, maxGuests: checked.maxGuests, language: language as Language });
+  }
+  const totalSeats = seatsBefore + toCreate.reduce((sum, r) => sum + r.maxGuests, 0);
+  const preview: ImportPreview = {
+    rows,
+    invitations: rows.length,
+    totalSeats,
+    capacity: TOTAL_CAPACITY,
+    overCapacity: totalSeats > TOTAL_CAPACITY,
+    ok: rows.length > 0 && rows.every((r) => r.problems.length === 0),
+  };
+  return { ok: true as const, preview, toCreate };
+}
+
+/**
+ * Reads an import file and lists every row with its problems (dryRun), or creates all its
+ * invitations in one transaction, or none when any row has a problem. Going over the capacity
+ * is a warning, never a refusal (as in the Crear form after its question).
+ */
+export async function importGuestList(csv: string, { dryRun }: { dryRun: boolean }): Promise<ImportResult> {
+  if (dryRun) {
+    const checked = await previewRows(csv, db());
+    return checked.ok ? { ok: true, dryRun: true, preview: checked.preview } : checked;
+  }
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<ImportResult> => {
+      // Checked again inside the transaction: the list may have changed since the preview.
+      const checked = await previewRows(csv, trx);
+      if (!checked.ok) return checked;
+      if (!checked.preview.ok) return { ok: false, error: "rowProblems", preview: checked.preview };
+      const created = await createInvitations(checked.toCreate, trx);
+      // Every row passed the same check just above; a failure here is a bug, and rolls everything back.
+      if (!created.ok) throw new Error(`import row ${created.row} refused: ${created.error}`);
+      return { ok: true, dryRun: false, preview: checked.preview, created: created.ids.length };
+    });
+}

@@ -1,0 +1,35 @@
+import "~/styles/admin.css";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ImportForm } from "~/components/admin/ImportForm";
+import { isAdminSession } from "~/infra/session.server";
+import { handleImportAction, type ImportPageResult } from "~/http/import-page.server";
+
+export const meta: MetaFunction = () => [{ title: "Importar · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
+
+/** Without the admin session the panel's login comes first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await isAdminSession(request))) throw redirect("/admin");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleImportAction(request, context);
+}
+
+export default function ImportPage() {
+  const { t } = useTranslation("dashboard");
+  const result = useActionData<typeof action>() as ImportPageResult | undefined;
+  return (
+    <section className="page admin-page" aria-labelledby="import-title">
+      <header className="admin-header">
+        <h1 id="import-title">{t("import.title")}</h1>
+        <Link to="/admin?tab=invitations" className="button secondary">
+          {t("print.back")}
+        </Link>
+      </header>
+      <ImportForm result={result} />
+    </section>
+  );
+}

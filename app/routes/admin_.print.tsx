@@ -1,0 +1,94 @@
+import "~/styles/admin.css";
+import "~/styles/print.css";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/confirm/useHydrated";
+import { publicBaseUrl } from "~/http/public-url.server";
+import { qrSvg } from "~/http/qr.server";
+import { personalLink, shortLink } from "~/lib/personal-link";
+import { isAdminSession } from "~/infra/session.server";
+import { listInvitations } from "~/models/invitations.server";
+
+export const meta: MetaFunction = () => [{ title: "Tarjetas · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
+
+const CARDS_PER_SHEET = 8;
+
+/** GET /admin/print[?pending=1] (admin): one card per invitation, oldest first, in sheets of 8. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await isAdminSession(request))) throw redirect("/admin");
+  const pendingOnly = new URL(request.url).searchParams.get("pending") === "1";
+  const base = publicBaseUrl(request);
+  const invitations = (await listInvitations()).reverse().filter((inv) => !pendingOnly || !inv.confirmed);
+  const cards = await Promise.all(
+    invitations.map(async (inv) => {
+      const link = personalLink(base, inv.code);
+      return { id: inv.id, code: inv.code, primaryGuest: inv.primaryGuest, language: inv.language, link: shortLink(link), qr: await qrSvg(link) };
+    }),
+  );
+  return { pendingOnly, cards };
+}
+
+type Card = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
+
+export default function PrintPage() {
+  const { t } = useTranslation("dashboard");
+  const { pendingOnly, cards } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const sheets: Card[][] = [];
+  for (let i = 0; i < cards.length; i += CARDS_PER_SHEET) sheets.push(cards.slice(i, i + CARDS_PER_SHEET));
+  return (
+    <section className="page admin-page" aria-labelledby="print-title">
+      <header className="admin-header print-screen-only">
+        <h1 id="print-title">{t("print.title")}</h1>
+        <Link to="/admin?tab=invitations" className="button secondary">
+          {t("print.back")}
+        </Link>
+      </header>
+      <div className="print-toolbar">
+        <Form method="get" className="print-toolbar">
+          <label>
+            <input type="checkbox" name="pending" value="1" defaultChecked={pendingOnly} />
+            {t("print.pendingOnly")}
+          </label>
+          <button type="submit" className="button secondary">
+            {t("print.filter")}
+          </button>
+        </Form>
+        {hydrated ? (
+          <button type="button" className="button" onClick={() => window.print()}>
+            {t("print.print")}
+          </button>
+        ) : null}
+        <p className="admin-muted">{t("print.hint")}</p>
+        <p role="status">{t("print.count", { count: cards.length })}</p>
+      </div>
+      {cards.length === 0 ? <p className="admin-empty">{t("print.empty")}</p> : null}
+      {sheets.map((sheet, i) => (
+        <div className="print-sheet" key={i}>
+          {sheet.map((card) => (
+            <PrintCard key={card.id} card={card} />
+          ))}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** One card, in the invitation's own language. */
+function PrintCard({ card }: { card: Card }) {
+  const { i18n } = useTranslation();
+  const t = i18n.getFixedT(card.language, "dashboard");
+  return (
+    <article className="print-card" aria-label={card.primaryGuest} lang={card.language}>
+      {/* The QR code is the qrcode library's SVG, made on the server from our own link. */}
+      <div className="print-qr" role="img" aria-label={t("share.qrAlt", { name: card.primaryGuest })} dangerouslySetInnerHTML={{ __html: card.qr }} />
+      <div>
+        <h2>{card.primaryGuest}</h2>
+        <p>{t("print.scan")}</p>
+        <p className="print-link">{card.link}</p>
+        <p className="print-code">{t("print.code", { code: card.code })}</p>
+      </div>
+    </article>
+  );
+}
