@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_NAME_LENGTH } from "./constants";
+import { MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH } from "./rsvp";
 
 /**
  * The /confirm forms, shared by the server (authoritative) and the browser (conform).
@@ -14,8 +15,16 @@ export const confirmAttendanceSchema = z.object({
   intent: z.literal("confirm"),
   // Additional guests' names; blanks arrive as undefined and are dropped by buildGuestList.
   guests: z.array(z.string().max(MAX_NAME_LENGTH, "confirm:form.nameTooLong").optional()).max(16).default([]),
+  // Each additional guest's dietary note, by the same index as their name; blank is none.
+  dietary: z.array(z.string().max(MAX_DIETARY_LENGTH, "confirm:form.dietaryTooLong").optional()).max(16).default([]),
+  primaryDietary: z.string().max(MAX_DIETARY_LENGTH, "confirm:form.dietaryTooLong").optional(),
+  // A textarea sends each line break as two characters: the exact limit is buildAnswer's, after clean-up.
+  message: z.string().max(MAX_MESSAGE_LENGTH * 2, "confirm:form.messageTooLong").optional(),
 });
+
+/** The guests' "no"; the page asks "are you sure?" before sending it. */
+export const declineSchema = z.object({ intent: z.literal("decline") });
 
 export const clearCodeSchema = z.object({ intent: z.literal("clear") });
 
-export const confirmPageSchema = z.discriminatedUnion("intent", [verifyCodeSchema, confirmAttendanceSchema, clearCodeSchema]);
+export const confirmPageSchema = z.discriminatedUnion("intent", [verifyCodeSchema, confirmAttendanceSchema, declineSchema, clearCodeSchema]);
