@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             primaryGuest: invitation.primaryGuest,
             maxGuests: invitation.maxGuests,
             confirmed: invitation.confirmed,
+            status: invitation.status,
             guests: invitation.guests.map((g) => ({ id: g.id, fullName: g.fullName })),
           }
         : null,
@@ -125,7 +126,7 @@ export default function App() {
   useChangeLanguage(data.lang);
   return (
     <MusicProvider src={media.music}>
-      <SiteHeader confirmed={data.invitation?.confirmed ?? false} />
+      <SiteHeader confirmed={data.invitation?.confirmed ?? false} declined={data.invitation?.status === "declined"} />
       <main id="main">
         <Outlet />
       </main>
