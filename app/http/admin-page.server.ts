@@ -4,12 +4,13 @@ import { adminActionSchema, CONFIRMED_INTENTS, isAdminTab, TAB_OF_INTENT, type A
 import { TOTAL_CAPACITY } from "~/lib/constants";
 import { requireAdmin } from "~/infra/auth.server";
 import { createSection, deleteMedia, deleteSection, listSections, updateSection } from "~/models/gallery.server";
-import { createInvitation, deleteGuest, deleteInvitation, getStats, listInvitations, seatsHandedOut } from "~/models/invitations.server";
+import { createInvitation, deleteGuest, deleteInvitation, getStats, listDietaryNotes, listInvitations, seatsHandedOut } from "~/models/invitations.server";
 import { clear, hit } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { checkAdminPassword } from "~/infra/secrets.server";
 import { endAdminSessionHeader, flashToastHeader, isAdminSession, startAdminSessionHeader, type Toast } from "~/infra/session.server";
 import { readForm } from "~/http/form.server";
+import { editInvitation } from "~/http/admin/edit-invitation.server";
 
 async function attempt<T>(what: string, load: () => Promise<T>): Promise<T | LoadError> {
   try {
@@ -28,12 +29,13 @@ export async function loadAdmin(request: Request) {
   if (!(await isAdminSession(request))) return { authenticated: false as const };
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: AdminTab = isAdminTab(requested) ? requested : "stats";
-  const [stats, invitations, sections] = await Promise.all([
+  const [stats, invitations, sections, dietary] = await Promise.all([
     tab === "stats" || tab === "create" ? attempt("stats", getStats) : null,
     tab === "invitations" ? attempt("invitations", listInvitations) : null,
     tab === "gallery" ? attempt("sections", () => listSections({ includeInactive: true })) : null,
+    tab === "stats" ? attempt("dietary notes", listDietaryNotes) : null,
   ]);
-  return { authenticated: true as const, tab, stats, invitations, sections };
+  return { authenticated: true as const, tab, stats, invitations, sections, dietary };
 }
 
 export interface AdminActionResult {
@@ -44,12 +46,15 @@ export interface AdminActionResult {
   error?: Record<string, string[] | null>;
   created?: { code: string; primaryGuest: string };
   capacityWarning?: { total: number; capacity: number };
+  /** 'Editar Invitación' asks before an answer change removes guests (see edit-invitation.server). */
+  confirmAnswer?: { id: number; primaryGuest: string; maxGuests: string; answer: string };
 }
 
 /** The spec's error toast (section 8) for an operation that failed on the server. */
 export const FAILURE_KEYS: Record<Exclude<AdminAction["intent"], "login" | "logout">, string> = {
   createInvitation: "dashboard:toasts.createInvitationError",
   deleteInvitation: "dashboard:toasts.deleteInvitationError",
+  editInvitation: "dashboard:toasts.updateInvitationError",
   deleteGuest: "dashboard:toasts.deleteGuestError",
   createSection: "dashboard:toasts.createSectionError",
   editSection: "dashboard:toasts.updateSectionError",
@@ -171,6 +176,10 @@ export async function handleAdminAction(request: Request, context: AppLoadContex
       case "deleteInvitation": {
         if (!(await deleteInvitation(value.id))) return fail(FAILURE_KEYS.deleteInvitation, 404);
         return reply({ intent, ok: true, toast: { kind: "success", key: "dashboard:toasts.invitationDeleted" } }, 200, "invitations");
+      }
+      case "editInvitation": {
+        const edited = await editInvitation(value);
+        return reply({ intent, ...edited.result }, edited.status, "invitations");
       }
       case "deleteGuest": {
         const result = await deleteGuest(value.id);

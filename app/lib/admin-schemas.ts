@@ -31,6 +31,23 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
     overCapacity: z.literal("yes").optional(),
   }),
   z.object({ intent: z.literal("deleteInvitation"), id, confirmed: z.literal("yes").optional() }),
+  // 'Editar Invitación': name, seats and the answer (keep it, back to pending, or will not attend).
+  z.object({
+    intent: z.literal("editInvitation"),
+    id,
+    primaryGuest: z
+      .string({ required_error: "dashboard:create.nameRequired" })
+      .trim()
+      .min(1, "dashboard:create.nameRequired")
+      .max(100, "dashboard:create.nameTooLong"),
+    maxGuests: z.coerce
+      .number({ invalid_type_error: "dashboard:create.maxGuestsOutOfRange" })
+      .int("dashboard:create.maxGuestsOutOfRange")
+      .min(MIN_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange")
+      .max(MAX_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange"),
+    answer: z.enum(["keep", "pending", "declined"]).default("keep"),
+    confirmed: z.literal("yes").optional(),
+  }),
   z.object({ intent: z.literal("deleteGuest"), id, confirmed: z.literal("yes").optional() }),
   z.object({
     intent: z.literal("createSection"),
@@ -73,6 +90,7 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
 export const TAB_OF_INTENT: Record<string, AdminTab> = {
   createInvitation: "create",
   deleteInvitation: "invitations",
+  editInvitation: "invitations",
   deleteGuest: "invitations",
   createSection: "gallery",
   editSection: "gallery",

@@ -51,7 +51,7 @@ function AdminPanel({ data }: { data: PanelData }) {
   const editId = Number(params.get("edit")) || null;
   // A plain (no-JavaScript) post that failed: its message at the top of the panel.
   const actionData = useActionData<typeof action>();
-  const ownForms = ["login", "createInvitation", "createSection", "editSection"];
+  const ownForms = ["login", "createInvitation", "editInvitation", "createSection", "editSection"];
   const failed =
     actionData && !(actionData as { ok?: boolean }).ok && !ownForms.includes(String((actionData as { intent?: string }).intent))
       ? formErrorsOf(actionData)
@@ -110,7 +110,7 @@ function AdminPanel({ data }: { data: PanelData }) {
           </p>
         ) : (
           <>
-            {tab === "stats" ? <StatsTab stats={data.stats} /> : null}
+            {tab === "stats" ? <StatsTab stats={data.stats} dietary={data.dietary} /> : null}
             {tab === "invitations" ? (
               isLoadError(data.invitations) ? (
                 <LoadFailed tab="invitations" messageKey="toasts.loadInvitationsError" />
