@@ -41,7 +41,8 @@ export function EditInvitationDialog({ invitation }: { invitation: EditableInvit
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const closeHref = useCloseEditHref();
-  const fetcher = useAdminFetcher("edit-invitation");
+  // Its own fetcher per opening: an earlier save must not close the dialog opened next.
+  const fetcher = useAdminFetcher();
   const actionData = useActionData<typeof action>();
   const busy = fetcher.state !== "idle";
   const raw = (fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined) as EditResult | undefined;
