@@ -174,7 +174,10 @@ describe("answers over HTTP (RSVP open)", () => {
     const inv = await make("Ana", 3);
     await confirmInvitation(inv.code, ["Luis", "Eva"]);
     const base = { intent: "editInvitation", id: String(inv.id), primaryGuest: "Ana", maxGuests: "3", _js: "1" };
-    expect(await postAdmin({ ...base, maxGuests: "2" })).toMatchObject({ status: 409, data: { error: { "": ["common:api.belowConfirmed"] } } });
+    expect(await postAdmin({ ...base, maxGuests: "2" })).toMatchObject({
+      status: 409,
+      data: { error: { "": ["dashboard:toasts.updateInvitationError", "common:api.belowConfirmed"] } },
+    });
     const asked = await postAdmin({ ...base, answer: "pending" });
     expect(asked).toMatchObject({ status: 409, data: { confirmAnswer: { id: inv.id, answer: "pending" } } });
     expect((await findInvitationById(inv.id))?.status).toBe("confirmed");

@@ -4,7 +4,7 @@ import type { AdminActionResult } from "~/http/admin-page.server";
 
 type EditInvitationValue = Extract<AdminAction, { intent: "editInvitation" }>;
 
-/** The message shown in the form for each refusal (the toast is always the spec-style failure). */
+/** The reason shown in the form for each refusal. */
 const errorKeys: Record<UpdateInvitationError, string> = {
   primaryGuestRequired: "dashboard:create.nameRequired",
   nameTooLong: "dashboard:create.nameTooLong",
@@ -28,7 +28,12 @@ const errorStatus: Record<UpdateInvitationError, number> = {
  */
 export async function editInvitation(value: EditInvitationValue): Promise<{ result: Omit<AdminActionResult, "intent">; status: number }> {
   const failure = (error: UpdateInvitationError) => ({
-    result: { ok: false, error: { "": [errorKeys[error]] }, toast: { kind: "error" as const, key: "dashboard:toasts.updateInvitationError" } },
+    // The spec-style failure first (a toast with JavaScript; without, shown in the form), then the reason.
+    result: {
+      ok: false,
+      error: { "": ["dashboard:toasts.updateInvitationError", errorKeys[error]] },
+      toast: { kind: "error" as const, key: "dashboard:toasts.updateInvitationError" },
+    },
     status: errorStatus[error],
   });
   const current = await findInvitationById(value.id);
