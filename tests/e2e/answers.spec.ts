@@ -94,7 +94,7 @@ test.describe("answers: dietary needs and a message", () => {
       scope = page.getByRole("dialog", { name: "Agregar Invitados Adicionales" });
     }
     await scope.getByLabel("Invitado Adicional 1", { exact: true }).fill("Marta Ruiz");
-    await scope.getByLabel("Restricciones alimentarias del Invitado Adicional 1").fill("alergia a nueces");
+    await scope.getByLabel("Restricciones alimentarias (adicional 1)").fill("alergia a nueces");
     await scope.getByRole("button", { name: jsDisabled(testInfo) ? "Confirmar Asistencia" : "Confirmar", exact: true }).click();
     await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
     const guests = page.getByRole("list", { name: "Invitados confirmados" });
