@@ -127,7 +127,10 @@ async function declineAction(request: Request, viaScript: boolean) {
  */
 async function answeredAlready(request: Request, viaScript: boolean) {
   if (viaScript) {
-    return data({ status: "error" as const, error: { "": ["confirm:form.alreadyAnswered"] }, outcome: "alreadyAnswered" as const, retryAfterMinutes: 0 }, { status: 409 });
+    return data(
+      { status: "error" as const, error: { "": ["confirm:form.alreadyAnswered"] }, outcome: "alreadyAnswered" as const, retryAfterMinutes: 0 },
+      { status: 409 },
+    );
   }
   return redirect("/confirm", {
     headers: { "Set-Cookie": await flashToastHeader(request, { kind: "info", key: "confirm:form.alreadyAnswered" }) },

@@ -21,7 +21,6 @@ export interface InvitationTable {
   updated_at: Generated<string>;
 }
 
-
 export interface GuestTable {
   id: Generated<number>;
   invitation_id: number;

@@ -19,7 +19,10 @@ export const confirmAttendanceSchema = z.object({
   dietary: z.array(z.string().max(MAX_DIETARY_LENGTH, "confirm:form.dietaryTooLong").optional()).max(16).default([]),
   primaryDietary: z.string().max(MAX_DIETARY_LENGTH, "confirm:form.dietaryTooLong").optional(),
   // A textarea sends each line break as two characters: the exact limit is buildAnswer's, after clean-up.
-  message: z.string().max(MAX_MESSAGE_LENGTH * 2, "confirm:form.messageTooLong").optional(),
+  message: z
+    .string()
+    .max(MAX_MESSAGE_LENGTH * 2, "confirm:form.messageTooLong")
+    .optional(),
 });
 
 /** The guests' "no"; the page asks "are you sure?" before sending it. */

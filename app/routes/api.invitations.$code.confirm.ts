@@ -20,9 +20,7 @@ const confirmBody = z.object({
 const route = apiRoute({
   POST: async ({ request, params, context }) => {
     const body = await readJson(request, confirmBody);
-    return apiJson(
-      await confirmForGuest(request, context, params.code ?? "", body.guests, body.message),
-    );
+    return apiJson(await confirmForGuest(request, context, params.code ?? "", body.guests, body.message));
   },
 });
 export const loader = (args: LoaderFunctionArgs) => route.loader(args);

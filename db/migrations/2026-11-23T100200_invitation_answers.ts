@@ -9,7 +9,12 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("invitations")
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status IN ('pending','confirmed','declined')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status IN ('pending','confirmed','declined')`),
+    )
     .execute();
   await db.schema.alterTable("invitations").addColumn("message", "text").execute();
   await db.schema.alterTable("invitations").addColumn("answered_at", "text").execute();
