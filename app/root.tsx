@@ -118,7 +118,7 @@ export default function App() {
   useChangeLanguage(data.lang);
   return (
     <MusicProvider src={media.music}>
-      <SiteHeader confirmed={data.invitation?.confirmed ?? false} />
+      <SiteHeader confirmed={data.invitation?.confirmed ?? false} declined={data.invitation?.status === "declined"} />
       <main id="main">
         <Outlet />
       </main>

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { adminActionSchema, CONFIRMED_INTENTS, isAdminTab, type AdminTab, type ConfirmedIntent, type LoadError } from "~/lib/admin-schemas";
 import { limitBearerGuesses, requireAdmin } from "~/infra/auth.server";
 import { listSections } from "~/models/gallery.server";
-import { getStats, listInvitations } from "~/models/invitations.server";
+import { getStats, listDietaryNotes, listInvitations } from "~/models/invitations.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { isAdminSession } from "~/infra/session.server";
 import { readForm } from "~/http/form.server";
@@ -30,12 +30,13 @@ export async function loadAdmin(request: Request) {
   if (!(await isAdminSession(request))) return { authenticated: false as const };
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: AdminTab = isAdminTab(requested) ? requested : "stats";
-  const [stats, invitations, sections] = await Promise.all([
+  const [stats, invitations, sections, dietary] = await Promise.all([
     tab === "stats" || tab === "create" ? attempt("stats", getStats) : null,
     tab === "invitations" ? attempt("invitations", listInvitations) : null,
     tab === "gallery" ? attempt("sections", () => listSections({ includeInactive: true })) : null,
+    tab === "stats" ? attempt("dietary notes", listDietaryNotes) : null,
   ]);
-  return { authenticated: true as const, tab, stats, invitations, sections };
+  return { authenticated: true as const, tab, stats, invitations, sections, dietary };
 }
 
 const isConfirmed = (intent: string): intent is ConfirmedIntent => (CONFIRMED_INTENTS as readonly string[]).includes(intent);

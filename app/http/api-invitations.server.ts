@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
-import { isRsvpOpen } from "~/lib/rsvp";
+import { isRsvpOpen, MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH, type GuestAnswer } from "~/lib/rsvp";
 import { fail } from "~/http/api.server";
 import { apiAnswers } from "~/http/api-messages.server";
 import { config } from "~/infra/config.server";
 import { getLanguage } from "~/infra/i18n.server";
-import { confirmInvitation, findInvitationByCode, type Invitation } from "~/models/invitations.server";
+import { confirmInvitation, declineInvitation, findInvitationByCode, type Invitation } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { consume } from "~/infra/rate-limit.server";
 import { clientIp } from "~/http/request.server";
@@ -36,11 +36,28 @@ export function rsvpWindow(now = new Date()) {
   return { rsvpDeadline, rsvpOpen: isRsvpOpen(rsvpDeadline, now) };
 }
 
-/** POST /api/invitations/{code}/confirm: confirmInvitation, its errors as 400/403/404. */
-export async function confirmForGuest(request: Request, context: AppLoadContext, code: string, names: string[]) {
+/** The values the answer messages interpolate. */
+async function messageValues(request: Request) {
+  return {
+    max: MAX_NAME_LENGTH,
+    dietaryMax: MAX_DIETARY_LENGTH,
+    messageMax: MAX_MESSAGE_LENGTH,
+    date: formatLongDate(config().RSVP_DEADLINE, await getLanguage(request)),
+  };
+}
+
+/** POST /api/invitations/{code}/confirm: confirmInvitation, its errors as 400/403/404/409. */
+export async function confirmForGuest(request: Request, context: AppLoadContext, code: string, guests: readonly GuestAnswer[], message?: string | null) {
   await limitCodeLookups(request, context);
-  const result = await confirmInvitation(code, names);
+  const result = await confirmInvitation(code, guests, undefined, { message });
   if (result.ok) return guestView(result.invitation);
-  const values = { max: MAX_NAME_LENGTH, date: formatLongDate(config().RSVP_DEADLINE, await getLanguage(request)) };
-  return fail(request, apiAnswers.confirm[result.error], values);
+  return fail(request, apiAnswers.confirm[result.error], await messageValues(request));
+}
+
+/** POST /api/invitations/{code}/decline: declineInvitation, its errors as 403/404/409; counted like a confirmation. */
+export async function declineForGuest(request: Request, context: AppLoadContext, code: string) {
+  await limitCodeLookups(request, context);
+  const result = await declineInvitation(code);
+  if (result.ok) return guestView(result.invitation);
+  return fail(request, apiAnswers.decline[result.error], await messageValues(request));
 }

@@ -1,5 +1,5 @@
 import { i18nServer } from "~/infra/i18n.server";
-import type { ConfirmError, DeleteGuestError, InvitationInputError, UpdateInvitationError } from "~/models/invitations.server";
+import type { ConfirmError, DeclineError, DeleteGuestError, InvitationInputError, UpdateInvitationError } from "~/models/invitations.server";
 import type { SectionInputError } from "~/models/gallery.server";
 import { uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
 
@@ -33,6 +33,17 @@ const confirm: Record<ConfirmError, Answer> = {
   additionalRequired: [400, "confirm:form.errorMessage"],
   tooMany: [400, "confirm:form.tooMany"],
   nameTooLong: [400, "confirm:form.nameTooLong"],
+  dietaryTooLong: [400, "confirm:form.dietaryTooLong"],
+  messageTooLong: [400, "confirm:form.messageTooLong"],
+  // Declined already: the stored answer stands (a conflict with the stored state).
+  alreadyAnswered: [409, "confirm:form.alreadyAnswered"],
+};
+
+/** declineInvitation's errors: the same statuses as a confirmation's. */
+const decline: Record<DeclineError, Answer> = {
+  notFound: [404, "confirm:form.invalidCode"],
+  closed: [403, "common:api.rsvpClosed"],
+  alreadyAnswered: [409, "confirm:form.alreadyAnswered"],
 };
 
 const deleteGuest: Record<DeleteGuestError, Answer> = {
@@ -56,6 +67,7 @@ export const apiAnswers = {
   invitationInput,
   updateInvitation,
   confirm,
+  decline,
   deleteGuest,
   section,
   upload,

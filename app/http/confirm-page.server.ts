@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { confirmPageFields, confirmPageSchema } from "~/lib/confirm-schemas";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
-import { confirmInvitation, findInvitationByCode, type ConfirmError } from "~/models/invitations.server";
+import { confirmInvitation, declineInvitation, findInvitationByCode, type ConfirmError } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
@@ -18,6 +18,9 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   additionalRequired: "confirm:form.errorMessage",
   tooMany: "confirm:form.tooMany",
   nameTooLong: "confirm:form.nameTooLong",
+  dietaryTooLong: "confirm:form.dietaryTooLong",
+  messageTooLong: "confirm:form.messageTooLong",
+  alreadyAnswered: "confirm:form.alreadyAnswered",
 };
 
 /** A refused confirm form: its errors only, never the values sent (see errorsOnly). */
@@ -71,15 +74,20 @@ async function confirmAction(request: Request, context: AppLoadContext) {
     return redirect("/confirm", { headers });
   }
 
+  if (value.intent === "decline") return declineAction(request, viaScript);
+
   // intent === "confirm": the code comes from the signed cookie, never from the form.
   const code = await getStoredCode(request);
   const result = code
     ? await confirmInvitation(
         code,
-        value.guests.filter((g): g is string => !!g),
+        value.guests.map((fullName, i) => ({ fullName: fullName ?? "", dietary: value.dietary[i] })),
+        undefined,
+        { primaryDietary: value.primaryDietary, message: value.message },
       )
     : ({ ok: false, error: "notFound" } as const);
   if (!result.ok) {
+    if (result.error === "alreadyAnswered") return answeredAlready(request, viaScript);
     const status = result.error === "notFound" ? 404 : result.error === "closed" ? 403 : 400;
     const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
     return refused({ "": [confirmErrorKeys[result.error]] }, status, headers);
@@ -96,6 +104,39 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   }
   return redirect("/confirm", {
     headers: { "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "confirm:toasts.thanks" }) },
+  });
+}
+
+/** The guests' "no" (the page asked "are you sure?" first): the declined view, with a toast. */
+async function declineAction(request: Request, viaScript: boolean) {
+  const code = await getStoredCode(request);
+  const result = code ? await declineInvitation(code) : ({ ok: false, error: "notFound" } as const);
+  if (!result.ok) {
+    if (result.error === "alreadyAnswered") return answeredAlready(request, viaScript);
+    const status = result.error === "notFound" ? 404 : 403;
+    const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
+    const key = result.error === "notFound" ? "confirm:form.invalidCode" : "confirm:expired.title";
+    return refused({ "": [key] }, status, headers);
+  }
+  if (viaScript) return data({ status: "success" as const, error: undefined, outcome: "declined" as const, retryAfterMinutes: 0 });
+  return redirect("/confirm", {
+    headers: { "Set-Cookie": await flashToastHeader(request, { kind: "info", key: "confirm:toasts.declined" }) },
+  });
+}
+
+/**
+ * A stale tab answering an invitation already answered the other way: nothing changes, and the
+ * guest is shown the stored answer (the page reloads it) with a note saying so.
+ */
+async function answeredAlready(request: Request, viaScript: boolean) {
+  if (viaScript) {
+    return data(
+      { status: "error" as const, error: { "": ["confirm:form.alreadyAnswered"] }, outcome: "alreadyAnswered" as const, retryAfterMinutes: 0 },
+      { status: 409 },
+    );
+  }
+  return redirect("/confirm", {
+    headers: { "Set-Cookie": await flashToastHeader(request, { kind: "info", key: "confirm:form.alreadyAnswered" }) },
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { InvitationStatus } from "~/lib/rsvp";
 
 /** SQLite has no boolean: 0 or 1. */
 export type SqlBool = 0 | 1;
@@ -12,6 +13,12 @@ export interface InvitationTable {
   confirmed_at: string | null;
   /** The invitation's language ('es' | 'en'): its personal link sets the site to it. */
   language: Generated<"es" | "en">;
+  /** The answer; `confirmed` stays 1 exactly when this is 'confirmed' (readers trust `confirmed` first). */
+  status: Generated<InvitationStatus>;
+  /** The guests' note to the couple. */
+  message: string | null;
+  /** When the guests confirmed or declined. */
+  answered_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -21,6 +28,8 @@ export interface GuestTable {
   invitation_id: number;
   full_name: string;
   is_primary: Generated<SqlBool>;
+  /** Dietary needs, free text, or null. */
+  dietary: string | null;
   created_at: Generated<string>;
 }
 

@@ -38,6 +38,20 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
     language: z.enum(SUPPORTED_LANGUAGES).default(DEFAULT_LANGUAGE),
   }),
   z.object({ intent: z.literal("deleteInvitation"), id, confirmed: z.literal("yes").optional() }),
+  // 'Editar Invitación': name, seats and the answer (keep it, back to pending, or will not attend).
+  z.object({
+    intent: z.literal("editInvitation"),
+    id,
+    primaryGuest: nameField(MAX_NAME_LENGTH, { required: "dashboard:create.nameRequired", tooLong: "dashboard:create.nameTooLong" }),
+    maxGuests: z.coerce
+      .number({ invalid_type_error: "dashboard:create.maxGuestsOutOfRange" })
+      .int("dashboard:create.maxGuestsOutOfRange")
+      .min(MIN_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange")
+      .max(MAX_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange"),
+    language: z.enum(SUPPORTED_LANGUAGES).optional(),
+    answer: z.enum(["keep", "pending", "declined"]).default("keep"),
+    confirmed: z.literal("yes").optional(),
+  }),
   z.object({ intent: z.literal("deleteGuest"), id, confirmed: z.literal("yes").optional() }),
   z.object({
     intent: z.literal("createSection"),
@@ -99,6 +113,8 @@ export interface AdminFailure {
   initialValue?: Record<string, string>;
   /** Login: locked out for this many minutes. */
   retryAfterMinutes?: number;
+  /** 'Editar Invitación' asks before an answer change removes guests (http/admin/edit-invitation.server.ts). */
+  confirmAnswer?: { id: number; primaryGuest: string; maxGuests: string; answer: string; language?: string };
 }
 /** What the admin action answers as data: success toasts travel in the flash cookie instead. */
 export type AdminActionData = Omit<AdminSuccess, "toast"> | AdminFailure;
@@ -125,6 +141,7 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
 export const TAB_OF_INTENT: Record<AdminOperation, AdminTab> = {
   createInvitation: "create",
   deleteInvitation: "invitations",
+  editInvitation: "invitations",
   deleteGuest: "invitations",
   createSection: "gallery",
   editSection: "gallery",

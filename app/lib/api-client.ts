@@ -169,6 +169,8 @@ export interface AdminInvitation extends InvitationView {
   id: number;
   code: string;
   confirmedAt: string | null;
+  answeredAt: string | null;
+  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null }[];
 }
 
 /** The API answers gallery data in the same shape the pages use. */
@@ -182,11 +184,13 @@ export function invitationsService(api: ApiClient = createApiClient()) {
     get: (c: string) => orThrow(api.get<InvitationView>(`/api/invitations/${code(c)}`), "get invitation"),
     details: (c: string) =>
       orThrow(api.get<InvitationView & { rsvpDeadline: string; rsvpOpen: boolean }>(`/api/invitations/${code(c)}/details`), "invitation details"),
-    confirm: (c: string, guests: { fullName: string }[]) => orThrow(api.post<InvitationView>(`/api/invitations/${code(c)}/confirm`, { guests }), "confirm"),
+    confirm: (c: string, guests: { fullName: string; dietary?: string | null }[], message?: string | null) =>
+      orThrow(api.post<InvitationView>(`/api/invitations/${code(c)}/confirm`, message === undefined ? { guests } : { guests, message }), "confirm"),
+    decline: (c: string) => orThrow(api.post<InvitationView>(`/api/invitations/${code(c)}/decline`, {}), "decline"),
     stats: () => orThrow(api.get<Stats>("/api/invitations/stats"), "stats"),
     list: async () => (await orThrow(api.get<AdminInvitation[]>("/api/invitations"), "list invitations")) ?? [],
     create: (body: { primaryGuest: string; maxGuests: number }) => orThrow(api.post<AdminInvitation>("/api/invitations", body), "create invitation"),
-    update: (id: number, body: { primaryGuest?: string; maxGuests?: number }) =>
+    update: (id: number, body: { primaryGuest?: string; maxGuests?: number; status?: "pending" | "declined" }) =>
       orThrow(api.put<AdminInvitation>(`/api/invitations/${id}`, body), "update invitation"),
     remove: (id: number) => orThrow(api.delete(`/api/invitations/${id}`), "delete invitation"),
     removeGuest: (id: number) => orThrow(api.delete(`/api/guests/${id}`), "delete guest"),

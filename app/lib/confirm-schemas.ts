@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_FORM_LIST_LENGTH, MAX_NAME_LENGTH } from "./constants";
 import { formFieldsOf } from "./form-fields";
 import { nameField } from "./names";
+import { MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH } from "./rsvp";
 
 /**
  * The /confirm forms, shared by the server (authoritative) and the browser (conform).
@@ -20,11 +21,22 @@ export const confirmAttendanceSchema = z.object({
     .array(nameField(MAX_NAME_LENGTH, { tooLong: "confirm:form.nameTooLong" }).optional())
     .max(MAX_FORM_LIST_LENGTH)
     .default([]),
+  // Each additional guest's dietary note, by the same index as their name; blank is none.
+  dietary: z.array(z.string().max(MAX_DIETARY_LENGTH, "confirm:form.dietaryTooLong").optional()).max(MAX_FORM_LIST_LENGTH).default([]),
+  primaryDietary: z.string().max(MAX_DIETARY_LENGTH, "confirm:form.dietaryTooLong").optional(),
+  // A textarea sends each line break as two characters: the exact limit is buildAnswer's, after clean-up.
+  message: z
+    .string()
+    .max(MAX_MESSAGE_LENGTH * 2, "confirm:form.messageTooLong")
+    .optional(),
 });
+
+/** The guests' "no"; the page asks "are you sure?" before sending it. */
+export const declineSchema = z.object({ intent: z.literal("decline") });
 
 export const clearCodeSchema = z.object({ intent: z.literal("clear") });
 
-export const confirmPageSchema = z.discriminatedUnion("intent", [verifyCodeSchema, confirmAttendanceSchema, clearCodeSchema]);
+export const confirmPageSchema = z.discriminatedUnion("intent", [verifyCodeSchema, confirmAttendanceSchema, declineSchema, clearCodeSchema]);
 
 /** The only fields /confirm reads (`_js`: sent by the page's script). */
 export const confirmPageFields = formFieldsOf(confirmPageSchema, ["_js"]);

@@ -1,3 +1,5 @@
+import type { InvitationStatus } from "./rsvp";
+
 /**
  * The invitation as a guest sees it (spec section 7): no id, no code, no internals. The one
  * shape the confirm page, the root loader, the guest /api routes and the API client share. Pure.
@@ -5,20 +7,28 @@
 export interface InvitationView {
   primaryGuest: string;
   maxGuests: number;
+  /** True only when the guests said yes (`status === "confirmed"`). */
   confirmed: boolean;
-  guests: { id: number; fullName: string }[];
+  status: InvitationStatus;
+  /** The guests' note to the couple. */
+  message: string | null;
+  guests: { id: number; fullName: string; dietary: string | null }[];
 }
 
 export function guestView(inv: {
   primaryGuest: string;
   maxGuests: number;
   confirmed: boolean;
-  guests: readonly { id: number; fullName: string }[];
+  status: InvitationStatus;
+  message: string | null;
+  guests: readonly { id: number; fullName: string; dietary: string | null }[];
 }): InvitationView {
   return {
     primaryGuest: inv.primaryGuest,
     maxGuests: inv.maxGuests,
     confirmed: inv.confirmed,
-    guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName })),
+    status: inv.status,
+    message: inv.message,
+    guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName, dietary: g.dietary })),
   };
 }

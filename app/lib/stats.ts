@@ -9,10 +9,30 @@ export interface Stats {
   confirmedPercentage: number;
   totalInvitations: number;
   confirmedInvitations: number;
+  /** Invitations whose guests said they cannot come, and the seats (maxGuests) they free. */
+  declinedInvitations: number;
+  declinedSeats: number;
+  /** Invitations not answered yet, and their seats (maxGuests). */
+  pendingInvitations: number;
+  pendingSeats: number;
+  /** Guests on confirmed invitations who left a dietary note. */
+  dietaryCount: number;
   capacity: number;
 }
 
-export function computeStats(input: { seats: number; confirmedGuests: number; totalInvitations: number; confirmedInvitations: number }): Stats {
+export interface StatsInput {
+  seats: number;
+  confirmedGuests: number;
+  totalInvitations: number;
+  confirmedInvitations: number;
+  declinedInvitations?: number;
+  declinedSeats?: number;
+  pendingInvitations?: number;
+  pendingSeats?: number;
+  dietaryCount?: number;
+}
+
+export function computeStats(input: StatsInput): Stats {
   const confirmedPercentage = input.seats > 0 ? Math.round((input.confirmedGuests / input.seats) * 100) : 0;
   return {
     totalGuests: input.seats,
@@ -20,8 +40,20 @@ export function computeStats(input: { seats: number; confirmedGuests: number; to
     confirmedPercentage,
     totalInvitations: input.totalInvitations,
     confirmedInvitations: input.confirmedInvitations,
+    declinedInvitations: input.declinedInvitations ?? 0,
+    declinedSeats: input.declinedSeats ?? 0,
+    pendingInvitations: input.pendingInvitations ?? 0,
+    pendingSeats: input.pendingSeats ?? 0,
+    dietaryCount: input.dietaryCount ?? 0,
     capacity: TOTAL_CAPACITY,
   };
+}
+
+/** One dietary note for the caterer: whose, and what. */
+export interface DietaryNote {
+  guest: string;
+  primaryGuest: string;
+  dietary: string;
 }
 
 /** Seats still free under the venue's capacity (negative when over). */

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
-import { buildGuestList, cleanName, isRsvpOpen, type GuestListError } from "~/lib/rsvp";
+import { buildAnswer, cleanName, isRsvpOpen, type AnswerError, type GuestAnswer, type InvitationStatus } from "~/lib/rsvp";
 import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } from "~/lib/invitation-code";
-import { computeStats, type Stats } from "~/lib/stats";
+import { computeStats, type DietaryNote, type Stats } from "~/lib/stats";
 import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY, type Language } from "~/lib/constants";
 import { config } from "~/infra/config.server";
 import { bool, db } from "~/infra/db.server";
@@ -11,6 +11,8 @@ export interface Guest {
   id: number;
   fullName: string;
   isPrimary: boolean;
+  /** Dietary needs, or null. */
+  dietary: string | null;
 }
 
 /** An invitation as the spec names its fields. */
@@ -19,11 +21,26 @@ export interface Invitation {
   code: string;
   primaryGuest: string;
   maxGuests: number;
+  /** The spec's boolean: true only when the guests said yes (status "confirmed"). */
   confirmed: boolean;
   confirmedAt: string | null;
   /** The language its personal link sets the site to. */
   language: Language;
+  status: InvitationStatus;
+  /** The guests' note to the couple, or null. */
+  message: string | null;
+  /** When the guests confirmed or declined (null while pending). */
+  answeredAt: string | null;
   guests: Guest[];
+}
+
+/**
+ * The answer of a stored row. `confirmed` is the spec's column and stays the truth for a "yes"
+ * (rows written by code that only knows `confirmed` still read right); `status` adds "declined".
+ */
+export function statusOf(row: { confirmed: number; status: string }): InvitationStatus {
+  if (bool(row.confirmed)) return "confirmed";
+  return row.status === "declined" ? "declined" : "pending";
 }
 
 async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>> {
@@ -31,33 +48,48 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
   if (invitationIds.length === 0) return byInvitation;
   const rows = await db()
     .selectFrom("guests")
-    .select(["id", "invitation_id", "full_name", "is_primary"])
+    .select(["id", "invitation_id", "full_name", "is_primary", "dietary"])
     .where("invitation_id", "in", invitationIds)
     .orderBy("is_primary", "desc")
     .orderBy("id", "asc")
     .execute();
   for (const r of rows) {
     const list = byInvitation.get(r.invitation_id) ?? [];
-    list.push({ id: r.id, fullName: r.full_name, isPrimary: bool(r.is_primary) });
+    list.push({ id: r.id, fullName: r.full_name, isPrimary: bool(r.is_primary), dietary: r.dietary });
     byInvitation.set(r.invitation_id, list);
   }
   return byInvitation;
 }
 
-const invitationColumns = ["id", "code", "primary_guest", "max_guests", "confirmed", "confirmed_at", "language"] as const;
+const invitationColumns = ["id", "code", "primary_guest", "max_guests", "confirmed", "confirmed_at", "language", "status", "message", "answered_at"] as const;
 
 function toInvitation(
-  row: { id: number; code: string; primary_guest: string; max_guests: number; confirmed: number; confirmed_at: string | null; language: Language },
+  row: {
+    id: number;
+    code: string;
+    primary_guest: string;
+    max_guests: number;
+    confirmed: number;
+    confirmed_at: string | null;
+    language: Language;
+    status: string;
+    message: string | null;
+    answered_at: string | null;
+  },
   guests: Guest[],
 ): Invitation {
+  const status = statusOf(row);
   return {
     id: row.id,
     code: row.code,
     primaryGuest: row.primary_guest,
     maxGuests: row.max_guests,
-    confirmed: bool(row.confirmed),
+    confirmed: status === "confirmed",
     confirmedAt: row.confirmed_at,
     language: row.language,
+    status,
+    message: row.message,
+    answeredAt: row.answered_at ?? (status === "confirmed" ? row.confirmed_at : null),
     guests,
   };
 }
@@ -188,14 +220,19 @@ export async function createInvitations(
 
 export type UpdateInvitationError = InvitationInputError | "notFound" | "belowConfirmed";
 
+/** The answers an admin may set: back to pending, or "will not attend". Only the guests say yes. */
+export type AdminStatus = Extract<InvitationStatus, "pending" | "declined">;
+
 /**
- * Renames the primary guest and/or changes the seats; never below the names already confirmed,
- * and never raising the seats past the capacity unless allowed (checked in the same transaction).
+ * Renames the primary guest, changes the seats or the language; never below the names already
+ * confirmed, and never raising the seats past the capacity unless allowed. With `status` the admin
+ * sets the answer (a cousin phoned): "pending" or "declined" removes every guest but the primary
+ * one, so the seats rule counts what remains. All in one transaction.
  */
 export async function updateInvitation(
   id: number,
-  patch: { primaryGuest?: string; maxGuests?: number; language?: Language },
-  options: CapacityOptions = {},
+  patch: { primaryGuest?: string; maxGuests?: number; language?: Language; status?: AdminStatus },
+  options: CapacityOptions & { now?: Date } = {},
 ): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: UpdateInvitationError } | OverCapacity> {
   return db()
     .transaction()
@@ -207,16 +244,32 @@ export async function updateInvitation(
         maxGuests: patch.maxGuests ?? row.max_guests,
       });
       if (!checked.ok) return checked;
+      const stamp = (options.now ?? new Date()).toISOString();
+      if (patch.status) {
+        await trx.deleteFrom("guests").where("invitation_id", "=", id).where("is_primary", "=", 0).execute();
+        await trx
+          .updateTable("invitations")
+          .set({
+            status: patch.status,
+            confirmed: 0,
+            confirmed_at: null,
+            answered_at: patch.status === "declined" ? stamp : null,
+            ...(patch.status === "pending" ? { message: null } : {}),
+          })
+          .where("id", "=", id)
+          .execute();
+      }
       const { count } = await trx
         .selectFrom("guests")
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .where("invitation_id", "=", id)
         .executeTakeFirstOrThrow();
-      if (checked.maxGuests < Number(count)) return { ok: false as const, error: "belowConfirmed" as const };
+      // Throwing rolls the answer change back with the rest.
+      if (checked.maxGuests < Number(count)) throw new BelowConfirmed();
       if (checked.maxGuests > row.max_guests && !options.allowOverCapacity) {
         // Only raising seats asks: lowering them (or renaming) is always allowed, even when already over.
         const total = (await seatsInTransaction(trx)) - row.max_guests + checked.maxGuests;
-        if (total > TOTAL_CAPACITY) return { ok: false as const, error: "overCapacity" as const, total, capacity: TOTAL_CAPACITY };
+        if (total > TOTAL_CAPACITY) throw new OverCapacityError(total);
       }
       await trx
         .updateTable("invitations")
@@ -224,27 +277,42 @@ export async function updateInvitation(
           primary_guest: checked.primaryGuest,
           max_guests: checked.maxGuests,
           ...(patch.language ? { language: patch.language } : {}),
-          updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+          updated_at: stamp,
         })
         .where("id", "=", id)
         .execute();
       await trx.updateTable("guests").set({ full_name: checked.primaryGuest }).where("invitation_id", "=", id).where("is_primary", "=", 1).execute();
       return { ok: true as const, id };
     })
+    .catch((error: unknown) => {
+      if (error instanceof BelowConfirmed) return { ok: false as const, error: "belowConfirmed" as const };
+      if (error instanceof OverCapacityError) return { ok: false as const, error: "overCapacity" as const, total: error.total, capacity: TOTAL_CAPACITY };
+      throw error;
+    })
     .then(async (r) => (r.ok ? { ok: true as const, invitation: (await findInvitationById(id))! } : r));
 }
 
-export type ConfirmError = "notFound" | "closed" | GuestListError;
+class BelowConfirmed extends Error {}
+class OverCapacityError extends Error {
+  constructor(readonly total: number) {
+    super("over capacity");
+  }
+}
+
+export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | AnswerError;
 
 /**
- * Confirms attendance for a code with the names sent (primary guest optional, added first).
+ * Confirms attendance for a code with the guests sent (primary guest optional, added first),
+ * each guest's dietary note and a message to the couple (see buildAnswer).
  * Runs in one transaction: confirming twice, or concurrently, never adds guests twice;
- * a second call answers with the invitation as first confirmed.
+ * a second call answers with the invitation as first confirmed. An invitation already
+ * declined is not changed ("alreadyAnswered"): a stale tab cannot turn a "no" into a "yes".
  */
 export async function confirmInvitation(
   code: string,
-  names: readonly string[],
+  guests: readonly (string | GuestAnswer)[],
   now: Date = new Date(),
+  extra: { primaryDietary?: string | null; message?: string | null } = {},
 ): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
   const normalized = normalizeInvitationCode(code);
   if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
@@ -253,24 +321,67 @@ export async function confirmInvitation(
     .execute(async (trx) => {
       const row = await trx
         .selectFrom("invitations")
-        .select(["id", "primary_guest", "max_guests", "confirmed"])
+        .select(["id", "primary_guest", "max_guests", "confirmed", "status"])
         .where("code", "=", normalized)
         .executeTakeFirst();
       if (!row) return { ok: false as const, error: "notFound" as const };
-      if (bool(row.confirmed)) return { ok: true as const, id: row.id, alreadyConfirmed: true };
+      const status = statusOf(row);
+      if (status === "confirmed") return { ok: true as const, id: row.id, alreadyConfirmed: true };
+      if (status === "declined") return { ok: false as const, error: "alreadyAnswered" as const };
       if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false as const, error: "closed" as const };
-      const list = buildGuestList(row.primary_guest, row.max_guests, names);
-      if (!list.ok) return list;
+      const answer = buildAnswer(row.primary_guest, row.max_guests, {
+        guests: guests.map((g) => (typeof g === "string" ? { fullName: g } : g)),
+        primaryDietary: extra.primaryDietary,
+        message: extra.message,
+      });
+      if (!answer.ok) return answer;
+      // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
+      await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
       await trx
         .insertInto("guests")
-        .values(list.guests.map((full_name, i) => ({ invitation_id: row.id, full_name, is_primary: i === 0 ? 1 : 0 }) as const))
+        .values(answer.guests.map((g, i) => ({ invitation_id: row.id, full_name: g.fullName, dietary: g.dietary, is_primary: i === 0 ? 1 : 0 }) as const))
         .execute();
       const stamp = now.toISOString();
-      await trx.updateTable("invitations").set({ confirmed: 1, confirmed_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();
+      await trx
+        .updateTable("invitations")
+        .set({ confirmed: 1, status: "confirmed", confirmed_at: stamp, answered_at: stamp, message: answer.message, updated_at: stamp })
+        .where("id", "=", row.id)
+        .execute();
       return { ok: true as const, id: row.id, alreadyConfirmed: false };
     });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyConfirmed: outcome.alreadyConfirmed };
+}
+
+export type DeclineError = "notFound" | "closed" | "alreadyAnswered";
+
+/**
+ * The guests' "no" for a code. Once only and in one transaction like a confirmation: declining
+ * again answers the invitation as declined; an invitation already confirmed is not changed
+ * ("alreadyAnswered"), and nothing is accepted after the deadline.
+ */
+export async function declineInvitation(
+  code: string,
+  now: Date = new Date(),
+): Promise<{ ok: true; invitation: Invitation; alreadyDeclined: boolean } | { ok: false; error: DeclineError }> {
+  const normalized = normalizeInvitationCode(code);
+  if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
+  const outcome = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx.selectFrom("invitations").select(["id", "confirmed", "status"]).where("code", "=", normalized).executeTakeFirst();
+      if (!row) return { ok: false as const, error: "notFound" as const };
+      const status = statusOf(row);
+      if (status === "declined") return { ok: true as const, id: row.id, alreadyDeclined: true };
+      if (status === "confirmed") return { ok: false as const, error: "alreadyAnswered" as const };
+      if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false as const, error: "closed" as const };
+      const stamp = now.toISOString();
+      await trx.deleteFrom("guests").where("invitation_id", "=", row.id).where("is_primary", "=", 0).execute();
+      await trx.updateTable("invitations").set({ status: "declined", answered_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();
+      return { ok: true as const, id: row.id, alreadyDeclined: false };
+    });
+  if (!outcome.ok) return outcome;
+  return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyDeclined: outcome.alreadyDeclined };
 }
 
 /** Deletes an invitation and its guests; false when it did not exist. */
@@ -309,18 +420,27 @@ export async function deleteGuest(guestId: number): Promise<{ ok: true; invitati
 
 /** The admin's statistics; see README "Statistics" for the definitions. */
 export async function getStats(): Promise<Stats> {
+  const declined = sql<number>`confirmed = 0 AND status = 'declined'`;
+  const pending = sql<number>`confirmed = 0 AND status <> 'declined'`;
   const totals = await db()
     .selectFrom("invitations")
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>("max_guests"), eb.lit(0)).as("seats"),
       eb.fn.countAll<number>().as("totalInvitations"),
       eb.fn.coalesce(eb.fn.sum<number>("confirmed"), eb.lit(0)).as("confirmedInvitations"),
+      sql<number>`COALESCE(SUM(CASE WHEN ${declined} THEN 1 ELSE 0 END), 0)`.as("declinedInvitations"),
+      sql<number>`COALESCE(SUM(CASE WHEN ${declined} THEN max_guests ELSE 0 END), 0)`.as("declinedSeats"),
+      sql<number>`COALESCE(SUM(CASE WHEN ${pending} THEN 1 ELSE 0 END), 0)`.as("pendingInvitations"),
+      sql<number>`COALESCE(SUM(CASE WHEN ${pending} THEN max_guests ELSE 0 END), 0)`.as("pendingSeats"),
     ])
     .executeTakeFirstOrThrow();
   const guests = await db()
     .selectFrom("guests")
     .innerJoin("invitations", "invitations.id", "guests.invitation_id")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .select((eb) => [
+      eb.fn.countAll<number>().as("count"),
+      sql<number>`COALESCE(SUM(CASE WHEN guests.dietary IS NOT NULL THEN 1 ELSE 0 END), 0)`.as("dietaryCount"),
+    ])
     .where("invitations.confirmed", "=", 1)
     .executeTakeFirstOrThrow();
   return computeStats({
@@ -328,7 +448,27 @@ export async function getStats(): Promise<Stats> {
     confirmedGuests: Number(guests.count),
     totalInvitations: Number(totals.totalInvitations),
     confirmedInvitations: Number(totals.confirmedInvitations),
+    declinedInvitations: Number(totals.declinedInvitations),
+    declinedSeats: Number(totals.declinedSeats),
+    pendingInvitations: Number(totals.pendingInvitations),
+    pendingSeats: Number(totals.pendingSeats),
+    dietaryCount: Number(guests.dietaryCount),
   });
+}
+
+/** Every dietary note of a guest who is coming (confirmed invitations), for the caterer. */
+export async function listDietaryNotes(): Promise<DietaryNote[]> {
+  const rows = await db()
+    .selectFrom("guests")
+    .innerJoin("invitations", "invitations.id", "guests.invitation_id")
+    .select(["guests.full_name", "guests.dietary", "invitations.primary_guest"])
+    .where("invitations.confirmed", "=", 1)
+    .where("guests.dietary", "is not", null)
+    .orderBy("invitations.primary_guest")
+    .orderBy("guests.is_primary", "desc")
+    .orderBy("guests.id")
+    .execute();
+  return rows.map((r) => ({ guest: r.full_name, primaryGuest: r.primary_guest, dietary: r.dietary ?? "" }));
 }
 
 /** Seats handed out so far (sum of maxGuests). */

@@ -43,7 +43,7 @@ export default function Home() {
       <InfoCards />
       <Location />
       <Accommodation />
-      <RsvpSection deadline={root.rsvpDeadline} confirmed={confirmed} />
+      <RsvpSection deadline={root.rsvpDeadline} confirmed={confirmed} declined={root.invitation?.status === "declined"} />
     </div>
   );
 }

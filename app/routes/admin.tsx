@@ -65,7 +65,7 @@ function AdminPanel({ data }: { data: PanelData }) {
   // A plain (no-JavaScript) post that failed: its message at the top of the panel.
   const actionData: AdminActionData | undefined = useActionData<typeof action>();
   // Forms that show their own errors next to their fields.
-  const ownForms = ["login", "createInvitation", "createSection", "editSection"];
+  const ownForms = ["login", "createInvitation", "editInvitation", "createSection", "editSection"];
   const failed = actionData && !ownForms.includes(actionData.intent) ? errorsOf(actionData) : undefined;
 
   useEffect(() => {
@@ -119,7 +119,7 @@ function AdminPanel({ data }: { data: PanelData }) {
           </p>
         ) : (
           <>
-            {tab === "stats" ? <StatsTab stats={data.stats} /> : null}
+            {tab === "stats" ? <StatsTab stats={data.stats} dietary={data.dietary} /> : null}
             {tab === "invitations" ? (
               isLoadError(data.invitations) ? (
                 <LoadFailed tab="invitations" messageKey="toasts.loadInvitationsError" />

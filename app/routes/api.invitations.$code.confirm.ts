@@ -6,26 +6,21 @@ import { confirmForGuest } from "~/http/api-invitations.server";
 
 // Types only (and a bound on the list): the RSVP rules are confirmInvitation's.
 const confirmBody = z.object({
-  guests: z.array(z.object({ fullName: z.string() })).max(MAX_GUESTS_PER_INVITATION * 2),
+  guests: z.array(z.object({ fullName: z.string(), dietary: z.string().nullish() })).max(MAX_GUESTS_PER_INVITATION * 2),
+  message: z.string().nullish(),
 });
 
 /**
- * POST /api/invitations/{code}/confirm { guests: [{ fullName }] } → the updated invitation.
+ * POST /api/invitations/{code}/confirm { guests: [{ fullName, dietary? }], message? } → the updated invitation.
  * The same rules as the form: primary first (sent or not), at most maxGuests, at least one
- * additional name when there are extra seats, once only (a second call answers the invitation
- * as first confirmed), closed after the deadline (403). Rate-limited like code look-ups.
+ * additional name when there are extra seats, dietary notes and the message within their lengths,
+ * once only (a second call answers the invitation as first confirmed; 409 once declined), closed
+ * after the deadline (403). Rate-limited like code look-ups.
  */
 const route = apiRoute({
   POST: async ({ request, params, context }) => {
     const body = await readJson(request, confirmBody);
-    return apiJson(
-      await confirmForGuest(
-        request,
-        context,
-        params.code ?? "",
-        body.guests.map((g) => g.fullName),
-      ),
-    );
+    return apiJson(await confirmForGuest(request, context, params.code ?? "", body.guests, body.message));
   },
 });
 export const loader = (args: LoaderFunctionArgs) => route.loader(args);

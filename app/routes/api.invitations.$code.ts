@@ -6,12 +6,20 @@ import { guestInvitation, guestView } from "~/http/api-invitations.server";
 import { deleteInvitation, updateInvitation } from "~/models/invitations.server";
 
 // Types only; the rules (name required, 1..8 seats, not below the confirmed guests) are updateInvitation's.
-const updateBody = z.object({ primaryGuest: z.string().optional(), maxGuests: z.number().optional(), allowOverCapacity: z.boolean().optional() }).strict();
+// `status` is the admin's answer for the guests: back to "pending" or "declined" (only guests say yes).
+const updateBody = z
+  .object({
+    primaryGuest: z.string().optional(),
+    maxGuests: z.number().optional(),
+    status: z.enum(["pending", "declined"]).optional(),
+    allowOverCapacity: z.boolean().optional(),
+  })
+  .strict();
 
 /**
  * One URL shape, two meanings (spec section 7):
- * GET /api/invitations/{code} (guest) → { primaryGuest, maxGuests, confirmed, guests };
- * PUT /api/invitations/{id} (admin) { primaryGuest?, maxGuests?, allowOverCapacity? } → the invitation
+ * GET /api/invitations/{code} (guest) → { primaryGuest, maxGuests, confirmed, status, message, guests };
+ * PUT /api/invitations/{id} (admin) { primaryGuest?, maxGuests?, status?, allowOverCapacity? } → the invitation
  *   (409 { error, total, capacity } when raising the seats past the 140 unless allowed);
  * DELETE /api/invitations/{id} (admin) → { success: true }.
  * (/api/invitations/stats is its own module: a static segment wins.)

@@ -2,12 +2,14 @@ import "~/styles/confirm.css";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { notifications } from "@mantine/notifications";
-import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CodeForm } from "~/components/confirm/CodeForm";
 import { MantineRoot } from "~/components/MantineRoot";
 import { ConfirmedView } from "~/components/confirm/ConfirmedView";
+import { DECLINE_FETCHER, DeclineStep } from "~/components/confirm/DeclineAction";
+import { DeclinedView } from "~/components/confirm/DeclinedView";
 import { ExpiredView } from "~/components/confirm/ExpiredView";
 import { CONFIRM_FETCHER, InvitationView } from "~/components/confirm/InvitationView";
 import { CONFETTI } from "~/lib/constants";
@@ -48,23 +50,35 @@ function burstConfetti() {
   void import("canvas-confetti").then(({ default: confetti }) => confetti({ ...CONFETTI, origin: { ...CONFETTI.origin }, disableForReducedMotion: true }));
 }
 
-/** After a confirmation sent by script: thanks toast and confetti; refetch the invitation on window focus. */
+/**
+ * After an answer sent by script: thanks toast and confetti for a "yes", a note for a "no", and
+ * for a stale tab (answered already the other way) the stored answer, reloaded; refetch the
+ * invitation on window focus.
+ */
 function useConfirmEffects() {
   const { t } = useTranslation("confirm");
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
+  const declineFetcher = useFetcher<typeof action>({ key: DECLINE_FETCHER });
   const revalidator = useRevalidator();
-  const handled = useRef<unknown>(null);
+  const handled = useRef<unknown[]>([]);
   useEffect(() => {
-    const result = fetcher.data;
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (result.outcome === "confirmed") {
-      notifications.show({ color: "green", message: t("toasts.thanks") });
-      burstConfetti();
-    } else if (result.outcome === "failed") {
-      notifications.show({ color: "red", message: t("toasts.confirmError") });
+    for (const result of [fetcher.data, declineFetcher.data]) {
+      if (!result || handled.current.includes(result)) continue;
+      handled.current = [...handled.current.slice(-3), result];
+      if (result.outcome === "confirmed") {
+        notifications.show({ color: "green", message: t("toasts.thanks") });
+        burstConfetti();
+      } else if (result.outcome === "declined") {
+        notifications.show({ color: "blue", message: t("toasts.declined") });
+      } else if (result.outcome === "alreadyAnswered") {
+        notifications.show({ color: "blue", message: t("form.alreadyAnswered") });
+        // A 409 is not followed by a reload of the page's data: ask for the stored answer.
+        revalidator.revalidate();
+      } else if (result.outcome === "failed") {
+        notifications.show({ color: "red", message: t("toasts.confirmError") });
+      }
     }
-  }, [fetcher.data, t]);
+  }, [fetcher.data, declineFetcher.data, t, revalidator]);
   useEffect(() => {
     const onFocus = () => {
       if (revalidator.state === "idle") revalidator.revalidate();
@@ -77,14 +91,17 @@ function useConfirmEffects() {
 function ConfirmPageContent() {
   const { invitation, deadline, rsvpOpen } = useLoaderData<typeof loader>();
   const { t } = useTranslation("confirm");
+  const [params] = useSearchParams();
   useConfirmEffects();
   // The server decides first; once the page runs, the guest's own clock closes it too (spec section 5).
   const [open, setOpen] = useState(rsvpOpen);
   useEffect(() => setOpen(rsvpOpen && isRsvpOpen(deadline)), [rsvpOpen, deadline]);
 
   let view: React.ReactNode;
-  if (invitation?.confirmed) view = <ConfirmedView invitation={invitation} />;
+  if (invitation?.status === "confirmed") view = <ConfirmedView invitation={invitation} />;
+  else if (invitation?.status === "declined") view = <DeclinedView />;
   else if (!open) view = <ExpiredView deadline={deadline} />;
+  else if (invitation && params.get("step") === "decline") view = <DeclineStep />;
   else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} />;
   else view = <CodeForm />;
 

@@ -182,8 +182,11 @@ describe("/api routes (RSVP open)", () => {
     it("200 the guest's view: primaryGuest, maxGuests, confirmed, guests (no id, no code)", async () => {
       const inv = await newInvitation("Ana Pérez", 2);
       const res = await call(byCode, "GET", `/api/invitations/${inv.code}`, { params: { code: inv.code } });
-      expect(res).toMatchObject({ status: 200, json: { primaryGuest: "Ana Pérez", maxGuests: 2, confirmed: false, guests: [] } });
-      expect(Object.keys(res.json).sort()).toEqual(["confirmed", "guests", "maxGuests", "primaryGuest"]);
+      expect(res).toMatchObject({
+        status: 200,
+        json: { primaryGuest: "Ana Pérez", maxGuests: 2, confirmed: false, status: "pending", message: null, guests: [] },
+      });
+      expect(Object.keys(res.json).sort()).toEqual(["confirmed", "guests", "maxGuests", "message", "primaryGuest", "status"]);
       expect(res.headers.get("Cache-Control")).toBe("no-store");
       await confirmInvitation(inv.code, ["Ana Pérez", "Luis"]);
       const after = await call(byCode, "GET", `/api/invitations/${inv.code}`, { params: { code: inv.code.toLowerCase() } });
@@ -269,9 +272,11 @@ describe("/api routes (RSVP open)", () => {
         primaryGuest: "Ana Pérez",
         maxGuests: 3,
         confirmed: true,
+        status: "confirmed",
+        message: null,
         guests: [
-          { id: expect.any(Number), fullName: "Ana Pérez" },
-          { id: expect.any(Number), fullName: "Luis Gómez" },
+          { id: expect.any(Number), fullName: "Ana Pérez", dietary: null },
+          { id: expect.any(Number), fullName: "Luis Gómez", dietary: null },
         ],
       });
       const again = await call(confirmRoute, "POST", url(inv.code), {
@@ -450,7 +455,19 @@ describe("/api routes (RSVP open)", () => {
       const inv = await newInvitation("Ana", 2);
       const res = await call(invitations, "GET", "/api/invitations", { headers: ADMIN });
       expect(res.json).toEqual([
-        { id: inv.id, code: inv.code, primaryGuest: "Ana", maxGuests: 2, confirmed: false, confirmedAt: null, language: "es", guests: [] },
+        {
+          id: inv.id,
+          code: inv.code,
+          primaryGuest: "Ana",
+          maxGuests: 2,
+          confirmed: false,
+          confirmedAt: null,
+          language: "es",
+          status: "pending",
+          message: null,
+          answeredAt: null,
+          guests: [],
+        },
       ]);
     });
 

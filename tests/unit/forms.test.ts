@@ -110,7 +110,10 @@ describe("every page form refuses unknown fields and large indices before parsin
   });
 
   it("the whitelists are the schemas' fields", () => {
-    expect(confirmPageFields).toEqual({ names: ["_js", "intent", "code"], lists: { guests: MAX_FORM_LIST_LENGTH } });
+    expect(confirmPageFields).toEqual({
+      names: ["_js", "intent", "code", "primaryDietary", "message"],
+      lists: { guests: MAX_FORM_LIST_LENGTH, dietary: MAX_FORM_LIST_LENGTH },
+    });
     expect(adminFormFields.lists).toEqual({});
     // Nothing beyond the schema's own fields and the scripted-post marker.
     const schemaKeys = new Set(adminActionSchema.options.flatMap((option) => Object.keys(option.shape)));
@@ -234,9 +237,11 @@ describe("one guest view of an invitation", () => {
       primaryGuest: "Vista Única",
       maxGuests: 2,
       confirmed: true,
+      status: "confirmed",
+      message: null,
       guests: [
-        { id: expect.any(Number), fullName: "Vista Única" },
-        { id: expect.any(Number), fullName: "Otra Persona" },
+        { id: expect.any(Number), fullName: "Vista Única", dietary: null },
+        { id: expect.any(Number), fullName: "Otra Persona", dietary: null },
       ],
     });
     const routeData = (await confirmRoute.loader({

@@ -16,6 +16,11 @@ describe("computeStats (the arithmetic of the Estadísticas cards)", () => {
       confirmedPercentage: 0,
       totalInvitations: 0,
       confirmedInvitations: 0,
+      declinedInvitations: 0,
+      declinedSeats: 0,
+      pendingInvitations: 0,
+      pendingSeats: 0,
+      dietaryCount: 0,
       capacity: TOTAL_CAPACITY,
     });
     // Even with (inconsistent) confirmed names and no seats, never NaN or Infinity.
@@ -59,6 +64,11 @@ describe("getStats (from the database)", () => {
       confirmedPercentage: 0,
       totalInvitations: 0,
       confirmedInvitations: 0,
+      declinedInvitations: 0,
+      declinedSeats: 0,
+      pendingInvitations: 0,
+      pendingSeats: 0,
+      dietaryCount: 0,
       capacity: 140,
     });
   });

@@ -1,8 +1,12 @@
+import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { filterInvitations, INVITATION_FILTERS, isInvitationFilter } from "~/lib/invitation-filters";
+import type { InvitationStatus } from "~/lib/rsvp";
 import { TrashIcon } from "../icons";
 import { ConfirmAction } from "./ConfirmAction";
 import { GuestListLinks } from "./GuestListLinks";
 import { ShareInvitation } from "./ShareInvitation";
+import { EditInvitationDialog } from "./EditInvitationDialog";
 
 interface AdminInvitation {
   id: number;
@@ -11,12 +15,56 @@ interface AdminInvitation {
   maxGuests: number;
   confirmed: boolean;
   language?: string;
-  guests: { id: number; fullName: string; isPrimary: boolean }[];
+  status: InvitationStatus;
+  message: string | null;
+  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null }[];
+}
+
+const BADGES: Record<InvitationStatus, string> = { confirmed: "badge badge-green", pending: "badge badge-yellow", declined: "badge badge-gray" };
+
+/** Search and status filters: a GET form and links, so a filtered list is a URL to share. */
+function Filters({ q, status }: { q: string; status: string }) {
+  const { t } = useTranslation("dashboard");
+  const href = (filter: string) => {
+    const params = new URLSearchParams({ tab: "invitations" });
+    if (q) params.set("q", q);
+    if (filter !== "all") params.set("status", filter);
+    return `?${params}`;
+  };
+  return (
+    <div className="invitation-filters">
+      <Form method="get" className="invitation-search" role="search" preventScrollReset>
+        <input type="hidden" name="tab" value="invitations" />
+        {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
+        <label className="plain-field">
+          <span>{t("invitations.search")}</span>
+          <input type="search" name="q" defaultValue={q} placeholder={t("invitations.searchPlaceholder")} maxLength={100} />
+        </label>
+        <button type="submit" className="button secondary">
+          {t("invitations.searchSubmit")}
+        </button>
+      </Form>
+      <nav aria-label={t("invitations.filterLabel")} className="filter-links">
+        {INVITATION_FILTERS.map((filter) => (
+          <Link
+            key={filter}
+            to={href(filter)}
+            preventScrollReset
+            className={filter === status ? "filter-link active" : "filter-link"}
+            aria-current={filter === status ? "page" : undefined}
+          >
+            {t(`invitations.filters.${filter}`)}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
 }
 
 /** The invitations table; on a phone it scrolls sideways inside its frame. */
 export function InvitationsTab({ invitations }: { invitations: AdminInvitation[] }) {
   const { t } = useTranslation("dashboard");
+  const [params] = useSearchParams();
   if (invitations.length === 0)
     return (
       <>
@@ -24,87 +72,119 @@ export function InvitationsTab({ invitations }: { invitations: AdminInvitation[]
         <p className="admin-empty">{t("invitations.empty")}</p>
       </>
     );
+  const q = params.get("q") ?? "";
+  const status = isInvitationFilter(params.get("status")) ? params.get("status")! : "all";
+  const shown = filterInvitations(invitations, { q, status });
+  const editing = invitations.find((inv) => String(inv.id) === params.get("editInvitation"));
+  const editHref = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set("tab", "invitations");
+    next.set("editInvitation", String(id));
+    return `?${next}`;
+  };
   return (
     <section aria-labelledby="invitations-title">
       <h2 id="invitations-title" className="admin-section-title">
         {t("invitations.title", { count: invitations.length })}
       </h2>
       <GuestListLinks />
-      {/* A scrollable region must be focusable so keyboard users can scroll it. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="table-frame" tabIndex={0} role="region" aria-labelledby="invitations-title">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("invitations.primaryGuest")}</th>
-              <th scope="col">{t("invitations.code")}</th>
-              <th scope="col">{t("invitations.maxGuests")}</th>
-              <th scope="col">{t("invitations.status")}</th>
-              <th scope="col">{t("invitations.guests")}</th>
-              <th scope="col">{t("invitations.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invitations.map((inv) => (
-              <tr key={inv.id}>
-                <td data-label={t("invitations.primaryGuest")}>{inv.primaryGuest}</td>
-                <td data-label={t("invitations.code")}>
-                  <code className="invitation-code">{inv.code}</code>
-                </td>
-                <td data-label={t("invitations.maxGuests")}>{inv.maxGuests}</td>
-                <td data-label={t("invitations.status")}>
-                  <span className={inv.confirmed ? "badge badge-green" : "badge badge-yellow"}>
-                    {inv.confirmed ? t("invitations.confirmed") : t("invitations.pending")}
-                  </span>
-                </td>
-                <td data-label={t("invitations.guests")}>
-                  {inv.guests.length === 0 ? (
-                    <span className="admin-muted">{t("invitations.noGuests")}</span>
-                  ) : (
-                    <>
-                      <span className="admin-muted">{t("invitations.guestCount", { count: inv.guests.length })}</span>
-                      <ul className="guest-list">
-                        {inv.guests.map((g) => (
-                          <li key={g.id}>
-                            <span>{g.fullName}</span>
-                            {g.isPrimary ? (
-                              <span className="badge badge-accent">{t("invitations.primaryBadge")}</span>
-                            ) : inv.confirmed ? (
-                              <ConfirmAction
-                                intent="deleteGuest"
-                                id={g.id}
-                                name={g.fullName}
-                                prompt={t("confirm.deleteGuest", { name: g.fullName })}
-                                label={t("invitations.deleteGuest", { name: g.fullName })}
-                                className="icon-danger small"
-                              >
-                                <TrashIcon size={16} />
-                              </ConfirmAction>
-                            ) : null}
-                          </li>
-                        ))}
-                      </ul>
-                    </>
-                  )}
-                </td>
-                <td data-label={t("invitations.actions")}>
-                  <ShareInvitation invitation={inv} />
-                  <ConfirmAction
-                    intent="deleteInvitation"
-                    id={inv.id}
-                    name={inv.primaryGuest}
-                    prompt={t("confirm.deleteInvitation")}
-                    label={t("invitations.delete", { name: inv.primaryGuest })}
-                    className="icon-danger"
-                  >
-                    <TrashIcon size={18} />
-                  </ConfirmAction>
-                </td>
+      <Filters q={q} status={status} />
+      {editing ? <EditInvitationDialog key={editing.id} invitation={editing} /> : null}
+      {shown.length === 0 ? (
+        <p className="admin-empty" role="status">
+          {t("invitations.noMatches")}
+        </p>
+      ) : (
+        // A scrollable region must be focusable so keyboard users can scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="table-frame" tabIndex={0} role="region" aria-labelledby="invitations-title">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("invitations.primaryGuest")}</th>
+                <th scope="col">{t("invitations.code")}</th>
+                <th scope="col">{t("invitations.maxGuests")}</th>
+                <th scope="col">{t("invitations.status")}</th>
+                <th scope="col">{t("invitations.guests")}</th>
+                <th scope="col">{t("invitations.actions")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {shown.map((inv) => (
+                <tr key={inv.id}>
+                  <td data-label={t("invitations.primaryGuest")}>
+                    {inv.primaryGuest}
+                    {inv.message ? <p className="invitation-message">{t("invitations.message", { message: inv.message })}</p> : null}
+                  </td>
+                  <td data-label={t("invitations.code")}>
+                    <code className="invitation-code">{inv.code}</code>
+                  </td>
+                  <td data-label={t("invitations.maxGuests")}>{inv.maxGuests}</td>
+                  <td data-label={t("invitations.status")}>
+                    <span className={BADGES[inv.status]}>{t(`invitations.${inv.status}`)}</span>
+                  </td>
+                  <td data-label={t("invitations.guests")}>
+                    {inv.guests.length === 0 ? (
+                      <span className="admin-muted">{t("invitations.noGuests")}</span>
+                    ) : (
+                      <>
+                        <span className="admin-muted">{t("invitations.guestCount", { count: inv.guests.length })}</span>
+                        <ul className="guest-list">
+                          {inv.guests.map((g) => (
+                            <li key={g.id}>
+                              <span>
+                                {g.fullName}
+                                {g.dietary ? <span className="guest-dietary">{t("invitations.dietary", { note: g.dietary })}</span> : null}
+                              </span>
+                              {g.isPrimary ? (
+                                <span className="badge badge-accent">{t("invitations.primaryBadge")}</span>
+                              ) : inv.confirmed ? (
+                                <ConfirmAction
+                                  intent="deleteGuest"
+                                  id={g.id}
+                                  name={g.fullName}
+                                  prompt={t("confirm.deleteGuest", { name: g.fullName })}
+                                  label={t("invitations.deleteGuest", { name: g.fullName })}
+                                  className="icon-danger small"
+                                >
+                                  <TrashIcon size={16} />
+                                </ConfirmAction>
+                              ) : null}
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    )}
+                  </td>
+                  <td data-label={t("invitations.actions")}>
+                    <div className="row-actions">
+                      <Link
+                        to={editHref(inv.id)}
+                        preventScrollReset
+                        className="button secondary small"
+                        aria-label={t("invitations.editLabel", { name: inv.primaryGuest })}
+                      >
+                        {t("invitations.edit")}
+                      </Link>
+                      <ConfirmAction
+                        intent="deleteInvitation"
+                        id={inv.id}
+                        name={inv.primaryGuest}
+                        prompt={t("confirm.deleteInvitation")}
+                        label={t("invitations.delete", { name: inv.primaryGuest })}
+                        className="icon-danger"
+                      >
+                        <TrashIcon size={18} />
+                      </ConfirmAction>
+                    </div>
+                    <ShareInvitation invitation={inv} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

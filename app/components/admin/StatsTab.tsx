@@ -3,10 +3,14 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isLoadError, type LoadError } from "~/lib/admin-schemas";
-import type { Stats } from "~/lib/stats";
+import type { DietaryNote, Stats } from "~/lib/stats";
 
-/** Three cards: seats handed out vs capacity, confirmed names and %, invitations confirmed. */
-export function StatsTab({ stats }: { stats: Stats | LoadError | null }) {
+/**
+ * The spec's three cards (seats handed out vs capacity, confirmed names and %, invitations
+ * confirmed), then the declined and pending invitations with their seats, and every dietary note
+ * of a guest who is coming, for the caterer.
+ */
+export function StatsTab({ stats, dietary }: { stats: Stats | LoadError | null; dietary?: DietaryNote[] | LoadError | null }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const failed = isLoadError(stats) ? stats.error : null;
@@ -54,6 +58,35 @@ export function StatsTab({ stats }: { stats: Stats | LoadError | null }) {
         <h2 id="stat-invitations">{t("stats.invitations")}</h2>
         <p className="stat-value">{stats.totalInvitations}</p>
         <p className="admin-muted">{t("stats.confirmedInvitations", { count: stats.confirmedInvitations })}</p>
+      </section>
+      <section className="card stat-card" aria-labelledby="stat-declined">
+        <h2 id="stat-declined">{t("stats.declined")}</h2>
+        <p className="stat-value">{stats.declinedInvitations}</p>
+        <p className="admin-muted">{t("stats.declinedSeats", { count: stats.declinedSeats })}</p>
+      </section>
+      <section className="card stat-card" aria-labelledby="stat-pending">
+        <h2 id="stat-pending">{t("stats.pending")}</h2>
+        <p className="stat-value">{stats.pendingInvitations}</p>
+        <p className="admin-muted">{t("stats.pendingSeats", { count: stats.pendingSeats })}</p>
+      </section>
+      <section className="card stat-card wide" aria-labelledby="stat-dietary">
+        <h2 id="stat-dietary">{t("stats.dietary")}</h2>
+        <p className="stat-value">{stats.dietaryCount}</p>
+        <p className="admin-muted">{t("stats.dietaryCount", { count: stats.dietaryCount })}</p>
+        {isLoadError(dietary) ? (
+          <p role="alert">{t("toasts.loadStatsError", { message: dietary.error })}</p>
+        ) : dietary && dietary.length > 0 ? (
+          <ul className="dietary-list" aria-labelledby="stat-dietary">
+            {dietary.map((note, i) => (
+              <li key={i}>
+                <strong>{note.guest}</strong>
+                {note.guest !== note.primaryGuest ? <span className="admin-muted"> ({t("stats.dietaryInvitation", { name: note.primaryGuest })})</span> : null}
+                {": "}
+                {note.dietary}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </section>
     </div>
   );

@@ -2,11 +2,17 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckCircleIcon } from "../icons";
 
-/** The already-confirmed view: thanks and the list of confirmed guests. */
-export function ConfirmedView({ invitation }: { invitation: { primaryGuest: string; guests: { id: number; fullName: string }[] } }) {
+interface ConfirmedInvitation {
+  primaryGuest: string;
+  message?: string | null;
+  guests: { id: number; fullName: string; dietary?: string | null }[];
+}
+
+/** The already-confirmed view: thanks, the confirmed guests with their dietary notes, and the message. */
+export function ConfirmedView({ invitation }: { invitation: ConfirmedInvitation }) {
   const { t } = useTranslation(["confirm", "common"]);
   // Falls back to the primary guest, or the word 'Invitado' (spec section 2).
-  const names = invitation.guests.length ? invitation.guests.map((g) => g.fullName) : [invitation.primaryGuest || t("common:guest")];
+  const guests = invitation.guests.length ? invitation.guests : [{ id: 0, fullName: invitation.primaryGuest || t("common:guest"), dietary: null }];
   return (
     <div className="card center confirmed-view">
       <CheckCircleIcon size={56} className="confirmed-icon" />
@@ -14,10 +20,19 @@ export function ConfirmedView({ invitation }: { invitation: { primaryGuest: stri
       <p>{t("confirm:confirmed.thanks")}</p>
       <h2 className="confirmed-guests-title">{t("confirm:confirmed.guests")}</h2>
       <ul className="confirmed-guests" aria-label={t("confirm:confirmed.guests")}>
-        {names.map((name, i) => (
-          <li key={`${i}-${name}`}>{name}</li>
+        {guests.map((g, i) => (
+          <li key={`${i}-${g.fullName}`}>
+            {g.fullName}
+            {g.dietary ? <span className="confirmed-dietary">{t("confirm:answer.dietaryNote", { note: g.dietary })}</span> : null}
+          </li>
         ))}
       </ul>
+      {invitation.message ? (
+        <>
+          <h2 className="confirmed-guests-title">{t("confirm:answer.message")}</h2>
+          <p className="confirmed-message">{invitation.message}</p>
+        </>
+      ) : null}
       <Link to="/" className="button">
         {t("common:backHome")}
       </Link>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
+import { MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH } from "~/lib/rsvp";
 
 /** Translated form-level errors (the server sends translation keys). */
 export function FormErrors({ id, errors, minutes }: { id: string; errors?: string[]; minutes?: number }) {
@@ -8,7 +9,7 @@ export function FormErrors({ id, errors, minutes }: { id: string; errors?: strin
   return (
     <div id={id} role="alert" className="form-error">
       {errors.map((key) => (
-        <p key={key}>{t(key, { minutes: minutes || 10, max: MAX_NAME_LENGTH })}</p>
+        <p key={key}>{t(key, { minutes: minutes || 10, max: MAX_NAME_LENGTH, dietaryMax: MAX_DIETARY_LENGTH, messageMax: MAX_MESSAGE_LENGTH })}</p>
       ))}
     </div>
   );

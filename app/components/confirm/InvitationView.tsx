@@ -1,11 +1,12 @@
-import { Button, Modal, TextInput } from "@mantine/core";
+import { Button, Modal, Textarea, TextInput } from "@mantine/core";
 import { Form, useActionData, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
-import { additionalSeats, buildGuestList } from "~/lib/rsvp";
+import { MAX_NAME_LENGTH } from "~/lib/constants";
+import { additionalSeats, buildAnswer, MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH } from "~/lib/rsvp";
 import type { action } from "~/routes/confirm";
+import { DeclineAction } from "./DeclineAction";
 import { FormErrors } from "./FormErrors";
 import { useHydrated } from "./useHydrated";
 
@@ -16,7 +17,11 @@ interface Props {
   deadline: string;
 }
 
-/** Step 2: the invitation, its notes, and the confirmation (dialog with JS, inline fields without). */
+/**
+ * Step 2: the invitation, its notes, the primary guest's dietary needs, a message to the couple,
+ * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
+ * without JavaScript); a "no" asks once more first.
+ */
 export function InvitationView({ invitation, deadline }: Props) {
   const { t, i18n } = useTranslation("confirm");
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -26,6 +31,10 @@ export function InvitationView({ invitation, deadline }: Props) {
   const extra = additionalSeats(invitation.maxGuests);
   const busy = fetcher.state !== "idle";
   const serverErrors = (busy ? undefined : (fetcher.data ?? actionData))?.error?.[""] ?? undefined;
+  // A refused post is answered with its errors only, never the values sent (http/form.server.ts).
+  const [primaryDietary, setPrimaryDietary] = useState("");
+  const [message, setMessage] = useState("");
+  const openDialog = hydrated && extra > 0;
 
   return (
     <div className="card">
@@ -34,50 +43,76 @@ export function InvitationView({ invitation, deadline }: Props) {
       {extra > 0 ? <p>{t("additionalNote", { count: extra })}</p> : null}
       {!dialogOpen ? <FormErrors id="confirm-errors" errors={serverErrors} /> : null}
 
-      {extra === 0 ? (
-        // One seat: the confirmation is sent directly with only the primary guest.
-        <fetcher.Form method="post" className="confirm-actions">
-          <input type="hidden" name="intent" value="confirm" />
-          {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <fetcher.Form
+        method="post"
+        className="confirm-form"
+        onSubmit={(event) => {
+          // With extra seats and JavaScript the answer is sent from the dialog.
+          if (!openDialog) return;
+          event.preventDefault();
+          setDialogOpen(true);
+        }}
+      >
+        <input type="hidden" name="intent" value="confirm" />
+        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+        {extra > 0 && !hydrated ? <p className="confirm-primary">{t("dialog.primary", { name: invitation.primaryGuest })}</p> : null}
+        <TextInput
+          name="primaryDietary"
+          label={t("answer.dietary")}
+          placeholder={t("answer.dietaryPlaceholder")}
+          maxLength={MAX_DIETARY_LENGTH}
+          autoComplete="off"
+          value={primaryDietary}
+          onChange={(event) => setPrimaryDietary(event.currentTarget.value)}
+        />
+        {extra > 0 && !hydrated ? (
+          // Without JavaScript the additional-guest fields sit in the page itself.
+          <fieldset className="confirm-inline no-js-only">
+            <legend>{t("form.additionalLegend")}</legend>
+            {Array.from({ length: extra }, (_, i) => (
+              <div key={i} className="confirm-guest-fields">
+                <label className="plain-field">
+                  <span>{t("dialog.additional", { n: i + 1 })}</span>
+                  <input type="text" name={`guests[${i}]`} placeholder={t("dialog.placeholder")} maxLength={MAX_NAME_LENGTH} autoComplete="off" />
+                </label>
+                <label className="plain-field">
+                  <span>{t("answer.dietaryFor", { n: i + 1 })}</span>
+                  <input type="text" name={`dietary[${i}]`} placeholder={t("answer.dietaryPlaceholder")} maxLength={MAX_DIETARY_LENGTH} autoComplete="off" />
+                </label>
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
+        <Textarea
+          name="message"
+          label={t("answer.message")}
+          maxLength={MAX_MESSAGE_LENGTH}
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+        />
+        <div className="confirm-actions">
           <Button type="submit" size="md" fullWidth disabled={busy}>
             {busy ? t("confirming") : t("confirmButton")}
           </Button>
-        </fetcher.Form>
-      ) : (
-        <>
-          {/* Without JavaScript the additional-guest fields sit in the page itself. */}
-          {hydrated ? null : (
-            <form method="post" className="confirm-inline no-js-only">
-              <input type="hidden" name="intent" value="confirm" />
-              <p className="confirm-primary">{t("dialog.primary", { name: invitation.primaryGuest })}</p>
-              <fieldset>
-                <legend>{t("form.additionalLegend")}</legend>
-                {Array.from({ length: extra }, (_, i) => (
-                  <label key={i} className="plain-field">
-                    <span>{t("dialog.additional", { n: i + 1 })}</span>
-                    <input type="text" name={`guests[${i}]`} placeholder={t("dialog.placeholder")} maxLength={MAX_NAME_LENGTH} autoComplete="off" />
-                  </label>
-                ))}
-              </fieldset>
-              <button type="submit" className="button">
-                {t("confirmButton")}
-              </button>
-            </form>
-          )}
-          <div className="confirm-actions js-only">
-            <Button type="button" size="md" fullWidth onClick={() => setDialogOpen(true)} disabled={busy}>
-              {busy ? t("confirming") : t("confirmButton")}
-            </Button>
-          </div>
-          <AdditionalGuestsDialog
-            opened={dialogOpen}
-            onClose={() => setDialogOpen(false)}
-            primaryGuest={invitation.primaryGuest}
-            maxGuests={invitation.maxGuests}
-            serverErrors={serverErrors}
-          />
-        </>
-      )}
+        </div>
+      </fetcher.Form>
+
+      <DeclineAction />
+
+      {extra > 0 ? (
+        <AdditionalGuestsDialog
+          opened={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          primaryGuest={invitation.primaryGuest}
+          maxGuests={invitation.maxGuests}
+          primaryDietary={primaryDietary}
+          message={message}
+          serverErrors={serverErrors}
+        />
+      ) : null}
 
       <Form method="post" className="confirm-other">
         <input type="hidden" name="intent" value="clear" />
@@ -89,7 +124,15 @@ export function InvitationView({ invitation, deadline }: Props) {
   );
 }
 
-function AdditionalGuestsDialog(props: { opened: boolean; onClose: () => void; primaryGuest: string; maxGuests: number; serverErrors?: string[] }) {
+function AdditionalGuestsDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  primaryGuest: string;
+  maxGuests: number;
+  primaryDietary: string;
+  message: string;
+  serverErrors?: string[];
+}) {
   const { t } = useTranslation(["confirm", "common"]);
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
   const [clientError, setClientError] = useState<string | null>(null);
@@ -105,12 +148,16 @@ function AdditionalGuestsDialog(props: { opened: boolean; onClose: () => void; p
         ref={formRef}
         noValidate
         onSubmit={(event) => {
-          // Same rule as the server: at least one additional name, blanks dropped.
-          const names = [...new FormData(event.currentTarget).entries()].filter(([key]) => key.startsWith("guests[")).map(([, value]) => String(value));
-          const list = buildGuestList(props.primaryGuest, props.maxGuests, names);
-          if (!list.ok) {
+          // Same rule as the server: at least one additional name, blanks dropped, notes within their length.
+          const form = new FormData(event.currentTarget);
+          const guests = Array.from({ length: extra }, (_, i) => ({
+            fullName: String(form.get(`guests[${i}]`) ?? ""),
+            dietary: String(form.get(`dietary[${i}]`) ?? ""),
+          }));
+          const answer = buildAnswer(props.primaryGuest, props.maxGuests, { guests, primaryDietary: props.primaryDietary, message: props.message });
+          if (!answer.ok) {
             event.preventDefault();
-            setClientError(list.error === "additionalRequired" ? "confirm:form.errorMessage" : `confirm:form.${list.error}`);
+            setClientError(answer.error === "additionalRequired" ? "confirm:form.errorMessage" : `confirm:form.${answer.error}`);
             return;
           }
           setClientError(null);
@@ -118,19 +165,30 @@ function AdditionalGuestsDialog(props: { opened: boolean; onClose: () => void; p
       >
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="_js" value="1" />
+        <input type="hidden" name="primaryDietary" value={props.primaryDietary} />
+        <input type="hidden" name="message" value={props.message} />
         <p className="confirm-primary">{t("dialog.primary", { name: props.primaryGuest })}</p>
         <div className="confirm-dialog-fields">
           {Array.from({ length: extra }, (_, i) => (
-            <TextInput
-              key={i}
-              name={`guests[${i}]`}
-              data-autofocus={i === 0 ? true : undefined}
-              label={t("dialog.additional", { n: i + 1 })}
-              placeholder={t("dialog.placeholder")}
-              maxLength={MAX_NAME_LENGTH}
-              autoComplete="off"
-              onInput={() => setClientError(null)}
-            />
+            <div key={i} className="confirm-guest-fields">
+              <TextInput
+                name={`guests[${i}]`}
+                data-autofocus={i === 0 ? true : undefined}
+                label={t("dialog.additional", { n: i + 1 })}
+                placeholder={t("dialog.placeholder")}
+                maxLength={MAX_NAME_LENGTH}
+                autoComplete="off"
+                onInput={() => setClientError(null)}
+              />
+              <TextInput
+                name={`dietary[${i}]`}
+                label={t("answer.dietaryFor", { n: i + 1 })}
+                placeholder={t("answer.dietaryPlaceholder")}
+                maxLength={MAX_DIETARY_LENGTH}
+                autoComplete="off"
+                size="sm"
+              />
+            </div>
           ))}
         </div>
         <FormErrors id="dialog-errors" errors={errors} />

@@ -5,16 +5,16 @@ import { MenuIcon } from "../icons";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { ThemeToggle } from "./ThemeToggle";
 
-function NavLinks({ confirmed }: { confirmed: boolean }) {
+function NavLinks({ confirmed, declined = false }: { confirmed: boolean; declined?: boolean }) {
   const { t } = useTranslation("nav");
   return (
     <>
       <NavLink to="/" end className="nav-link" prefetch="intent">
         {t("home")}
       </NavLink>
-      {confirmed ? (
-        // Greyed out and not clickable once the stored invitation is confirmed.
-        <span className="nav-link disabled" aria-disabled="true" role="link" title={t("alreadyConfirmed")}>
+      {confirmed || declined ? (
+        // Greyed out and not clickable once the stored invitation is answered (confirmed or declined).
+        <span className="nav-link disabled" aria-disabled="true" role="link" title={t(declined ? "alreadyAnswered" : "alreadyConfirmed")}>
           {t("confirm")}
         </span>
       ) : (
@@ -31,7 +31,7 @@ function NavLinks({ confirmed }: { confirmed: boolean }) {
 
 /** A <details> menu opens and closes without JavaScript; with it, the menu also closes after a
  *  client-side navigation and on Escape (returning focus to its button). */
-function MobileMenu({ confirmed }: { confirmed: boolean }) {
+function MobileMenu({ confirmed, declined }: { confirmed: boolean; declined?: boolean }) {
   const { t } = useTranslation("nav");
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
@@ -54,13 +54,13 @@ function MobileMenu({ confirmed }: { confirmed: boolean }) {
         <MenuIcon />
       </summary>
       <nav className="nav-mobile-panel" aria-label={t("menu")}>
-        <NavLinks confirmed={confirmed} />
+        <NavLinks confirmed={confirmed} declined={declined} />
       </nav>
     </details>
   );
 }
 
-export function SiteHeader({ confirmed }: { confirmed: boolean }) {
+export function SiteHeader({ confirmed, declined }: { confirmed: boolean; declined?: boolean }) {
   const { t } = useTranslation(["common", "nav"]);
   return (
     <header className="site-header">
@@ -72,12 +72,12 @@ export function SiteHeader({ confirmed }: { confirmed: boolean }) {
           {t("common:coupleNames")}
         </Link>
         <nav className="nav-desktop" aria-label={t("nav:mainNavigation")}>
-          <NavLinks confirmed={confirmed} />
+          <NavLinks confirmed={confirmed} declined={declined} />
         </nav>
         <div className="header-tools">
           <LanguageSwitch />
           <ThemeToggle />
-          <MobileMenu confirmed={confirmed} />
+          <MobileMenu confirmed={confirmed} declined={declined} />
         </div>
       </div>
     </header>

@@ -1,6 +1,7 @@
 import type { AdminInput, AdminOperation, AdminResult, AdminToast } from "~/lib/admin-schemas";
 import { createSection, deleteMedia, deleteSection, updateSection } from "~/models/gallery.server";
 import { createInvitation, deleteGuest, deleteInvitation } from "~/models/invitations.server";
+import { editInvitation } from "./edit-invitation.server";
 
 /**
  * The admin panel's operations: one handler per intent, each returning an AdminResult (never a
@@ -19,6 +20,7 @@ type Handler<I extends AdminOperation> = (input: AdminInput<I>) => Promise<Admin
 export const FAILURE_KEYS: Record<AdminOperation, string> = {
   createInvitation: "dashboard:toasts.createInvitationError",
   deleteInvitation: "dashboard:toasts.deleteInvitationError",
+  editInvitation: "dashboard:toasts.updateInvitationError",
   deleteGuest: "dashboard:toasts.deleteGuestError",
   createSection: "dashboard:toasts.createSectionError",
   editSection: "dashboard:toasts.updateSectionError",
@@ -66,6 +68,7 @@ export const INTENT_HANDLERS: { [I in AdminOperation]: Handler<I> } = {
     if (!(await deleteInvitation(input.id))) return failed(input.intent, FAILURE_KEYS.deleteInvitation, 404);
     return done(input.intent, "dashboard:toasts.invitationDeleted");
   },
+  editInvitation: editInvitation,
   async deleteGuest(input) {
     const result = await deleteGuest(input.id);
     // The server's own reason when it has one (the primary guest), else the spec's generic text.
