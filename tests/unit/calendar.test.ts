@@ -45,10 +45,10 @@ describe("GET /wedding.ics", () => {
     expect(first.body).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
     const event = eventOf(first.body);
     expect(event.start.toISOString()).toBe("2031-01-17T21:30:00.000Z");
-    expect(event.end.toISOString()).toBe("2031-01-18T06:00:00.000Z");
+    expect(event.end?.toISOString()).toBe("2031-01-18T06:00:00.000Z");
     expect(event.summary).toBe("Boda de Valeria & Sebastián");
     expect(String(event.location)).toBe("Country Club & Resort, Cocolí, Panamá");
-    expect(String(event.description)).toMatch(/^Ceremonia de 4:30\sp\.\sm\. a 6:00\sp\.\sm\.; recepción, cena y baile hasta la 1:00\sa\.\sm\./);
+    expect(String(event.description)).toMatch(/Ceremonia de 4:30\sp\.\sm\. a 6:00\sp\.\sm\.; recepción, cena y baile hasta la 1:00\sa\.\sm\./);
     const again = await weddingCalendarFile(request());
     if (!again.ok) throw new Error(again.error);
     expect(eventOf(again.body).uid).toBe(event.uid);
@@ -61,6 +61,6 @@ describe("GET /wedding.ics", () => {
     const event = eventOf(file.body);
     expect(event.summary).toBe("Valeria & Sebastián's wedding");
     expect(String(event.location)).toBe("Country Club & Resort, Cocolí, Panama");
-    expect(String(event.description)).toMatch(/^Ceremony from 4:30\sPM to 6:00\sPM/);
+    expect(String(event.description)).toMatch(/Ceremony from 4:30\sPM to 6:00\sPM/);
   });
 });

@@ -355,6 +355,7 @@ describe("saving a photo", () => {
       remove: (key) => local.remove(key),
       url: (key) => local.url(key),
       read: (key) => local.read(key),
+      readStream: (key) => local.readStream(key),
     };
     setStorageForTests(flaky);
     try {
