@@ -122,7 +122,8 @@ export function zipStream(archive: GalleryArchive, options: ZipStreamOptions = {
       async pull(controller) {
         try {
           await options.whenWritable?.();
-          if (stop.signal.aborted) throw new Error("download abandoned");
+          // The client went away: nothing more to send, and nothing went wrong here.
+          if (stop.signal.aborted) return controller.close();
           const { value, done } = await chunks.next();
           if (done) {
             end();
@@ -131,7 +132,10 @@ export function zipStream(archive: GalleryArchive, options: ZipStreamOptions = {
             controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
           }
         } catch (error) {
+          const abandoned = stop.signal.aborted;
           end();
+          if (abandoned) return controller.close();
+          // A failure mid-way (a file unreadable) fails the answer: a cut ZIP must not look whole.
           throw error;
         }
       },
