@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test } from "./fixtures";
+import { expect, test, type TestData } from "./fixtures";
 
 const jpeg = (background: string) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background } })
     .jpeg()
     .toBuffer();
 
-async function sectionWithPhotos(page: Page, data: import("./fixtures").TestData, names: string[]) {
+async function sectionWithPhotos(page: Page, data: TestData, names: string[]) {
   const section = data.createSection({ name: `Visor ${Date.now()}` });
   const colors = ["red", "green", "blue", "orange"];
   for (const [i, name] of names.entries()) {
