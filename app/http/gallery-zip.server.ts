@@ -25,18 +25,19 @@ function attachment(fileName: string): string {
 
 /** A gallery ZIP as a streamed answer; 503 (with a message in the guest's language) when too many are under way. */
 export async function zipResponse(request: Request, context: AppLoadContext, archive: GalleryArchive): Promise<Response> {
+  const headers = {
+    "Content-Type": "application/zip",
+    "Content-Disposition": attachment(archive.fileName),
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+  // A HEAD would otherwise read the whole archive from disk for a body nobody receives.
+  if (request.method === "HEAD") return new Response(null, { headers });
   const slot = takeZipSlot(clientIp(context));
   if (!slot) {
     const t = await getFixedT(request, "gallery");
     return new Response(t("download.busy"), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" } });
   }
   const body = zipStream(archive, { signal: request.signal, whenWritable: context.whenWritable, onEnd: slot.release });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": attachment(archive.fileName),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return new Response(body, { headers });
 }
