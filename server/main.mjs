@@ -139,6 +139,20 @@ app.all(
       cspNonce: res.locals.cspNonce,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       origin: res.locals.origin,
+      // Remix writes a streamed body without waiting for the socket; a long download (the gallery
+      // ZIP) waits on this before reading more, so a slow phone never fills the server's memory.
+      whenWritable: () =>
+        !res.writableNeedDrain || res.destroyed
+          ? Promise.resolve()
+          : new Promise((resolve) => {
+              const done = () => {
+                res.off("drain", done);
+                res.off("close", done);
+                resolve();
+              };
+              res.on("drain", done);
+              res.on("close", done);
+            }),
     }),
   }),
 );

@@ -104,8 +104,15 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
     const chunks = [];
     const write = res.write;
     const end = res.end;
+    let collecting = true;
     const collect = (chunk, encoding) => {
-      if (chunk == null || typeof chunk === "function") return;
+      if (!collecting || chunk == null || typeof chunk === "function") return;
+      // Only pages are kept: a photo or a streamed ZIP is passed on, never gathered in memory.
+      if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) {
+        collecting = false;
+        chunks.length = 0;
+        return;
+      }
       if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8"));
       else chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     };

@@ -28,6 +28,13 @@ export const configSchema = z.object({
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
   WEDDING_DATE: isoDate("WEDDING_DATE").default(DEFAULT_WEDDING_DATE),
   RSVP_DEADLINE: isoDate("RSVP_DEADLINE").default(DEFAULT_RSVP_DEADLINE),
+  /** Days after the wedding's date (at the venue) when the home page turns to thanks and photos (app/lib/seasons.ts). */
+  SITE_AFTER_WEDDING_DAYS: z.coerce
+    .number({ message: "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365" })
+    .int("SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365")
+    .min(0, "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365")
+    .max(365, "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365")
+    .default(1),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   TRUST_PROXY: booleanish.default("0"),
   /** Seed demo invitations and gallery sections into an empty database. */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
 import { config } from "~/infra/config.server";
 
@@ -19,6 +20,8 @@ export interface Storage {
   url(key: string): string;
   /** Reads a key (local driver; used by the /uploads route). Null when missing or outside the store. */
   read(key: string): Promise<Buffer | null>;
+  /** Opens a key for streaming (the gallery ZIP): never the whole file in memory. Null when missing. */
+  readStream(key: string): Promise<Readable | null>;
 }
 
 /** Keys are "{sectionId}/{file}" made by the server; anything else is refused. */
@@ -69,6 +72,18 @@ export class LocalStorage implements Storage {
     if (!full) return null;
     try {
       return await fs.readFile(full);
+    } catch {
+      return null;
+    }
+  }
+
+  async readStream(key: string): Promise<Readable | null> {
+    const full = this.resolve(key);
+    if (!full) return null;
+    try {
+      // Opened here, so a missing file is known before its stream is handed on.
+      const handle = await fs.open(full, "r");
+      return handle.createReadStream();
     } catch {
       return null;
     }

@@ -19,10 +19,10 @@ export function toGuestListInvitation(invitation: Invitation): GuestListInvitati
     primaryGuest: invitation.primaryGuest,
     maxGuests: invitation.maxGuests,
     language: invitation.language,
-    status: invitation.confirmed ? "confirmed" : "pending",
-    message: null,
-    answeredAt: invitation.confirmedAt,
-    guests: invitation.guests.map((g) => ({ fullName: g.fullName, isPrimary: g.isPrimary, dietary: null })),
+    status: invitation.status,
+    message: invitation.message,
+    answeredAt: invitation.answeredAt,
+    guests: invitation.guests.map((g) => ({ fullName: g.fullName, isPrimary: g.isPrimary, dietary: g.dietary })),
   };
 }
 

@@ -11,6 +11,9 @@ import { Story } from "~/components/home/Story";
 import { couple } from "~/content/wedding";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
+import { isRsvpOpen } from "~/lib/rsvp";
+import { seasonAt } from "~/lib/seasons";
+import { config } from "~/infra/config.server";
 import { resources } from "~/locales";
 import { useRootData, type RootData } from "~/root";
 
@@ -26,24 +29,33 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: texts.title.replace("{{names}}", couple.names).replace("{{date}}", date) }, { name: "description", content: texts.description }];
 };
 
-/** The server's clock, so the countdown is right in the HTML, before any JavaScript runs. */
+/**
+ * The server's clock, so the countdown is right in the HTML before any JavaScript runs, and
+ * the season (invitations, RSVP closed, wedding day, after) is the server's, not the phone's.
+ */
 export function loader() {
-  return { now: new Date().toISOString() };
+  const now = new Date();
+  const cfg = config();
+  const season = seasonAt(now, { weddingDate: cfg.WEDDING_DATE, rsvpDeadline: cfg.RSVP_DEADLINE, afterWeddingDays: cfg.SITE_AFTER_WEDDING_DAYS });
+  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(cfg.RSVP_DEADLINE, now) };
 }
 
 export default function Home() {
-  const { now } = useLoaderData<typeof loader>();
+  const { now, season, rsvpOpen } = useLoaderData<typeof loader>();
   const root = useRootData()!;
   const confirmed = root.invitation?.confirmed ?? false;
   return (
     <div className="home">
-      <Hero weddingDate={root.weddingDate} rsvpDeadline={root.rsvpDeadline} now={now} confirmed={confirmed} />
+      <Hero weddingDate={root.weddingDate} rsvpDeadline={root.rsvpDeadline} now={now} confirmed={confirmed} season={season} rsvpOpen={rsvpOpen} />
       <Quotes />
       <Story />
       <InfoCards />
       <Location />
       <Accommodation />
-      <RsvpSection deadline={root.rsvpDeadline} confirmed={confirmed} declined={root.invitation?.status === "declined"} />
+      {/* After the wedding the RSVP steps aside; the story and the information stay. */}
+      {season === "after" ? null : (
+        <RsvpSection deadline={root.rsvpDeadline} confirmed={confirmed} declined={root.invitation?.status === "declined"} open={rsvpOpen} />
+      )}
     </div>
   );
 }

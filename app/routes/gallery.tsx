@@ -57,6 +57,14 @@ function GalleryPageContent() {
     <>
       {s.description ? <p className="gallery-description">{s.description}</p> : null}
       {withScript ? <Carousel media={s.media} /> : <PhotoList media={s.media} />}
+      {s.media.length > 0 ? (
+        <p className="gallery-download-all">
+          <a href={`/gallery/${s.id}.zip`} className="button secondary" download>
+            {t("download.all")}
+          </a>
+          <span className="gallery-download-hint">{t("download.allHint")}</span>
+        </p>
+      ) : null}
       {s.allow_upload ? withScript ? <UploadForm key={s.id} sectionId={s.id} /> : <PlainUploadForm sectionId={s.id} /> : null}
     </>
   );

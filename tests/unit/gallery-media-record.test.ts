@@ -60,6 +60,7 @@ describe("the admin's media record takes only a fresh, unrecorded upload of the 
       remove: (key) => local.remove(key),
       url: (key) => local.url(key),
       read: (key) => local.read(key),
+      readStream: (key) => local.readStream(key),
     };
     setStorageForTests(store);
     try {

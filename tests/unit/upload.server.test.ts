@@ -396,6 +396,7 @@ describe("saving a photo", () => {
       remove: (key) => local.remove(key),
       url: (key) => local.url(key),
       read: (key) => local.read(key),
+      readStream: (key) => local.readStream(key),
     };
   }
 
@@ -455,6 +456,7 @@ describe("saving a photo", () => {
       remove: (key) => local.remove(key),
       url: (key) => local.url(key),
       read: (key) => local.read(key),
+      readStream: (key) => local.readStream(key),
     };
     setStorageForTests(flaky);
     try {

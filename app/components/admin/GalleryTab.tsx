@@ -24,6 +24,11 @@ export function GalleryTab({ sections, editId }: { sections: AdminSection[]; edi
         <h2 id="sections-title" className="admin-section-title">
           {t("gallery.sections", { count: sections.length })}
         </h2>
+        {sections.some((s) => s.media.length > 0) ? (
+          <a href="/admin/gallery.zip" className="button secondary small" download>
+            {t("gallery.downloadAll")}
+          </a>
+        ) : null}
         {sections.length === 0 ? (
           <p className="admin-empty">{t("gallery.empty")}</p>
         ) : (

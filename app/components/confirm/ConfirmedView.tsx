@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+import { AddToCalendar } from "../home/AddToCalendar";
 import { CheckCircleIcon } from "../icons";
 
 interface ConfirmedInvitation {
@@ -11,6 +13,7 @@ interface ConfirmedInvitation {
 /** The already-confirmed view: thanks, the confirmed guests with their dietary notes, and the message. */
 export function ConfirmedView({ invitation }: { invitation: ConfirmedInvitation }) {
   const { t } = useTranslation(["confirm", "common"]);
+  const weddingDate = useRootData()?.weddingDate;
   // Falls back to the primary guest, or the word 'Invitado' (spec section 2).
   const guests = invitation.guests.length ? invitation.guests : [{ id: 0, fullName: invitation.primaryGuest || t("common:guest"), dietary: null }];
   return (
@@ -33,6 +36,7 @@ export function ConfirmedView({ invitation }: { invitation: ConfirmedInvitation 
           <p className="confirmed-message">{invitation.message}</p>
         </>
       ) : null}
+      {weddingDate ? <AddToCalendar weddingDate={weddingDate} /> : null}
       <Link to="/" className="button">
         {t("common:backHome")}
       </Link>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { photoFileName } from "~/lib/photo-names";
 import { ChevronLeftIcon, ChevronRightIcon } from "../icons";
 import { SafeImage } from "../SafeImage";
 
@@ -21,7 +22,8 @@ function isTyping(target: EventTarget | null) {
 
 /**
  * One photo at a time with previous/next buttons, keyboard arrows (anywhere in the open
- * dialog) and swipe; a strip of lazy thumbnails below. Only the photo shown loads its
+ * dialog) and swipe; its position ('3 / 24') and a 'Descargar' link to its full-size copy
+ * under the guest's name for it; a strip of lazy thumbnails below. Only the photo shown loads its
  * web-sized file, over its thumbnail while it arrives. A newly uploaded photo is shown.
  */
 export function Carousel({ media }: { media: GalleryMedia[] }) {
@@ -102,7 +104,8 @@ export function Carousel({ media }: { media: GalleryMedia[] }) {
           <span className="visually-hidden">{t("previous")}</span>
         </button>
         <p className="carousel-position" aria-live="polite">
-          {label}
+          <span aria-hidden="true">{t("viewer.position", { current: position + 1, total: media.length })}</span>
+          <span className="visually-hidden">{label}</span>
         </p>
         <button type="button" className="icon-button" onClick={() => go(1)} disabled={media.length < 2}>
           <ChevronRightIcon />
@@ -125,6 +128,10 @@ export function Carousel({ media }: { media: GalleryMedia[] }) {
         <a href={current.public_url} target="_blank" rel="noopener">
           {t("openFull")}
           <span className="visually-hidden"> ({t("newTab")})</span>
+        </a>
+        <a href={current.public_url} download={photoFileName(current.name, current.public_url)} className="button secondary carousel-download">
+          {t("download.photo")}
+          <span className="visually-hidden"> {current.name}</span>
         </a>
       </p>
     </div>

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { couple, media } from "~/content/wedding";
 import { METEOR_COUNT } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
+import type { Season } from "~/lib/seasons";
 import { SafeImage } from "../SafeImage";
+import { AddToCalendar } from "./AddToCalendar";
 import { Countdown } from "./Countdown";
 import { HeroVideo } from "./HeroVideo";
 
@@ -19,10 +21,15 @@ const meteors = Array.from({ length: METEOR_COUNT }, (_, i) => ({
 /**
  * The hero: the optional background video over a tinted fallback, 20 meteors, the couple's
  * names, the countdown (right in the server's HTML) and the RSVP note with the deadline.
+ * The season (the server's clock) decides the rest: after the deadline the note says
+ * confirmations are closed and no button leads to the form; after the wedding the countdown
+ * steps aside for thanks and a button to share photos.
  */
-export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: string; confirmed: boolean }) {
+export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: string; confirmed: boolean; season: Season; rsvpOpen: boolean }) {
   const { t, i18n } = useTranslation("home");
   const lang = i18n.language;
+  const { confirmed, rsvpOpen } = props;
+  const after = props.season === "after";
   return (
     <section className="hero" aria-labelledby="hero-names">
       <div className="hero-fallback" aria-hidden="true" />
@@ -43,7 +50,7 @@ export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: st
           {...{ fetchpriority: "high" }}
           className="hero-ornament"
         />
-        <p className="hero-eyebrow">{t("hero.eyebrow")}</p>
+        <p className="hero-eyebrow">{after ? t("hero.after.eyebrow") : t("hero.eyebrow")}</p>
         <h1 id="hero-names" className="hero-names">
           {couple.names}
         </h1>
@@ -53,14 +60,31 @@ export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: st
           <span className="visually-hidden">, </span>
           {t("hero.place")}
         </p>
-        <Countdown target={props.weddingDate} serverNow={props.now} />
-        <p className="hero-rsvp">{t("hero.rsvpNote", { date: formatLongDate(props.rsvpDeadline, lang) })}</p>
-        {props.confirmed ? (
-          <p className="hero-confirmed">{t("hero.confirmedNote")}</p>
+        {after ? (
+          <>
+            <p className="hero-thanks">{t("hero.after.thanks")}</p>
+            <p className="hero-rsvp">{t("hero.after.note")}</p>
+            <Link to="/gallery" className="button hero-cta">
+              {t("hero.after.shareCta")}
+            </Link>
+          </>
         ) : (
-          <Link to="/confirm" className="button hero-cta">
-            {t("hero.rsvpCta")}
-          </Link>
+          <>
+            <Countdown target={props.weddingDate} serverNow={props.now} />
+            <p className="hero-rsvp">
+              {rsvpOpen
+                ? t("hero.rsvpNote", { date: formatLongDate(props.rsvpDeadline, lang) })
+                : t("hero.closed.note", { date: formatLongDate(props.rsvpDeadline, lang) })}
+            </p>
+            {confirmed ? (
+              <p className="hero-confirmed">{t("hero.confirmedNote")}</p>
+            ) : rsvpOpen ? (
+              <Link to="/confirm" className="button hero-cta">
+                {t("hero.rsvpCta")}
+              </Link>
+            ) : null}
+            <AddToCalendar weddingDate={props.weddingDate} className="hero-calendar" />
+          </>
         )}
       </div>
     </section>

@@ -1,0 +1,47 @@
+import { createEvent } from "ics";
+import { couple, venue } from "~/content/wedding";
+import { config } from "~/infra/config.server";
+import { getFixedT, getLanguage } from "~/infra/i18n.server";
+import { calendarTexts, weddingEventTimes, type CommonT } from "~/lib/calendar";
+
+/** Same every time it is downloaded, so a calendar that imports it again updates the event instead of adding another. */
+function weddingUid(): string {
+  const slug = couple.names
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return `wedding-${slug}@wedding-site`;
+}
+
+/**
+ * The wedding as an RFC 5545 calendar file (made by the `ics` library): from the ceremony's start
+ * to the reception's end on WEDDING_DATE's day, in UTC, at the venue, in the guest's language.
+ */
+export async function weddingCalendarFile(request: Request): Promise<{ ok: true; body: string } | { ok: false; error: string }> {
+  const lang = await getLanguage(request);
+  const t = await getFixedT(request, "common");
+  const texts = calendarTexts(t as unknown as CommonT, lang);
+  const { start, end } = weddingEventTimes(config().WEDDING_DATE);
+  const origin = new URL(request.url).origin;
+  const { error, value } = createEvent({
+    productId: "wedding-site/ics",
+    uid: weddingUid(),
+    start: start.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: end.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: texts.title,
+    description: texts.details,
+    location: texts.location,
+    geo: { lat: venue.latitude, lon: venue.longitude },
+    url: `${origin}/`,
+    status: "CONFIRMED",
+    busyStatus: "BUSY",
+  });
+  if (error || !value) return { ok: false, error: String(error) };
+  return { ok: true, body: value };
+}

@@ -1,0 +1,60 @@
+import { couple, schedule } from "~/content/wedding";
+import { formatTime } from "./format";
+import { atVenueTime, venueDay } from "./venue-time";
+
+/**
+ * The wedding as one calendar event: from the ceremony's start (4:30 PM) to the reception's end
+ * (1:00 AM, the next day), on WEDDING_DATE's day at the venue. Shared by /wedding.ics and the
+ * Google Calendar link so both say the same.
+ */
+export function weddingEventTimes(weddingDate: string): { start: Date; end: Date } {
+  const day = venueDay(weddingDate);
+  const start = atVenueTime(day, schedule.ceremony.start);
+  let end = atVenueTime(day, schedule.reception.end);
+  // A reception that ends after midnight ends the next day.
+  if (end.getTime() <= start.getTime()) end = atVenueTime(day, schedule.reception.end, 1);
+  return { start, end };
+}
+
+/** 2026-01-17T21:30:00.000Z → "20260117T213000Z" (RFC 5545 UTC form, what Google expects too). */
+export function icsUtc(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+}
+
+export interface CalendarTexts {
+  title: string;
+  details: string;
+  location: string;
+}
+
+/** A plain link that opens Google Calendar's "new event" form filled in. */
+export function googleCalendarUrl(weddingDate: string, texts: CalendarTexts): string {
+  const { start, end } = weddingEventTimes(weddingDate);
+  const params = new URLSearchParams({
+    action: "TEMPLATE",
+    text: texts.title,
+    dates: `${icsUtc(start)}/${icsUtc(end)}`,
+    details: texts.details,
+    location: texts.location,
+  });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+/** A translate function bound to the `common` namespace (react-i18next's or the server's). */
+export type CommonT = (key: string, options?: Record<string, string>) => string;
+
+/** The event's title, details and place in the guest's language (keys under common:calendar). */
+export function calendarTexts(t: CommonT, lang: string): CalendarTexts {
+  return {
+    title: t("calendar.eventTitle", { names: couple.names }),
+    details: t("calendar.eventDetails", {
+      ceremonyStart: formatTime(schedule.ceremony.start, lang),
+      ceremonyEnd: formatTime(schedule.ceremony.end, lang),
+      receptionEnd: formatTime(schedule.reception.end, lang),
+    }),
+    location: t("calendar.eventLocation"),
+  };
+}

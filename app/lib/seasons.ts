@@ -1,0 +1,30 @@
+import { isRsvpOpen } from "./rsvp";
+import { atVenueTime, venueDay } from "./venue-time";
+
+/**
+ * The site's seasons, decided by the server's clock:
+ * - "invitations": before RSVP_DEADLINE, guests are invited to confirm;
+ * - "rsvpClosed": after the deadline, before the wedding;
+ * - "weddingDay": from WEDDING_DATE (the countdown's moment) to the start of the "after" season;
+ * - "after": from midnight at the venue SITE_AFTER_WEDDING_DAYS days after the wedding's date:
+ *   thanks and photos.
+ */
+export type Season = "invitations" | "rsvpClosed" | "weddingDay" | "after";
+
+export interface SeasonDates {
+  weddingDate: string;
+  rsvpDeadline: string;
+  afterWeddingDays: number;
+}
+
+/** The moment the home page turns to thanks and photos. */
+export function afterWeddingStart(weddingDate: string, afterWeddingDays: number): Date {
+  return atVenueTime(venueDay(weddingDate), "00:00", afterWeddingDays);
+}
+
+export function seasonAt(now: Date, dates: SeasonDates): Season {
+  if (now.getTime() >= afterWeddingStart(dates.weddingDate, dates.afterWeddingDays).getTime()) return "after";
+  if (now.getTime() >= new Date(dates.weddingDate).getTime()) return "weddingDay";
+  if (!isRsvpOpen(dates.rsvpDeadline, now)) return "rsvpClosed";
+  return "invitations";
+}

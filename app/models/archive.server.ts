@@ -1,0 +1,179 @@
+import { once } from "node:events";
+import type { Readable } from "node:stream";
+import { ZipArchive } from "archiver";
+import { db } from "~/infra/db.server";
+import { storage } from "~/infra/storage.server";
+import { getSection, listSections, type Section } from "~/models/gallery.server";
+import { photoFileName, safeFileName, uniqueNamer } from "~/lib/photo-names";
+
+/** One folder of the ZIP: a section, with its photos' stored keys and the names they get. */
+export interface ArchiveFolder {
+  name: string;
+  photos: { key: string; name: string; date: Date }[];
+}
+
+export interface GalleryArchive {
+  /** The download's file name, without ".zip". */
+  fileName: string;
+  folders: ArchiveFolder[];
+}
+
+/** Folders for sections, in display order: names made safe and unique, photos oldest first. */
+async function foldersOf(sections: Section[]): Promise<ArchiveFolder[]> {
+  if (sections.length === 0) return [];
+  const rows = await db()
+    .selectFrom("media")
+    .select(["section_id", "name", "file_path", "created_at"])
+    .where(
+      "section_id",
+      "in",
+      sections.map((s) => s.id),
+    )
+    .orderBy("id")
+    .execute();
+  const folderName = uniqueNamer();
+  return sections.map((section) => {
+    const photoName = uniqueNamer();
+    return {
+      name: folderName(safeFileName(section.name, `seccion-${section.id}`)),
+      photos: rows
+        .filter((r) => r.section_id === section.id)
+        .map((r) => ({
+          key: r.file_path,
+          name: photoName(photoFileName(r.name, r.file_path)),
+          // SQLite's CURRENT_TIMESTAMP is UTC without a zone.
+          date: new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(r.created_at) ? r.created_at : `${r.created_at.replace(" ", "T")}Z`),
+        })),
+    };
+  });
+}
+
+/** What a guest takes home from one section: only an active one (null otherwise, as the gallery). */
+export async function sectionArchive(sectionId: number): Promise<GalleryArchive | null> {
+  const section = await getSection(sectionId);
+  if (!section) return null;
+  return { fileName: safeFileName(section.name, `seccion-${section.id}`), folders: await foldersOf([section]) };
+}
+
+/** What the admin takes home: every section, active or not, one folder each. */
+export async function wholeGalleryArchive(): Promise<GalleryArchive> {
+  return { fileName: "galeria", folders: await foldersOf(await listSections({ includeInactive: true })) };
+}
+
+export interface ZipStreamOptions {
+  /** Aborted when the client goes away: the archive stops and its open file is closed. */
+  signal?: AbortSignal;
+  /** Resolves when the response can take more bytes (backpressure from a slow phone). */
+  whenWritable?: () => Promise<void>;
+  /** Called once when the stream ends, fails or is abandoned. */
+  onEnd?: () => void;
+}
+
+/**
+ * The ZIP, built while it is sent (archiver): entries are read from the store one at a time
+ * and only as fast as the client takes them, so memory stays flat whatever the gallery's size
+ * and nothing is written to disk. Photos are stored, not deflated: JPEG/PNG/WebP are already
+ * compressed, and deflating them again would only cost CPU.
+ */
+export function zipStream(archive: GalleryArchive, options: ZipStreamOptions = {}): ReadableStream<Uint8Array> {
+  const zip = new ZipArchive({ store: true });
+  const stop = new AbortController();
+  let source: Readable | null = null;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    stop.abort();
+    source?.destroy();
+    zip.abort();
+    options.onEnd?.();
+  };
+  options.signal?.addEventListener("abort", end, { once: true });
+  zip.on("warning", (warning) => console.warn("gallery zip:", warning.message));
+
+  const feed = async () => {
+    for (const folder of archive.folders) {
+      zip.append(Buffer.alloc(0), { name: `${folder.name}/`, type: "directory" });
+      for (const photo of folder.photos) {
+        if (stop.signal.aborted) return;
+        // One file open at a time; a file missing from the store is left out, not the download.
+        source = await storage().readStream(photo.key);
+        if (!source) {
+          console.warn(`gallery zip: ${photo.key} is not in the store; left out`);
+          continue;
+        }
+        const added = once(zip, "entry", { signal: stop.signal });
+        zip.append(source, { name: `${folder.name}/${photo.name}`, date: photo.date });
+        await added;
+        source = null;
+      }
+    }
+    await zip.finalize();
+  };
+
+  const chunks = zip[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      start() {
+        feed().catch((error) => {
+          if (!stop.signal.aborted) zip.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+      },
+      async pull(controller) {
+        try {
+          await options.whenWritable?.();
+          // The client went away: nothing more to send, and nothing went wrong here.
+          if (stop.signal.aborted) return controller.close();
+          const { value, done } = await chunks.next();
+          if (done) {
+            end();
+            controller.close();
+          } else {
+            controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+          }
+        } catch (error) {
+          const abandoned = stop.signal.aborted;
+          end();
+          if (abandoned) return controller.close();
+          // A failure mid-way (a file unreadable) fails the answer: a cut ZIP must not look whole.
+          throw error;
+        }
+      },
+      cancel() {
+        end();
+      },
+    },
+    // Nothing is read ahead of what the client asks for.
+    { highWaterMark: 0 },
+  );
+}
+
+/** ZIP downloads under way: bounded, so slow clients cannot hold every file handle and the disk. */
+export const MAX_ZIP_DOWNLOADS = 8;
+export const MAX_ZIP_DOWNLOADS_PER_CLIENT = 2;
+let running = 0;
+const perClient = new Map<string, number>();
+
+/** A download slot for this client, or null when too many are under way; release() once. */
+export function takeZipSlot(client: string): { release: () => void } | null {
+  const mine = perClient.get(client) ?? 0;
+  if (running >= MAX_ZIP_DOWNLOADS || mine >= MAX_ZIP_DOWNLOADS_PER_CLIENT) return null;
+  running++;
+  perClient.set(client, mine + 1);
+  let released = false;
+  return {
+    release: () => {
+      if (released) return;
+      released = true;
+      running--;
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
+    },
+  };
+}
+
+/** Downloads under way (for tests). */
+export function zipDownloadsRunning(): number {
+  return running;
+}
