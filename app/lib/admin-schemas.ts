@@ -17,6 +17,12 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 export const isAdminTab = (v: unknown): v is AdminTab => typeof v === "string" && (ADMIN_TABS as readonly string[]).includes(v);
 
 const id = z.coerce.number().int().positive();
+/** Seats of an invitation (1–8, the primary guest included): Crear and 'Editar Invitación'. */
+const seats = z.coerce
+  .number({ invalid_type_error: "dashboard:create.maxGuestsOutOfRange" })
+  .int("dashboard:create.maxGuestsOutOfRange")
+  .min(MIN_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange")
+  .max(MAX_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange");
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1" || v === true, z.boolean());
 
 /** Every admin form, by its `intent`. Messages are translation keys. */
@@ -29,11 +35,7 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("createInvitation"),
     primaryGuest: nameField(MAX_NAME_LENGTH, { required: "dashboard:create.nameRequired", tooLong: "dashboard:create.nameTooLong" }),
-    maxGuests: z.coerce
-      .number({ invalid_type_error: "dashboard:create.maxGuestsOutOfRange" })
-      .int("dashboard:create.maxGuestsOutOfRange")
-      .min(MIN_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange")
-      .max(MAX_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange"),
+    maxGuests: seats,
     overCapacity: z.literal("yes").optional(),
     language: z.enum(SUPPORTED_LANGUAGES).default(DEFAULT_LANGUAGE),
   }),
@@ -43,11 +45,7 @@ export const adminActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("editInvitation"),
     id,
     primaryGuest: nameField(MAX_NAME_LENGTH, { required: "dashboard:create.nameRequired", tooLong: "dashboard:create.nameTooLong" }),
-    maxGuests: z.coerce
-      .number({ invalid_type_error: "dashboard:create.maxGuestsOutOfRange" })
-      .int("dashboard:create.maxGuestsOutOfRange")
-      .min(MIN_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange")
-      .max(MAX_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange"),
+    maxGuests: seats,
     language: z.enum(SUPPORTED_LANGUAGES).optional(),
     answer: z.enum(["keep", "pending", "declined"]).default("keep"),
     confirmed: z.literal("yes").optional(),

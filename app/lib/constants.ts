@@ -1,7 +1,7 @@
 /**
  * Every business constant of the spec (section 9) lives here, once.
  * Dates that vary per deployment (wedding date, RSVP deadline) come from the
- * environment (see app/server/config.server.ts); these are their defaults.
+ * environment (see app/infra/config.server.ts); these are their defaults.
  */
 export const DEFAULT_WEDDING_DATE = "2026-01-17T16:00:00-05:00";
 export const DEFAULT_RSVP_DEADLINE = "2025-12-17T23:59:59-05:00";
