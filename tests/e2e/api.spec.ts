@@ -13,7 +13,14 @@ test.describe("/api guest routes @js-only", () => {
     expect(unknown.status()).toBe(200);
     expect(await unknown.json()).toEqual({ valid: false });
 
-    expect(await (await request.get(`/api/invitations/${inv.code}`)).json()).toEqual({ primaryGuest: "Api Ana", maxGuests: 3, confirmed: false, guests: [] });
+    expect(await (await request.get(`/api/invitations/${inv.code}`)).json()).toEqual({
+      primaryGuest: "Api Ana",
+      maxGuests: 3,
+      confirmed: false,
+      status: "pending",
+      message: null,
+      guests: [],
+    });
     const details = await (await request.get(`/api/invitations/${inv.code}/details`)).json();
     expect(details).toMatchObject({ primaryGuest: "Api Ana", rsvpDeadline: "2030-12-17T23:59:59-05:00", rsvpOpen: true });
     const missing = await request.get("/api/invitations/ZZZZZZ");
