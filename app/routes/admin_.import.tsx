@@ -4,7 +4,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImportForm } from "~/components/admin/ImportForm";
 import { isAdminSession } from "~/infra/session.server";
-import { handleImportAction, type ImportPageResult } from "~/http/import-page.server";
+import { handleImportAction } from "~/http/import-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Importar · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ImportPage() {
   const { t } = useTranslation("dashboard");
-  const result = useActionData<typeof action>() as ImportPageResult | undefined;
+  const result = useActionData<typeof action>();
   return (
     <section className="page admin-page" aria-labelledby="import-title">
       <header className="admin-header">
