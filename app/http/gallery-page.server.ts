@@ -42,7 +42,8 @@ export async function handleGalleryUpload(request: Request, context: AppLoadCont
   const received = await receivePhotos(request, context);
   if (!received.ok) {
     // A forged post from another site never reaches the gallery.
-    if (received.refusal === "forbidden") return data({ ok: false as const, error: "gallery:errors.forbidden", retryAfterMinutes: 0, batch: null }, { status: 403 });
+    if (received.refusal === "forbidden")
+      return data({ ok: false as const, error: "gallery:errors.forbidden", retryAfterMinutes: 0, batch: null }, { status: 403 });
     const { limited } = received;
     return data(
       { ok: false as const, error: TOO_MANY_REQUESTS_KEY, retryAfterMinutes: limited.retryAfterMinutes, batch: null },

@@ -144,7 +144,9 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
     const before = performance.now();
     const saved = await savePhoto(sectionId, file);
     processing += performance.now() - before;
-    results.push(saved.ok ? { name, ok: true, media: saved.media, sectionId } : { name, ok: false, error: saved.error, status: uploadErrorStatus[saved.error] });
+    results.push(
+      saved.ok ? { name, ok: true, media: saved.media, sectionId } : { name, ok: false, error: saved.error, status: uploadErrorStatus[saved.error] },
+    );
   });
   if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, scripted: false, timing: "" };
   const sectionId = parseSectionId(read.fields.get("sectionId"));
