@@ -116,17 +116,8 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
   let limited: RateLimited | null = null;
   let processing = 0;
   const results: BatchPhotoResult[] = [];
-  const read = await readUploadBatch(request, async (file, fields) => {
-    const name = file.name;
-    if ("error" in file) {
-      results.push({ name, ok: false, error: file.error, status: uploadErrorStatus[file.error] });
-      return;
-    }
-    const sectionId = parseSectionId(fields.get("sectionId"));
-    if (sectionId === null) {
-      results.push({ name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired });
-      return;
-    }
+  const save = async (file: { name: string; bytes: Buffer }, sectionId: number): Promise<BatchPhotoResult> => {
+    const { name } = file;
     if (!prepaid && !limited) {
       try {
         await consume("upload", client);
@@ -138,16 +129,43 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
     prepaid = false;
     if (limited) {
       const { retryAfterSeconds, retryAfterMinutes } = limited;
-      results.push({ name, ok: false, error: "rateLimited", status: 429, retryAfterSeconds, retryAfterMinutes });
-      return;
+      return { name, ok: false, error: "rateLimited", status: 429, retryAfterSeconds, retryAfterMinutes };
     }
     const before = performance.now();
     const saved = await savePhoto(sectionId, file);
     processing += performance.now() - before;
+    return saved.ok ? { name, ok: true, media: saved.media, sectionId } : { name, ok: false, error: saved.error, status: uploadErrorStatus[saved.error] };
+  };
+  // A single photo sent before the section id (curl -F file=@… -F sectionId=…) waits for it, as it
+  // always could; it is the only photo then held, so later ones without a section id are refused.
+  let waiting: { name: string; bytes: Buffer; at: number } | null = null;
+  const settleWaiting = async (sectionId: number | null) => {
+    if (!waiting) return;
+    const { at, ...file } = waiting;
+    waiting = null;
+    results[at] =
+      sectionId === null
+        ? { name: file.name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
+        : await save(file, sectionId);
+  };
+  const read = await readUploadBatch(request, async (file, fields) => {
+    const name = file.name;
+    if ("error" in file) {
+      results.push({ name, ok: false, error: file.error, status: uploadErrorStatus[file.error] });
+      return;
+    }
+    const sectionId = parseSectionId(fields.get("sectionId"));
+    if (sectionId !== null) await settleWaiting(sectionId);
+    else if (!waiting && results.length === 0) {
+      waiting = { ...file, at: results.length };
+      results.push({ name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired });
+      return;
+    }
     results.push(
-      saved.ok ? { name, ok: true, media: saved.media, sectionId } : { name, ok: false, error: saved.error, status: uploadErrorStatus[saved.error] },
+      sectionId === null ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired } : await save(file, sectionId),
     );
   });
+  if (read.ok) await settleWaiting(parseSectionId(read.fields.get("sectionId")));
   if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, scripted: false, timing: "" };
   const sectionId = parseSectionId(read.fields.get("sectionId"));
   const error = results.length === 0 ? "fileAndSectionRequired" : null;

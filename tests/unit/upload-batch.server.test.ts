@@ -189,6 +189,27 @@ describe("a batch through the upload flow", () => {
     });
   });
 
+  it("one photo sent before the section id is still stored; a batch needs the section id first", async () => {
+    const id = await section();
+    const fileFirst = (files: { name: string; bytes: Buffer }[], sectionId: string | null) => {
+      const form = new FormData();
+      for (const file of files) form.append("file", new File([new Uint8Array(file.bytes)], file.name, { type: "image/jpeg" }));
+      if (sectionId !== null) form.set("sectionId", sectionId);
+      return new Request("http://localhost/gallery", { method: "POST", body: form });
+    };
+    const one = await receivePhotos(fileFirst([{ name: "antes.jpg", bytes: await photo(10) }], String(id)), { clientIp: "10.5.5.5" });
+    expect(one.ok && one.results.map((r) => (r.ok ? "stored" : r.error))).toEqual(["stored"]);
+    const two = [
+      { name: "x.jpg", bytes: await photo(20) },
+      { name: "y.jpg", bytes: await photo(30) },
+    ];
+    const batch = await receivePhotos(fileFirst(two, String(id)), { clientIp: "10.5.5.6" });
+    expect(batch.ok && batch.results.map((r) => (r.ok ? "stored" : r.error))).toEqual(["stored", "fileAndSectionRequired"]);
+    const none = await receivePhotos(fileFirst(two, null), { clientIp: "10.5.5.7" });
+    expect(none.ok && none.results.map((r) => (r.ok ? "stored" : r.error))).toEqual(["fileAndSectionRequired", "fileAndSectionRequired"]);
+    expect((await db().selectFrom("media").select("name").orderBy("id").execute()).map((r) => r.name)).toEqual(["antes.jpg", "x.jpg"]);
+  });
+
   it("the plain form's answer page lists each file: stored or its message", async () => {
     const id = await section();
     const answer = (await handleGalleryUpload(
