@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { listSections } from "~/models/gallery.server";
 import { flashToastHeader } from "~/infra/session.server";
 import { TOO_MANY_REQUESTS_KEY } from "~/http/rate-limited.server";
-import { parseSectionId, receivePhoto } from "~/http/photo-upload.server";
+import { parseSectionId, receivePhotos, uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
 
 /** Guests see active sections only; `?section=ID` opens one (its own page without JavaScript). */
 export async function loadGallery(request: Request) {
@@ -22,27 +22,73 @@ export async function loadGallery(request: Request) {
   return { sections, selectedId, selectedError };
 }
 
+/** One line of a batch's answer page: the file's name, and stored or the message (a translation key). */
+export interface BatchLine {
+  name: string;
+  stored: boolean;
+  error: string | null;
+  retryAfterMinutes: number;
+}
+
+const errorKey = (error: UploadError | "rateLimited") => (error === "rateLimited" ? TOO_MANY_REQUESTS_KEY : `gallery:errors.${error}`);
+
 /**
- * A guest's photo upload (multipart: `file`, `sectionId`). Scripted posts (`_js=1`) get data
- * back; plain posts are redirected to the section with a flash toast, or shown the error.
+ * A guest's photo upload (multipart: `file`, or several `file` parts from the plain form, and
+ * `sectionId`). One photo: scripted posts (`_js=1`) get data back; plain posts are redirected to
+ * the section with a flash toast, or shown the error. Several photos: the answer page lists each
+ * file's result (200 when any was stored).
  */
 export async function handleGalleryUpload(request: Request, context: AppLoadContext) {
-  const received = await receivePhoto(request, context);
+  const received = await receivePhotos(request, context);
   if (!received.ok) {
     // A forged post from another site never reaches the gallery.
-    if (received.refusal === "forbidden") return data({ ok: false as const, error: "gallery:errors.forbidden", retryAfterMinutes: 0 }, { status: 403 });
-    if (received.refusal === "rateLimited") {
-      const { limited } = received;
+    if (received.refusal === "forbidden")
+      return data({ ok: false as const, error: "gallery:errors.forbidden", retryAfterMinutes: 0, batch: null }, { status: 403 });
+    const { limited } = received;
+    return data(
+      { ok: false as const, error: TOO_MANY_REQUESTS_KEY, retryAfterMinutes: limited.retryAfterMinutes, batch: null },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  const { results, timing } = received;
+  if (results.length === 0 || (results.length === 1 && !received.error)) {
+    const only = results[0];
+    if (!only || !only.ok) {
+      const error = only?.error ?? received.error ?? "fileAndSectionRequired";
+      const status = only?.status ?? uploadErrorStatus[error as UploadError];
+      const wait = only && only.error === "rateLimited" ? only : null;
       return data(
-        { ok: false as const, error: TOO_MANY_REQUESTS_KEY, retryAfterMinutes: limited.retryAfterMinutes },
-        { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+        { ok: false as const, error: errorKey(error), retryAfterMinutes: wait?.retryAfterMinutes ?? 0, batch: null },
+        { status, headers: wait ? { "Retry-After": String(wait.retryAfterSeconds) } : undefined },
       );
     }
-    return data({ ok: false as const, error: `gallery:errors.${received.error}`, retryAfterMinutes: 0 }, { status: received.status });
+    const { media, sectionId } = only;
+    if (received.scripted) return data({ ok: true as const, media, error: null, retryAfterMinutes: 0, batch: null }, { headers: { "Server-Timing": timing } });
+    return redirect(`/gallery?section=${sectionId}`, {
+      headers: { "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "gallery:uploadSuccess" }), "Server-Timing": timing },
+    });
   }
-  const { media, sectionId, timing } = received;
-  if (received.scripted) return data({ ok: true as const, media, error: null, retryAfterMinutes: 0 }, { headers: { "Server-Timing": timing } });
-  return redirect(`/gallery?section=${sectionId}`, {
-    headers: { "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "gallery:uploadSuccess" }), "Server-Timing": timing },
-  });
+  const batch: BatchLine[] = results.map((r) => ({
+    name: r.name,
+    stored: r.ok,
+    error: r.ok ? null : errorKey(r.error),
+    retryAfterMinutes: !r.ok && r.error === "rateLimited" ? r.retryAfterMinutes : 0,
+  }));
+  const stored = results.filter((r) => r.ok).length;
+  const firstRefusal = results.find((r) => !r.ok);
+  const wait = results.find((r) => !r.ok && r.error === "rateLimited");
+  const status = stored > 0 || !firstRefusal || firstRefusal.ok ? 200 : firstRefusal.status;
+  const headers: Record<string, string> = {};
+  if (timing) headers["Server-Timing"] = timing;
+  if (wait && !wait.ok && wait.error === "rateLimited") headers["Retry-After"] = String(wait.retryAfterSeconds);
+  return data(
+    {
+      ok: stored > 0,
+      // Why the rest of the body was not read (the files listed before it have their results).
+      error: received.error ? errorKey(received.error) : null,
+      retryAfterMinutes: 0,
+      batch: { lines: batch, stored, total: results.length },
+    },
+    { status: received.error && stored === 0 ? uploadErrorStatus[received.error] : status, headers },
+  );
 }

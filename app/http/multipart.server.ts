@@ -1,9 +1,13 @@
-import { MAX_UPLOAD_BYTES } from "~/lib/constants";
+import { MAX_UPLOAD_BATCH, MAX_UPLOAD_BYTES } from "~/lib/constants";
 
 /** Multipart overhead (boundaries, part headers, the small text fields) allowed on top of the photo. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
+/** One file part's delimiter and headers (a long file name included). */
+const MAX_PART_OVERHEAD_BYTES = 8 * 1024 + 256;
 /** The whole request body is never read past this. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
+/** A batch (the plain form's multiple-file input): every photo at its largest, each with its part's headers. */
+export const MAX_BATCH_BODY_BYTES = MAX_UPLOAD_BATCH * (MAX_UPLOAD_BYTES + MAX_PART_OVERHEAD_BYTES) + FORM_OVERHEAD_BYTES;
 /** The only text fields an upload form sends, and how long each may be. */
 const TEXT_FIELDS = new Set(["sectionId", "_js"]);
 const MAX_TEXT_FIELD_BYTES = 256;
@@ -11,6 +15,11 @@ const MAX_TEXT_FIELD_BYTES = 256;
 const MAX_PART_HEADER_BYTES = 8 * 1024;
 /** An upload form has three parts; a body with many more is not one (and would only cost CPU). */
 const MAX_PARTS = 20;
+/**
+ * A batch has its photos and the small fields; a few photos past MAX_UPLOAD_BATCH each get their
+ * own refusal (a guest who picked 25), far more is not a form.
+ */
+const MAX_BATCH_PARTS = 2 * MAX_UPLOAD_BATCH + 4;
 /** The file part's field name. */
 const UPLOAD_FIELD = "file";
 
@@ -138,7 +147,8 @@ function boundaryOf(contentType: string): string | null {
 
 interface PartSink {
   write(bytes: Buffer): void;
-  end(): void;
+  /** May be slow (a photo being saved): the body is not read further until it is done. */
+  end(): void | Promise<void>;
 }
 
 /** A part's name and file name from its header lines (only Content-Disposition matters). */
@@ -158,7 +168,12 @@ function partHeaders(block: string): { name: string; filename: string | undefine
  * Streams a multipart/form-data body part by part with bounded memory: between parts only a
  * delimiter's length is kept; each part's bytes go to the sink `open` gives it.
  */
-async function parseMultipart(chunks: AsyncIterable<Buffer>, boundary: string, open: (part: { name: string; filename: string | undefined }) => PartSink) {
+async function parseMultipart(
+  chunks: AsyncIterable<Buffer>,
+  boundary: string,
+  open: (part: { name: string; filename: string | undefined }) => PartSink,
+  maxParts = MAX_PARTS,
+) {
   // The first delimiter has no CRLF before it; one is prepended so every delimiter reads the same.
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   let buffer: Buffer = Buffer.from("\r\n");
@@ -197,7 +212,7 @@ async function parseMultipart(chunks: AsyncIterable<Buffer>, boundary: string, o
         // A part with no header at all (its block starts with the blank line) names no field.
         if (end > MAX_PART_HEADER_BYTES || (end === -1 && buffer.length > MAX_PART_HEADER_BYTES) || buffer.indexOf("\r\n") === 0) throw new Malformed();
         if (end === -1) break;
-        if (++parts > MAX_PARTS) throw new Malformed();
+        if (++parts > maxParts) throw new Malformed();
         sink = open(partHeaders(buffer.toString("utf8", 0, end)));
         buffer = buffer.subarray(end + 4);
         state = "body";
@@ -212,7 +227,7 @@ async function parseMultipart(chunks: AsyncIterable<Buffer>, boundary: string, o
           break;
         }
         sink?.write(buffer.subarray(0, at));
-        sink?.end();
+        await sink?.end();
         sink = null;
         buffer = buffer.subarray(at + delimiter.length);
         state = "delimiter";
@@ -220,6 +235,24 @@ async function parseMultipart(chunks: AsyncIterable<Buffer>, boundary: string, o
     }
   }
   if (state !== "done") throw new Malformed();
+}
+
+const ignored: PartSink = { write() {}, end() {} };
+
+/** A known small field goes into `fields` (when short enough); any other one is dropped. */
+function textField(name: string, fields: Map<string, string>): PartSink {
+  if (!TEXT_FIELDS.has(name)) return ignored;
+  const kept: Buffer[] = [];
+  let size = 0;
+  return {
+    write(bytes) {
+      size += bytes.length;
+      if (size <= MAX_TEXT_FIELD_BYTES) kept.push(bytes);
+    },
+    end() {
+      if (size <= MAX_TEXT_FIELD_BYTES) fields.set(name, Buffer.concat(kept, size).toString("utf8"));
+    },
+  };
 }
 
 /** The file name without any folder (RFC 7578 section 4.2: only the last part is meaningful). */
@@ -253,7 +286,7 @@ export async function readUpload(request: Request): Promise<{ ok: true; upload: 
       const kept: Buffer[] = [];
       let size = 0;
       if (filename !== undefined) {
-        if (name !== UPLOAD_FIELD || file) return { write() {}, end() {} };
+        if (name !== UPLOAD_FIELD || file) return ignored;
         return {
           write(bytes) {
             size += bytes.length;
@@ -266,18 +299,79 @@ export async function readUpload(request: Request): Promise<{ ok: true; upload: 
           },
         };
       }
-      if (!TEXT_FIELDS.has(name)) return { write() {}, end() {} };
-      return {
-        write(bytes) {
-          size += bytes.length;
-          if (size <= MAX_TEXT_FIELD_BYTES) kept.push(bytes);
-        },
-        end() {
-          if (size <= MAX_TEXT_FIELD_BYTES) fields.set(name, Buffer.concat(kept, size).toString("utf8"));
-        },
-      };
+      return textField(name, fields);
     });
     return { ok: true, upload: { file, fields } };
+  } catch (error) {
+    if (error instanceof TooLarge) return { ok: false, error: "tooLarge" };
+    if (error instanceof Malformed) return { ok: false, error: "malformedUpload" };
+    throw error;
+  }
+}
+
+/** One file of a batch, as its part ended: its bytes, or why it was not kept. */
+export type BatchFile = { name: string; bytes: Buffer } | { name: string; error: "tooLarge" | "tooManyFiles" };
+
+/**
+ * Reads a batch upload (the plain form's multiple-file input: `file` parts, `sectionId`, `_js`)
+ * one photo at a time: each `file` part is handed to `onFile` as soon as it ends, and the body is
+ * not read further until `onFile` is done, so at most one photo is ever held in memory. A part
+ * over MAX_UPLOAD_BYTES is that file's refusal (the rest of it is read and dropped), as is every
+ * file past MAX_UPLOAD_BATCH; empty file inputs are skipped. The body is never read past
+ * MAX_BATCH_BODY_BYTES. `onFile` sees the small fields sent before the file.
+ */
+export async function readUploadBatch(
+  request: Request,
+  onFile: (file: BatchFile, fields: ReadonlyMap<string, string>) => Promise<void>,
+): Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: ReadUploadError }> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_BATCH_BODY_BYTES) return { ok: false, error: "tooLarge" };
+  const fields = new Map<string, string>();
+  if (!request.body) return { ok: true, fields };
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const chunks = limitedChunks(request.body, MAX_BATCH_BODY_BYTES);
+  try {
+    if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+      const parts: Buffer[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      for (const [key, value] of new URLSearchParams(Buffer.concat(parts).toString("utf8"))) if (TEXT_FIELDS.has(key)) fields.set(key, value);
+      return { ok: true, fields };
+    }
+    const boundary = boundaryOf(contentType);
+    if (!boundary) return { ok: false, error: "malformedUpload" };
+    let files = 0;
+    await parseMultipart(
+      chunks,
+      boundary,
+      ({ name, filename }) => {
+        if (filename === undefined) return textField(name, fields);
+        if (name !== UPLOAD_FIELD) return ignored;
+        const fileName = baseName(filename) || "foto";
+        // Decided before its bytes arrive, so a photo past the batch's size is never kept.
+        const extra = files >= MAX_UPLOAD_BATCH;
+        let kept: Buffer[] = [];
+        let size = 0;
+        return {
+          write(bytes) {
+            size += bytes.length;
+            // Dropped bytes are still counted: an empty input is told from a refused photo.
+            if (extra || size > MAX_UPLOAD_BYTES) kept = [];
+            else kept.push(bytes);
+          },
+          async end() {
+            if (size === 0) return;
+            files++;
+            if (extra) return onFile({ name: fileName, error: "tooManyFiles" }, fields);
+            if (size > MAX_UPLOAD_BYTES) return onFile({ name: fileName, error: "tooLarge" }, fields);
+            const bytes = Buffer.concat(kept, size);
+            kept = [];
+            return onFile({ name: fileName, bytes }, fields);
+          },
+        };
+      },
+      MAX_BATCH_PARTS,
+    );
+    return { ok: true, fields };
   } catch (error) {
     if (error instanceof TooLarge) return { ok: false, error: "tooLarge" };
     if (error instanceof Malformed) return { ok: false, error: "malformedUpload" };

@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
-import { discardBody, readUpload, type ReadUploadError } from "~/http/multipart.server";
+import { discardBody, MAX_BATCH_BODY_BYTES, readUpload, readUploadBatch, type ReadUploadError } from "~/http/multipart.server";
 import { savePhoto, type PhotoError } from "~/models/photos.server";
 import type { Media } from "~/models/gallery.server";
 
 /** Why an upload was refused; each is a translation key under gallery.errors. */
-export type UploadError = ReadUploadError | PhotoError | "fileAndSectionRequired" | "sectionRequired";
+export type UploadError = ReadUploadError | PhotoError | "fileAndSectionRequired" | "sectionRequired" | "tooManyFiles";
 
 export const uploadErrorStatus: Record<UploadError, number> = {
   fileAndSectionRequired: 400,
@@ -15,6 +15,7 @@ export const uploadErrorStatus: Record<UploadError, number> = {
   sectionNotFound: 404,
   uploadsClosed: 403,
   tooLarge: 413,
+  tooManyFiles: 413,
   notAnImage: 415,
   heicUnsupported: 415,
   storageFailed: 500,
@@ -68,4 +69,108 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
   // How long the server took to receive and parse the body, then decode, resize, store and record it.
   const timing = `receive;dur=${(received - started).toFixed(1)}, process;dur=${(performance.now() - received).toFixed(1)}`;
   return { ok: true, media: saved.media, sectionId, scripted: fields.get("_js") === "1", timing };
+}
+
+/** One photo of a batch: stored, or why not (rate-limited: the minutes until the guest may try again). */
+export type BatchPhotoResult =
+  | { name: string; ok: true; media: Media; sectionId: number }
+  | { name: string; ok: false; error: UploadError; status: number }
+  | { name: string; ok: false; error: "rateLimited"; status: 429; retryAfterSeconds: number; retryAfterMinutes: number };
+
+export type ReceivedBatch =
+  | { ok: false; refusal: "forbidden" }
+  | { ok: false; refusal: "rateLimited"; limited: RateLimited }
+  | {
+      ok: true;
+      results: BatchPhotoResult[];
+      /** Why the body stopped being read (the photos before it have their results), or what a body without photos lacked. */
+      error: UploadError | null;
+      sectionId: number | null;
+      scripted: boolean;
+      timing: string;
+    };
+
+/**
+ * The gallery page's upload: the same flow as receivePhoto (cross-site refusal, the upload limit,
+ * the bounded read, savePhoto), for one photo (scripted: one request per photo) or a plain form's
+ * batch of up to MAX_UPLOAD_BATCH. Each photo is saved as its part ends, in order, and counts one
+ * point of the upload limit: photos past the allowance are refused as rate-limited, the ones before
+ * are stored. The first point is taken before the body is read, so a client already over the
+ * limit gets its answer without the server decoding anything.
+ */
+export async function receivePhotos(request: Request, context: AppLoadContext): Promise<ReceivedBatch> {
+  if (isCrossOrigin(request, context)) {
+    await discardBody(request, MAX_BATCH_BODY_BYTES);
+    return { ok: false, refusal: "forbidden" };
+  }
+  const started = performance.now();
+  const client = clientIp(context);
+  try {
+    await consume("upload", client);
+  } catch (error) {
+    if (!(error instanceof RateLimited)) throw error;
+    await discardBody(request, MAX_BATCH_BODY_BYTES);
+    return { ok: false, refusal: "rateLimited", limited: error };
+  }
+  let prepaid = true;
+  let limited: RateLimited | null = null;
+  let processing = 0;
+  const results: BatchPhotoResult[] = [];
+  const save = async (file: { name: string; bytes: Buffer }, sectionId: number): Promise<BatchPhotoResult> => {
+    const { name } = file;
+    if (!prepaid && !limited) {
+      try {
+        await consume("upload", client);
+      } catch (error) {
+        if (!(error instanceof RateLimited)) throw error;
+        limited = error;
+      }
+    }
+    prepaid = false;
+    if (limited) {
+      const { retryAfterSeconds, retryAfterMinutes } = limited;
+      return { name, ok: false, error: "rateLimited", status: 429, retryAfterSeconds, retryAfterMinutes };
+    }
+    const before = performance.now();
+    const saved = await savePhoto(sectionId, file);
+    processing += performance.now() - before;
+    return saved.ok ? { name, ok: true, media: saved.media, sectionId } : { name, ok: false, error: saved.error, status: uploadErrorStatus[saved.error] };
+  };
+  // A single photo sent before the section id (curl -F file=@… -F sectionId=…) waits for it, as it
+  // always could; it is the only photo then held, so later ones without a section id are refused.
+  let waiting: { name: string; bytes: Buffer; at: number } | null = null;
+  const settleWaiting = async (sectionId: number | null) => {
+    if (!waiting) return;
+    const { at, ...file } = waiting;
+    waiting = null;
+    results[at] =
+      sectionId === null
+        ? { name: file.name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
+        : await save(file, sectionId);
+  };
+  const read = await readUploadBatch(request, async (file, fields) => {
+    const name = file.name;
+    if ("error" in file) {
+      results.push({ name, ok: false, error: file.error, status: uploadErrorStatus[file.error] });
+      return;
+    }
+    const sectionId = parseSectionId(fields.get("sectionId"));
+    if (sectionId !== null) await settleWaiting(sectionId);
+    else if (!waiting && results.length === 0) {
+      waiting = { ...file, at: results.length };
+      results.push({ name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired });
+      return;
+    }
+    results.push(
+      sectionId === null ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired } : await save(file, sectionId),
+    );
+  });
+  if (read.ok) await settleWaiting(parseSectionId(read.fields.get("sectionId")));
+  if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, scripted: false, timing: "" };
+  const sectionId = parseSectionId(read.fields.get("sectionId"));
+  const error = results.length === 0 ? "fileAndSectionRequired" : null;
+  // How long the server spent receiving and parsing the body, then decoding, resizing and storing the photos.
+  const receiving = performance.now() - started - processing;
+  const timing = `receive;dur=${receiving.toFixed(1)}, process;dur=${processing.toFixed(1)}`;
+  return { ok: true, results, error, sectionId, scripted: read.fields.get("_js") === "1", timing };
 }

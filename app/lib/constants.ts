@@ -18,6 +18,8 @@ export const DEFAULT_INVITATION_MAX_GUESTS = 1;
 
 /** Upload maximum: 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Photos a guest may send in one batch (a camera-roll pick); each is still at most MAX_UPLOAD_BYTES. */
+export const MAX_UPLOAD_BATCH = 20;
 /** Name of the spec's hosted bucket; the local driver uses it as its logical name. */
 export const STORAGE_BUCKET = "wedding-gallery";
 /** Cache-Control max-age (seconds) of stored files, as the spec's bucket. */

@@ -1,5 +1,6 @@
 import "~/styles/gallery.css";
-import { Modal } from "@mantine/core";
+import { Button, Modal } from "@mantine/core";
+import { useRef, useState } from "react";
 import { MantineRoot } from "~/components/MantineRoot";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useRouteError } from "@remix-run/react";
@@ -51,7 +52,17 @@ function GalleryPageContent() {
   const actionData = useActionData<typeof action>();
   // A refused plain post outside any section (no section given): its message at the top.
   const orphanError = actionData && !actionData.ok && !selected ? actionData.error : null;
-  const close = () => navigate("/gallery", { replace: true, preventScrollReset: true });
+  const leave = () => navigate("/gallery", { replace: true, preventScrollReset: true });
+  // While a batch uploads, closing the dialog asks first (the photos not sent yet would be lost).
+  const stopUploads = useRef<(() => void) | null>(null);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const close = () => (stopUploads.current ? setConfirmingClose(true) : leave());
+  const stopAndLeave = () => {
+    stopUploads.current?.();
+    stopUploads.current = null;
+    setConfirmingClose(false);
+    leave();
+  };
 
   const sectionBody = (s: NonNullable<typeof selected>, withScript: boolean) => (
     <>
@@ -65,7 +76,13 @@ function GalleryPageContent() {
           <span className="gallery-download-hint">{t("download.allHint")}</span>
         </p>
       ) : null}
-      {s.allow_upload ? withScript ? <UploadForm key={s.id} sectionId={s.id} /> : <PlainUploadForm sectionId={s.id} /> : null}
+      {s.allow_upload ? (
+        withScript ? (
+          <UploadForm key={s.id} sectionId={s.id} onBusyChange={(stop) => (stopUploads.current = stop)} />
+        ) : (
+          <PlainUploadForm sectionId={s.id} />
+        )
+      ) : null}
     </>
   );
 
@@ -129,6 +146,20 @@ function GalleryPageContent() {
       {hydrated ? (
         <Modal opened={selected !== null} onClose={close} title={selected?.name} size="xl" centered>
           {selected ? sectionBody(selected, true) : null}
+        </Modal>
+      ) : null}
+      {hydrated ? (
+        // Outside the section's dialog, so its Escape and clicks never reach that dialog's handlers.
+        <Modal opened={confirmingClose} onClose={() => setConfirmingClose(false)} title={t("batch.confirmTitle")} centered zIndex={300}>
+          <p>{t("batch.confirmText")}</p>
+          <div className="upload-buttons">
+            <Button variant="default" onClick={() => setConfirmingClose(false)} data-autofocus>
+              {t("batch.confirmContinue")}
+            </Button>
+            <Button color="red" onClick={stopAndLeave}>
+              {t("batch.confirmStop")}
+            </Button>
+          </div>
         </Modal>
       ) : null}
     </section>

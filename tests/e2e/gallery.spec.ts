@@ -199,8 +199,8 @@ test.describe("gallery", () => {
   test("a rate-limited upload with a 1 MB photo gets the 429 message, its body read, not a reset connection @js-only", async ({ data }) => {
     const section = data.createSection({ name: `Limitada ${Date.now()}` });
     const client = uniqueClientAddress();
-    // Use up the allowance with small posts (a post without a file still counts).
-    for (let i = 0; i < 30; i++) {
+    // Use up the default allowance (RATE_LIMIT_UPLOADS, 120) with small posts (a post without a file still counts).
+    for (let i = 0; i < 120; i++) {
       const small = await fetch(`${baseURL()}/api/gallery/sections/${section.id}/media`, {
         method: "POST",
         body: new FormData(),
