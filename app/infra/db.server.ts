@@ -1,11 +1,43 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type Migration,
+  type MigrationProvider,
+  type SqliteDialectConfig,
+} from "kysely";
 import { config } from "~/infra/config.server";
 import type { Database } from "~/infra/db-schema";
 
 export type DB = Kysely<Database>;
+
+/**
+ * Transactions begin IMMEDIATE: they take the write lock at once, waiting up to busy_timeout for
+ * it. A deferred transaction that reads (the capacity check, "already answered?") and then writes
+ * fails at once with SQLITE_BUSY when another connection (a second process, a backup, a test
+ * fixture) wrote in between; an immediate one simply waits its turn.
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateTransactionsDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+  override createDriver(): Driver {
+    return new ImmediateTransactionsDriver(this.settings);
+  }
+}
 
 /** Opens (creating if needed) a SQLite database with the pragmas the app relies on. */
 export function openDatabase(file: string): DB {
@@ -16,7 +48,7 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   // WAL + NORMAL is durable against process crashes (kill -9); only a power loss can drop the last commits.
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: sqlite }) });
 }
 
 // Bundled by Vite, so the built server needs no TypeScript loader at run time.
