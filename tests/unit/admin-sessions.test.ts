@@ -1,15 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as invitationsRoute from "~/routes/api.invitations._index";
 import * as statsRoute from "~/routes/api.invitations.stats";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 import { resetConfigForTests } from "~/infra/config.server";
-import { migrateTo, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
+import { migrateToLatest } from "~/infra/db.server";
 import { ensureAdminPassword, resetSecretsForTests, sessionSecret } from "~/infra/secrets.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
+import { useScratchDatabase } from "./helpers/scratch-db";
 import { useTestDatabase } from "./helpers/test-db";
 
 const TOKEN = "unit-admin-api-token-0123456789";
@@ -177,18 +177,10 @@ describe("guessing the admin API token", () => {
 });
 
 describe("the admin_sessions migration", () => {
-  let database: DB | undefined;
-  let dir = "";
-  afterEach(async () => {
-    await database?.destroy();
-    database = undefined;
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const openScratch = useScratchDatabase();
 
   it("opens a database made by the previous schema and keeps its data", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-migrate-sessions-"));
-    database = openDatabase(path.join(dir, "old.sqlite"));
-    await migrateTo(database, "2026-11-22T000000_initial");
+    const database = await openScratch("2026-11-22T000000_initial");
     await sql`INSERT INTO invitations (code, primary_guest, max_guests, confirmed, confirmed_at) VALUES ('QWERTY', 'Eva Ruiz', 2, 1, '2025-11-02T10:00:00.000Z')`.execute(
       database,
     );

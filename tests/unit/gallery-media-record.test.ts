@@ -4,10 +4,11 @@ import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { db, migrateTo, migrateToLatest, openDatabase, setDatabaseForTests, type DB } from "~/infra/db.server";
+import { db, migrateToLatest, setDatabaseForTests } from "~/infra/db.server";
 import { LocalStorage, setStorageForTests, storage, type Storage } from "~/infra/storage.server";
 import { createSection, deleteMedia } from "~/models/gallery.server";
 import { recordStoredMedia, savePhoto } from "~/models/photos.server";
+import { useScratchDatabase } from "./helpers/scratch-db";
 import { useTestDatabase } from "./helpers/test-db";
 
 const photo = () =>
@@ -90,19 +91,11 @@ describe("the admin's media record takes only a fresh, unrecorded upload of the 
 });
 
 describe("migration 2026-11-23T100000_media_file_path_unique", () => {
-  let database: DB | undefined;
-  let dir = "";
-  afterEach(async () => {
-    setDatabaseForTests(undefined);
-    await database?.destroy();
-    database = undefined;
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const openScratch = useScratchDatabase();
+  afterEach(() => setDatabaseForTests(undefined));
 
   it("keeps every row of a database made by the previous schema, duplicates included, and makes new paths unique", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-migrate-"));
-    database = openDatabase(path.join(dir, "old.sqlite"));
-    await migrateTo(database, "2026-11-22T000000_initial");
+    const database = await openScratch("2026-11-22T000000_initial");
     await sql`INSERT INTO gallery_sections (name, "order", allow_upload, is_active) VALUES ('Boda', 1, 1, 1), ('Fiesta', 2, 1, 0)`.execute(database);
     await sql`INSERT INTO media (section_id, type, file_path, public_url, thumbnail_path, thumbnail_url, name, size, width, height) VALUES
       (1, 'IMAGE', '1/1-a.jpg', '/uploads/1/1-a.jpg', '1/1-a-thumb.jpg', '/uploads/1/1-a-thumb.jpg', 'a.jpg', 10, 4, 3),
@@ -129,7 +122,7 @@ describe("migration 2026-11-23T100000_media_file_path_unique", () => {
 
     // Deleting one of the rows that shared a file keeps the file the other still shows.
     setDatabaseForTests(database);
-    const uploads = path.join(dir, "uploads");
+    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-migrate-uploads-"));
     setStorageForTests(new LocalStorage(uploads));
     try {
       await storage().put("1/2-b.jpg", Buffer.from("b"), "image/jpeg");
@@ -139,6 +132,7 @@ describe("migration 2026-11-23T100000_media_file_path_unique", () => {
       expect(await storage().read("1/2-b.jpg")).toBeNull();
     } finally {
       setStorageForTests(undefined);
+      fs.rmSync(uploads, { recursive: true, force: true });
     }
   });
 });

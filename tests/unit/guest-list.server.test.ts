@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { db, migrateTo, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
+import { describe, expect, it } from "vitest";
+import { db, migrateToLatest } from "~/infra/db.server";
 import { exportGuestList, importGuestList } from "~/models/guest-list.server";
 import { confirmInvitation, createInvitation, listInvitations, updateInvitation } from "~/models/invitations.server";
+import { useScratchDatabase } from "./helpers/scratch-db";
 import { useTestDatabase } from "./helpers/test-db";
 
 describe("guest list in and out", () => {
@@ -80,18 +78,10 @@ describe("guest list in and out", () => {
 });
 
 describe("migration 2026-11-23T100300_invitation_language", () => {
-  let database: DB | undefined;
-  let dir = "";
-  afterEach(async () => {
-    await database?.destroy();
-    database = undefined;
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const openScratch = useScratchDatabase();
 
   it("keeps every invitation and guest, in Spanish, and refuses another language", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-migrate-lang-"));
-    database = openDatabase(path.join(dir, "old.sqlite"));
-    await migrateTo(database, "2026-11-22T000000_initial");
+    const database = await openScratch("2026-11-22T000000_initial");
     await sql`INSERT INTO invitations (code, primary_guest, max_guests, confirmed, confirmed_at) VALUES ('ABCDEF', 'Ana Pérez', 3, 1, '2025-11-01T10:00:00.000Z'), ('GHJKLM', 'Luis', 1, 0, NULL)`.execute(
       database,
     );

@@ -1,28 +1,18 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { migrateTo, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
+import { describe, expect, it } from "vitest";
+import { migrateTo, migrateToLatest } from "~/infra/db.server";
+import { useScratchDatabase } from "./helpers/scratch-db";
 
 /**
  * 2026-11-23T100200_invitation_answers: a database made by the schema before it (confirmed and
  * pending invitations, guests) opens, migrates, and keeps every answer: confirmed invitations read
  * as 'confirmed', answered when they were confirmed; the rest as 'pending'; guests untouched.
  */
-let database: DB | undefined;
-let dir = "";
-afterEach(async () => {
-  await database?.destroy();
-  database = undefined;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+const openScratch = useScratchDatabase();
 
 describe("migration 2026-11-23T100200_invitation_answers", () => {
   it("keeps every answer of a database made by the previous schema", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-migrate-answers-"));
-    database = openDatabase(path.join(dir, "old.sqlite"));
-    await migrateTo(database, "2026-11-22T000000_initial");
+    const database = await openScratch("2026-11-22T000000_initial");
     await sql`INSERT INTO invitations (code, primary_guest, max_guests, confirmed, confirmed_at) VALUES
       ('ABCDEF', 'Ana Pérez', 3, 1, '2025-11-01T10:00:00.000Z'),
       ('GHJKLM', 'Luis Soto', 2, 0, NULL)`.execute(database);
@@ -56,8 +46,7 @@ describe("migration 2026-11-23T100200_invitation_answers", () => {
   });
 
   it("rolls back to the previous schema with its data", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-migrate-answers-"));
-    database = openDatabase(path.join(dir, "old.sqlite"));
+    const database = await openScratch();
     await migrateToLatest(database);
     await sql`INSERT INTO invitations (code, primary_guest, max_guests, confirmed, status) VALUES ('ABCDEF', 'Ana', 1, 1, 'confirmed')`.execute(database);
     await migrateTo(database, "2026-11-22T000000_initial");

@@ -1,28 +1,18 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { migrateTo, migrateToLatest, openDatabase, type DB } from "~/infra/db.server";
+import { describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/infra/db.server";
+import { useScratchDatabase } from "./helpers/scratch-db";
 
 /**
  * A database made by the first released schema (invitations confirmed, guests, a section with a
  * photo) upgrades on start with every row intact. Each later migration adds its own checks in
  * its own test file, starting from the migration just before it (see migrateTo).
  */
-let database: DB | undefined;
-let dir = "";
-afterEach(async () => {
-  await database?.destroy();
-  database = undefined;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+const openScratch = useScratchDatabase();
 
 describe("migrations", () => {
   it("upgrade a database made by the first schema with its data intact", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-migrate-"));
-    database = openDatabase(path.join(dir, "old.sqlite"));
-    await migrateTo(database, "2026-11-22T000000_initial");
+    const database = await openScratch("2026-11-22T000000_initial");
     await sql`INSERT INTO invitations (code, primary_guest, max_guests, confirmed, confirmed_at) VALUES ('ABCDEF', 'Ana Pérez', 3, 1, '2025-11-01T10:00:00.000Z')`.execute(
       database,
     );
