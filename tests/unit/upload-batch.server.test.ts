@@ -6,59 +6,14 @@ import { createSection } from "~/models/gallery.server";
 import { MAX_BATCH_BODY_BYTES, readUploadBatch, type BatchFile } from "~/http/multipart.server";
 import { receivePhotos } from "~/http/photo-upload.server";
 import { handleGalleryUpload } from "~/http/gallery-page.server";
+import { multipartRequest, type Part } from "./helpers/multipart";
 import { useTestDatabase } from "./helpers/test-db";
 
-const BOUNDARY = "----wedding-batch-boundary";
 const CHUNK = 64 * 1024;
 /** Streams pull a chunk or two ahead of the reader. */
 const READ_AHEAD = 3 * CHUNK;
 
-type Part = { name: string; filename?: string; bytes: Buffer | number };
-
-/**
- * A multipart body as a lazily pulled stream. `pulled()` says how many bytes the server read;
- * `ends[i]` is where part i's bytes end in the body.
- */
-function multipart(parts: Part[], { declareLength = true } = {}) {
-  const pieces: (Buffer | number)[] = [];
-  const ends: number[] = [];
-  let length = 0;
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
-    const type = part.filename !== undefined ? "Content-Type: image/jpeg\r\n" : "";
-    const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`);
-    pieces.push(head, part.bytes, Buffer.from("\r\n"));
-    length += head.length + (typeof part.bytes === "number" ? part.bytes : part.bytes.length);
-    ends.push(length);
-    length += 2;
-  }
-  const tail = Buffer.from(`--${BOUNDARY}--\r\n`);
-  pieces.push(tail);
-  length += tail.length;
-  let pulled = 0;
-  let index = 0;
-  let offset = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (index >= pieces.length) return controller.close();
-      const piece = pieces[index];
-      const size = typeof piece === "number" ? piece : piece.length;
-      const n = Math.min(CHUNK, size - offset);
-      const out = typeof piece === "number" ? Buffer.alloc(n, 0xff) : piece.subarray(offset, offset + n);
-      offset += n;
-      if (offset >= size) {
-        index++;
-        offset = 0;
-      }
-      pulled += out.length;
-      controller.enqueue(new Uint8Array(out));
-    },
-  });
-  const headers: Record<string, string> = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
-  if (declareLength) headers["Content-Length"] = String(length);
-  const request = new Request("http://localhost/gallery", { method: "POST", headers, body, duplex: "half" } as RequestInit);
-  return { request, pulled: () => pulled, ends };
-}
+const multipart = (parts: Part[], options: { declareLength?: boolean } = {}) => multipartRequest(parts, { ...options, chunk: CHUNK });
 
 const summary = (file: BatchFile) => ("error" in file ? { name: file.name, error: file.error } : { name: file.name, size: file.bytes.length });
 

@@ -11,6 +11,7 @@ import { isValidKey, LocalStorage, setStorageForTests, type Storage } from "~/in
 import { MAX_UPLOAD_BODY_BYTES, readUpload } from "~/http/multipart.server";
 import { imageSlots, isHeic, processImage } from "~/infra/image.server";
 import { displayName, savePhoto } from "~/models/photos.server";
+import { BOUNDARY, multipartRequest } from "./helpers/multipart";
 import { useTestDatabase } from "./helpers/test-db";
 
 const photo = (width = 640, height = 480) =>
@@ -60,50 +61,12 @@ function filesIn(dir: string): string[] {
     .filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
-const BOUNDARY = "----wedding-test-boundary";
 /** Streams pull a chunk or two ahead of the reader (64 KiB chunks here). */
 const READ_AHEAD = 3 * 64 * 1024;
 
-/** A multipart body as a lazily pulled stream; `pulled()` says how many bytes the server read. */
-function multipart(parts: { name: string; filename?: string; bytes: Buffer | number }[], { declareLength = true, chunk = 64 * 1024 } = {}) {
-  const pieces: (Buffer | number)[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
-    const type = part.filename !== undefined ? "Content-Type: image/jpeg\r\n" : "";
-    pieces.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    pieces.push(part.bytes); // a number: that many 0xff bytes, made as they are read
-    pieces.push(Buffer.from("\r\n"));
-  }
-  pieces.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  const length = pieces.reduce<number>((n, p) => n + (typeof p === "number" ? p : p.length), 0);
-  let pulled = 0;
-  let index = 0;
-  let offset = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (index >= pieces.length) return controller.close();
-      const piece = pieces[index];
-      const size = typeof piece === "number" ? piece : piece.length;
-      const n = Math.min(chunk, size - offset);
-      const out = typeof piece === "number" ? Buffer.alloc(n, 0xff) : piece.subarray(offset, offset + n);
-      offset += n;
-      if (offset >= size) {
-        index++;
-        offset = 0;
-      }
-      pulled += out.length;
-      controller.enqueue(new Uint8Array(out));
-    },
-  });
-  const headers: Record<string, string> = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
-  if (declareLength) headers["Content-Length"] = String(length);
-  const request = new Request("http://localhost/gallery", { method: "POST", headers, body, duplex: "half" } as RequestInit);
-  return { request, pulled: () => pulled };
-}
-
 describe("reading an upload", () => {
   it("keeps the file and the section id; exactly 5 MB is accepted", async () => {
-    const { request } = multipart([
+    const { request } = multipartRequest([
       { name: "sectionId", bytes: Buffer.from("7") },
       { name: "file", filename: "C:\\fakepath\\foto.jpg", bytes: MAX_UPLOAD_BYTES },
     ]);
@@ -116,7 +79,7 @@ describe("reading an upload", () => {
 
   it("refuses 5 MB + 1 byte and stops reading right there, whatever the length header says", async () => {
     for (const declareLength of [true, false]) {
-      const { request, pulled } = multipart(
+      const { request, pulled } = multipartRequest(
         [
           { name: "sectionId", bytes: Buffer.from("7") },
           { name: "file", filename: "big.jpg", bytes: MAX_UPLOAD_BYTES + 1 },
@@ -129,13 +92,13 @@ describe("reading an upload", () => {
   });
 
   it("stops reading a 50 MB body sent without a length at the body limit", async () => {
-    const { request, pulled } = multipart([{ name: "file", filename: "huge.jpg", bytes: 50 * 1024 * 1024 }], { declareLength: false });
+    const { request, pulled } = multipartRequest([{ name: "file", filename: "huge.jpg", bytes: 50 * 1024 * 1024 }], { declareLength: false });
     expect(await readUpload(request)).toEqual({ ok: false, error: "tooLarge" });
     expect(pulled()).toBeLessThan(MAX_UPLOAD_BODY_BYTES + READ_AHEAD);
   });
 
   it("refuses a declared length over the limit without reading the body", async () => {
-    const { request, pulled } = multipart([{ name: "file", filename: "big.jpg", bytes: MAX_UPLOAD_BODY_BYTES + 1 }]);
+    const { request, pulled } = multipartRequest([{ name: "file", filename: "big.jpg", bytes: MAX_UPLOAD_BODY_BYTES + 1 }]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const before = pulled(); // a stream fills its first chunk by itself once made
     expect(await readUpload(request)).toEqual({ ok: false, error: "tooLarge" });
@@ -144,13 +107,13 @@ describe("reading an upload", () => {
 
   it("never buffers more than one file: many parts under the limit each still hit the body limit", async () => {
     const parts = Array.from({ length: 10 }, (_, i) => ({ name: i === 0 ? "file" : `file${i}`, filename: `${i}.jpg`, bytes: 4 * 1024 * 1024 }));
-    const { request, pulled } = multipart(parts, { declareLength: false });
+    const { request, pulled } = multipartRequest(parts, { declareLength: false });
     expect(await readUpload(request)).toEqual({ ok: false, error: "tooLarge" });
     expect(pulled()).toBeLessThan(MAX_UPLOAD_BODY_BYTES + READ_AHEAD);
   });
 
   it("keeps only the known small fields; an empty file input is no file", async () => {
-    const { request } = multipart([
+    const { request } = multipartRequest([
       { name: "sectionId", bytes: Buffer.from("3") },
       { name: "_js", bytes: Buffer.from("1") },
       { name: "other", bytes: Buffer.from("x".repeat(1000)) },
@@ -209,7 +172,7 @@ describe("reading an upload", () => {
 
   it("a part split across many tiny chunks (a delimiter cut in two) is read exactly", async () => {
     const bytes = Buffer.from(`\r\n--${BOUNDARY.slice(0, 5)} not a delimiter \r\n--`.repeat(50));
-    const { request } = multipart(
+    const { request } = multipartRequest(
       [
         { name: "sectionId", bytes: Buffer.from("12") },
         { name: "file", filename: "a.jpg", bytes },
