@@ -6,8 +6,10 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
-    // Each file gets its own temporary SQLite database (tests/unit/helpers/test-db.ts).
+    // Each test gets its own temporary database (tests/unit/helpers/test-db.ts): SQLite, or PostgreSQL with TEST_DATABASE=postgres.
     pool: "forks",
+    // TEST_DATABASE=postgres: one throwaway PostgreSQL cluster for the run (tests/helpers/pg-cluster.ts).
+    globalSetup: ["tests/unit/helpers/pg-global-setup.ts"],
     testTimeout: 20_000,
   },
 });

@@ -15,6 +15,15 @@ function isPublicOrigin(value: string): boolean {
   }
 }
 
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "postgres:" || url.protocol === "postgresql:";
+  } catch {
+    return false;
+  }
+}
+
 const positiveInt = z.coerce.number().int().positive();
 
 export const configSchema = z.object({
@@ -22,6 +31,11 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_PATH: z.string().min(1).default("db/data/wedding.sqlite"),
+  /** PostgreSQL instead of the SQLite file (docs/decisions/0018-*): several instances share it. */
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, { message: "DATABASE_URL must be a PostgreSQL address, e.g. postgres://user:password@host:5432/wedding" })
+    .optional(),
   UPLOADS_DIR: z.string().min(1).default("uploads"),
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
   ADMIN_API_TOKEN: z.string().min(16, "ADMIN_API_TOKEN must be at least 16 characters").optional(),
@@ -54,13 +68,35 @@ export const configSchema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
+/**
+ * With PostgreSQL the instances share no disk, so the secrets that are otherwise generated and
+ * kept beside the SQLite file must come from the environment, the same for every instance.
+ */
+const checkedSchema = configSchema.superRefine((c, ctx) => {
+  if (!c.DATABASE_URL) return;
+  if (!c.SESSION_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SESSION_SECRET"],
+      message: "SESSION_SECRET is required with DATABASE_URL (every instance must sign cookies alike)",
+    });
+  }
+  if (!c.ADMIN_PASSWORD) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["ADMIN_PASSWORD"],
+      message: "ADMIN_PASSWORD is required with DATABASE_URL (no generated password can be kept beside a shared database)",
+    });
+  }
+});
+
 export type Config = z.infer<typeof configSchema>;
 
 /** Parses an environment; throws an Error whose message names every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // Empty strings mean "unset", as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const result = configSchema.safeParse(cleaned);
+  const result = checkedSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,20 +1,27 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import pg from "pg";
 import {
   CompiledQuery,
   Kysely,
   Migrator,
+  PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
   type Migration,
   type MigrationProvider,
+  type PostgresDialectConfig,
   type SqliteDialectConfig,
+  type TransactionSettings,
 } from "kysely";
 import { config } from "~/infra/config.server";
 import type { Database } from "~/infra/db-schema";
+
+export { isPostgres } from "~/infra/sql-dialect.server";
 
 export type DB = Kysely<Database>;
 
@@ -39,8 +46,55 @@ class ImmediateTransactionsDialect extends SqliteDialect {
   }
 }
 
-/** Opens (creating if needed) a SQLite database with the pragmas the app relies on. */
-export function openDatabase(file: string): DB {
+/**
+ * PostgreSQL's read committed transactions do not serialise a read-then-write (two capacity checks
+ * could both pass): each transaction first takes one transaction-scoped advisory lock, so on both
+ * engines one writing transaction runs at a time, as SQLite's IMMEDIATE gives. Writes are rare here
+ * (answers, admin edits), so waiting costs nothing noticeable; plain queries never take it.
+ */
+const TRANSACTION_LOCK = 0x77656464; // "wedd"
+
+class SerialTransactionsDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${TRANSACTION_LOCK})`));
+  }
+}
+
+class SerialTransactionsDialect extends PostgresDialect {
+  constructor(private readonly settings: PostgresDialectConfig) {
+    super(settings);
+  }
+  override createDriver(): Driver {
+    return new SerialTransactionsDriver(this.settings);
+  }
+}
+
+// pg returns bigint (count(*), SUM of integers as numeric) as strings; the app's numbers are small.
+const BIGINT = 20;
+const NUMERIC = 1700;
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === BIGINT || oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
+
+/**
+ * Opens the database: a `postgres://` address through a pg pool, otherwise a SQLite file
+ * (created if needed) with the pragmas the app relies on.
+ */
+export function openDatabase(target: string): DB {
+  if (isPostgresUrl(target)) {
+    const pool = new pg.Pool({ connectionString: target, max: 10, types: pgTypes as pg.CustomTypesConfig });
+    // An idle connection the server closed (a restart, a failover) must not end the process: the pool
+    // drops it and the next query opens a new one.
+    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    return new Kysely<Database>({ dialect: new SerialTransactionsDialect({ pool }) });
+  }
+  const file = target;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
@@ -83,9 +137,9 @@ export async function migrateTo(database: DB, migrationName: string): Promise<vo
 
 let instance: DB | undefined;
 
-/** The process-wide database (from DATABASE_PATH). */
+/** The process-wide database: DATABASE_URL (PostgreSQL) when set, else the SQLite file at DATABASE_PATH. */
 export function db(): DB {
-  instance ??= openDatabase(config().DATABASE_PATH);
+  instance ??= openDatabase(config().DATABASE_URL ?? config().DATABASE_PATH);
   return instance;
 }
 
@@ -94,5 +148,5 @@ export function setDatabaseForTests(database: DB | undefined) {
   instance = database;
 }
 
-/** SQLite booleans (0/1) to JavaScript. */
+/** SQLite booleans (0/1) to JavaScript (kept as integers on PostgreSQL too). */
 export const bool = (v: number | null | undefined) => v === 1;

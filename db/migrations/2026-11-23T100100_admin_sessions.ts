@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { epochMillisType } from "~/infra/sql-dialect.server";
 
 /**
  * Admin sessions kept on the server, so logging out (or changing the admin password) ends them
@@ -6,13 +7,14 @@ import type { Kysely } from "kysely";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
+  const millis = epochMillisType(db);
   await db.schema
     .createTable("admin_sessions")
     .addColumn("id", "text", (c) => c.primaryKey())
     // Milliseconds since the epoch: compared with Date.now() on every admin request.
-    .addColumn("created_at", "integer", (c) => c.notNull())
-    .addColumn("expires_at", "integer", (c) => c.notNull())
-    .addColumn("ended_at", "integer")
+    .addColumn("created_at", millis, (c) => c.notNull())
+    .addColumn("expires_at", millis, (c) => c.notNull())
+    .addColumn("ended_at", millis)
     // Which admin password the session was opened with (a keyed hash, never the password).
     .addColumn("password_tag", "text", (c) => c.notNull())
     .execute();

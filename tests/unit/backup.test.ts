@@ -4,10 +4,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { confirmInvitation, createInvitation, findInvitationByCode } from "~/models/invitations.server";
 import { db, migrateToLatest, openDatabase, setDatabaseForTests } from "~/infra/db.server";
+import { createPgDatabase, onPostgres } from "./helpers/engine";
 import { useTestDatabase } from "./helpers/test-db";
+import { pgBinDir } from "../helpers/pg-cluster";
 
 describe("npm run backup", () => {
-  const paths = useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+  const paths = useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" }, { sqliteOnly: "this is the SQLite file's snapshot; pg_dump's is below" });
 
   it("snapshots the live database and the uploads, and a fresh instance restored from it finds the data", async () => {
     const created = await createInvitation({ primaryGuest: "Ana", maxGuests: 2 });
@@ -43,3 +45,52 @@ describe("npm run backup", () => {
     expect(fs.readFileSync(path.join(restoredDir, "uploads", "1", "photo.jpg"), "utf8")).toBe("jpeg bytes");
   });
 });
+
+// The PostgreSQL run (npm run test:unit:pg) has a cluster to dump; the SQLite run has none to start.
+if (onPostgres) {
+  describe("npm run backup with DATABASE_URL", () => {
+    const paths = useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+    it("writes a pg_dump that pg_restore brings back into an empty database, with the uploads", async () => {
+      const created = await createInvitation({ primaryGuest: "Ana", maxGuests: 2 });
+      if (!created.ok) throw new Error(created.error);
+      await confirmInvitation(created.invitation.code, ["Luis"]);
+      fs.mkdirSync(path.join(paths.uploads, "1"), { recursive: true });
+      fs.writeFileSync(path.join(paths.uploads, "1", "photo.jpg"), Buffer.from("jpeg bytes"));
+
+      const target = path.join(paths.dir, "backup");
+      const output = execFileSync(process.execPath, ["scripts/backup.mjs", target], { env: process.env, encoding: "utf8" });
+      expect(output).toContain("wedding.dump");
+      expect(output).toContain("uploads:  1 files");
+
+      // Restore as the README says: pg_restore into a new, empty database.
+      const fresh = await createPgDatabase({ migrated: false });
+      try {
+        execFileSync(path.join(pgBinDir(), "pg_restore"), [
+          "--no-owner",
+          "--no-acl",
+          "--exit-on-error",
+          "--dbname",
+          fresh.url,
+          path.join(target, "wedding.dump"),
+        ]);
+        await db().destroy();
+        const restored = openDatabase(fresh.url);
+        setDatabaseForTests(restored);
+        // Nothing left to migrate, and the answer is there.
+        await migrateToLatest(restored);
+        const found = await findInvitationByCode(created.invitation.code);
+        expect(found?.confirmed).toBe(true);
+        expect(found?.guests.map((g) => g.fullName)).toEqual(["Ana", "Luis"]);
+        // The identity sequences came back too: a new invitation does not collide with a restored id.
+        const next = await createInvitation({ primaryGuest: "Eva", maxGuests: 1 });
+        expect(next.ok && next.invitation.id).toBeGreaterThan(created.invitation.id);
+        expect(fs.readFileSync(path.join(target, "uploads", "1", "photo.jpg"), "utf8")).toBe("jpeg bytes");
+      } finally {
+        await db().destroy();
+        setDatabaseForTests(openDatabase(process.env.DATABASE_URL!));
+        await fresh.drop();
+      }
+    });
+  });
+}

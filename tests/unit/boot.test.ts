@@ -6,8 +6,11 @@ import { db } from "~/infra/db.server";
 import { checkAdminPassword, resetSecretsForTests, sessionSecret } from "~/infra/secrets.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-describe("first start", () => {
-  const paths = useTestDatabase({ ADMIN_PASSWORD: "" });
+describe("first start with generated secrets", () => {
+  const paths = useTestDatabase(
+    { ADMIN_PASSWORD: "" },
+    { sqliteOnly: "generated secrets are kept beside the SQLite file; PostgreSQL requires them in the environment" },
+  );
 
   it("seeds demo invitations of 1, 3 and 8 seats and the gallery sections, printing the codes once", async () => {
     delete process.env.ADMIN_PASSWORD;
@@ -36,6 +39,17 @@ describe("first start", () => {
     expect(await db().selectFrom("invitations").select("id").execute()).toHaveLength(3);
     expect(checkAdminPassword(password)).toBe(true);
   });
+
+  it("keeps the generated session secret across restarts", () => {
+    const first = sessionSecret();
+    resetSecretsForTests();
+    expect(sessionSecret()).toBe(first);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe("first start", () => {
+  const paths = useTestDatabase();
 
   it("never seeds a database that already has data", async () => {
     await db().insertInto("invitations").values({ code: "ABCDEF", primary_guest: "Real Guest", max_guests: 2 }).execute();
@@ -69,13 +83,6 @@ describe("first start", () => {
     const [batch] = fs.readdirSync(path.join(paths.uploads, "_orphaned"));
     expect(fs.readFileSync(path.join(paths.uploads, "_orphaned", batch, String(section.id), "unanswered.jpg"), "utf8")).toBe("unanswered.jpg");
     expect(lines.some((l) => l.startsWith("Moved 1 uploaded file"))).toBe(true);
-  });
-
-  it("keeps the generated session secret across restarts", () => {
-    const first = sessionSecret();
-    resetSecretsForTests();
-    expect(sessionSecret()).toBe(first);
-    expect(first.length).toBeGreaterThanOrEqual(32);
   });
 });
 

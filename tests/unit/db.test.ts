@@ -4,7 +4,7 @@ import { db } from "~/infra/db.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 describe("the database's transactions", () => {
-  const paths = useTestDatabase();
+  const paths = useTestDatabase({}, { sqliteOnly: "a second connection to the same SQLite file; PostgreSQL transactions are covered in concurrency.test.ts" });
 
   it("a transaction that reads then writes commits even when another connection writes in between", async () => {
     // Another process on the same file (a second server, a backup, a test fixture).

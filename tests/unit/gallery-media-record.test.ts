@@ -86,7 +86,7 @@ describe("the admin's media record takes only a fresh, unrecorded upload of the 
         .insertInto("media")
         .values({ section_id: id, type: "IMAGE", file_path: `${id}/manual.jpg`, public_url: "/x", name: "dup", size: 1 })
         .execute(),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE|unique constraint/);
   });
 });
 
@@ -116,8 +116,8 @@ describe("migration 2026-11-23T100000_media_file_path_unique", () => {
     expect(warnings.join("\n")).toContain("#3 1/2-b.jpg");
     const insert = (file_path: string) =>
       sql`INSERT INTO media (section_id, type, file_path, public_url, name, size) VALUES (1, 'IMAGE', ${file_path}, '/x', 'n', 1)`.execute(database!);
-    await expect(insert("1/1-a.jpg")).rejects.toThrow(/UNIQUE/);
-    await expect(insert("1/2-b.jpg")).rejects.toThrow(/UNIQUE/);
+    await expect(insert("1/1-a.jpg")).rejects.toThrow(/UNIQUE|unique constraint/);
+    await expect(insert("1/2-b.jpg")).rejects.toThrow(/UNIQUE|unique constraint/);
     await insert("1/3-c.jpg");
 
     // Deleting one of the rows that shared a file keeps the file the other still shows.

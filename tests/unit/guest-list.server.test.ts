@@ -99,6 +99,6 @@ describe("migration 2026-11-23T100300_invitation_language", () => {
       { code: "GHJKLM", primary_guest: "Luis", max_guests: 1, confirmed: 0, confirmed_at: null, language: "es" },
     ]);
     expect(await database.selectFrom("guests").select("full_name").orderBy("id").execute()).toEqual([{ full_name: "Ana Pérez" }, { full_name: "Marta Soto" }]);
-    await expect(sql`UPDATE invitations SET language = 'fr' WHERE id = 1`.execute(database)).rejects.toThrow(/CHECK/);
+    await expect(sql`UPDATE invitations SET language = 'fr' WHERE id = 1`.execute(database)).rejects.toThrow(/CHECK|check constraint/);
   });
 });

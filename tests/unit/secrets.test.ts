@@ -7,7 +7,7 @@ import { useTestDatabase } from "./helpers/test-db";
 
 /** .secrets.json survives a crash mid-write: the next start always finds a complete file. */
 describe(".secrets.json", () => {
-  const paths = useTestDatabase();
+  const paths = useTestDatabase({}, { sqliteOnly: "the generated secrets file lives beside the SQLite file; PostgreSQL requires them in the environment" });
   const file = () => path.join(paths.dir, ".secrets.json");
   const leftovers = () => fs.readdirSync(paths.dir).filter((f) => f.endsWith(".tmp"));
 

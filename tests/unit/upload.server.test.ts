@@ -4,7 +4,6 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_CONCURRENT_IMAGE_JOBS, MAX_UPLOAD_BYTES } from "~/lib/constants";
-import { sql } from "kysely";
 import { db } from "~/infra/db.server";
 import { createSection, getSection, updateSection } from "~/models/gallery.server";
 import { isValidKey, LocalStorage, setStorageForTests, type Storage } from "~/infra/storage.server";
@@ -12,6 +11,7 @@ import { MAX_UPLOAD_BODY_BYTES, readUpload } from "~/http/multipart.server";
 import { imageSlots, isHeic, processImage } from "~/infra/image.server";
 import { displayName, savePhoto } from "~/models/photos.server";
 import { BOUNDARY, multipartRequest } from "./helpers/multipart";
+import { refuseMediaInserts } from "./helpers/refuse-inserts";
 import { useTestDatabase } from "./helpers/test-db";
 
 const photo = (width = 640, height = 480) =>
@@ -338,7 +338,7 @@ describe("saving a photo", () => {
 
   it("a failing insert leaves no file behind", async () => {
     const id = await activeSection();
-    await sql`CREATE TRIGGER refuse_media BEFORE INSERT ON media BEGIN SELECT RAISE(ABORT, 'database is locked'); END`.execute(db());
+    await refuseMediaInserts();
     const result = await savePhoto(id, { bytes: await photo(), name: "a.jpg" });
     expect(result).toEqual({ ok: false, error: "storageFailed" });
     expect(filesIn(paths.uploads)).toEqual([]);
