@@ -35,6 +35,18 @@ describe("configuration", () => {
     }
   });
 
+  it("takes a PostgreSQL DATABASE_URL only, and then requires the secrets every instance must share", () => {
+    const secrets = { SESSION_SECRET: "a-session-secret-0123456789", ADMIN_PASSWORD: "the-admin-password" };
+    expect(parseConfig({}).DATABASE_URL).toBeUndefined();
+    expect(parseConfig({ DATABASE_URL: "postgres://u:p@db:5432/wedding", ...secrets }).DATABASE_URL).toBe("postgres://u:p@db:5432/wedding");
+    expect(parseConfig({ DATABASE_URL: "postgresql://db/wedding?sslmode=require", ...secrets }).DATABASE_URL).toBe("postgresql://db/wedding?sslmode=require");
+    for (const bad of ["mysql://db/wedding", "db/data/wedding.sqlite", "postgres//db"]) {
+      expect(() => parseConfig({ DATABASE_URL: bad, ...secrets }), bad).toThrow(/DATABASE_URL must be a PostgreSQL address/);
+    }
+    expect(() => parseConfig({ DATABASE_URL: "postgres://db/wedding", ADMIN_PASSWORD: secrets.ADMIN_PASSWORD })).toThrow(/SESSION_SECRET is required with DATABASE_URL/);
+    expect(() => parseConfig({ DATABASE_URL: "postgres://db/wedding", SESSION_SECRET: secrets.SESSION_SECRET })).toThrow(/ADMIN_PASSWORD is required with DATABASE_URL/);
+  });
+
   it("treats empty values as unset", () => {
     expect(parseConfig({ ADMIN_PASSWORD: "", PORT: "" }).PORT).toBe(3000);
   });
