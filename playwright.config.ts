@@ -78,8 +78,11 @@ export default defineConfig({
   projects: [
     // Tests tagged @js-only (dialogs, the browser clock, toasts) run only with JavaScript;
     // @no-js-only ones only without. Everything else runs in both.
-    { name: "js", use: { ...chromium, javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, grepInvert: /@no-js-only/, testIgnore: "two-instances.spec.ts" },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: "two-instances.spec.ts" },
+    // Two app processes on one throwaway PostgreSQL cluster and one photo store (README "Deploy on a
+    // container platform"); the spec starts its own servers and cluster.
+    { name: "two-instances", testMatch: "two-instances.spec.ts", use: { ...chromium, javaScriptEnabled: true } },
     // The production setting: the one-second page cache on (docs/decisions/0007-*), on a second
     // server over the same database. Only specs whose fixture writes the cache may miss for a
     // second are run: their pages for such data are a guest's own (the invitation cookie is never
