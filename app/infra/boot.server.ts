@@ -1,5 +1,5 @@
 import { config, type Config } from "~/infra/config.server";
-import { db, migrateToLatest } from "~/infra/db.server";
+import { db, exclusively, migrateToLatest } from "~/infra/db.server";
 import { ensureAdminPassword, sessionSecret } from "~/infra/secrets.server";
 import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
@@ -14,20 +14,23 @@ import { setAsideOrphanFiles } from "~/infra/storage.server";
  */
 export async function boot(log: (line: string) => void = console.log): Promise<Config> {
   const cfg = config(); // throws, naming the bad variable, before anything else happens
-  await migrateToLatest(db());
-  sessionSecret();
-  const generated = ensureAdminPassword();
-  if (generated) {
-    log(`Admin password (generated, shown only this once; set ADMIN_PASSWORD to choose your own): ${generated}`);
-  }
-  if (cfg.SEED_DEMO_DATA) {
-    const seeded = await seedDemoData();
-    if (seeded) {
-      log("Demo data created. Invitation codes:");
-      for (const i of seeded.invitations) log(`  ${i.code}  ${i.primaryGuest} (${i.maxGuests} ${i.maxGuests === 1 ? "seat" : "seats"})`);
-      log(`  and ${seeded.sections} gallery sections.`);
+  // Several instances may start at once on one PostgreSQL database: one migrates and seeds at a time.
+  await exclusively(db(), async () => {
+    await migrateToLatest(db());
+    sessionSecret();
+    const generated = ensureAdminPassword();
+    if (generated) {
+      log(`Admin password (generated, shown only this once; set ADMIN_PASSWORD to choose your own): ${generated}`);
     }
-  }
+    if (cfg.SEED_DEMO_DATA) {
+      const seeded = await seedDemoData();
+      if (seeded) {
+        log("Demo data created. Invitation codes:");
+        for (const i of seeded.invitations) log(`  ${i.code}  ${i.primaryGuest} (${i.maxGuests} ${i.maxGuests === 1 ? "seat" : "seats"})`);
+        log(`  and ${seeded.sections} gallery sections.`);
+      }
+    }
+  });
   const named = await namedStoredKeys();
   const orphans = await setAsideOrphanFiles((key) => named.has(key));
   if (orphans.moved) log(`Moved ${orphans.moved} uploaded file(s) that no photo row names to ${orphans.to}`);

@@ -6,6 +6,7 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
+  sql,
   PostgresDialect,
   PostgresDriver,
   SqliteDialect,
@@ -21,7 +22,9 @@ import {
 import { config } from "~/infra/config.server";
 import type { Database } from "~/infra/db-schema";
 
-export { isPostgres } from "~/infra/sql-dialect.server";
+import { isPostgres } from "~/infra/sql-dialect.server";
+
+export { isPostgres };
 
 export type DB = Kysely<Database>;
 
@@ -133,6 +136,31 @@ export async function migrateTo(database: DB, migrationName: string): Promise<vo
   const { error, results } = await migrator.migrateTo(migrationName);
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+}
+
+const BOOT_LOCK = 0x626f6f74; // "boot"
+let localBoot: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` (the start-up: migrations, seeding an empty database) while no other instance runs its
+ * own: instances started together on one PostgreSQL database would otherwise both find it empty and
+ * both seed it. A session-level advisory lock on PostgreSQL, held on one pooled connection while the
+ * work uses others; on SQLite (one process) an in-process queue.
+ */
+export async function exclusively<T>(database: DB, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(database)) {
+    const run = localBoot.then(work, work);
+    localBoot = run.catch(() => undefined);
+    return run;
+  }
+  return database.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(BOOT_LOCK)})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(BOOT_LOCK)})`.execute(connection);
+    }
+  });
 }
 
 let instance: DB | undefined;

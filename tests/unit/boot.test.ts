@@ -51,6 +51,13 @@ describe("first start with generated secrets", () => {
 describe("first start", () => {
   const paths = useTestDatabase();
 
+  it("instances started at once on one empty database seed the demo data once", async () => {
+    const outputs: string[][] = [[], [], []];
+    await Promise.all(outputs.map((lines) => boot((l) => lines.push(l))));
+    expect(await db().selectFrom("invitations").select("id").execute()).toHaveLength(3);
+    expect(outputs.filter((lines) => lines.some((l) => l.includes("Demo data created")))).toHaveLength(1);
+  });
+
   it("never seeds a database that already has data", async () => {
     await db().insertInto("invitations").values({ code: "ABCDEF", primary_guest: "Real Guest", max_guests: 2 }).execute();
     await boot(() => {});
