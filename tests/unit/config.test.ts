@@ -43,8 +43,12 @@ describe("configuration", () => {
     for (const bad of ["mysql://db/wedding", "db/data/wedding.sqlite", "postgres//db"]) {
       expect(() => parseConfig({ DATABASE_URL: bad, ...secrets }), bad).toThrow(/DATABASE_URL must be a PostgreSQL address/);
     }
-    expect(() => parseConfig({ DATABASE_URL: "postgres://db/wedding", ADMIN_PASSWORD: secrets.ADMIN_PASSWORD })).toThrow(/SESSION_SECRET is required with DATABASE_URL/);
-    expect(() => parseConfig({ DATABASE_URL: "postgres://db/wedding", SESSION_SECRET: secrets.SESSION_SECRET })).toThrow(/ADMIN_PASSWORD is required with DATABASE_URL/);
+    expect(() => parseConfig({ DATABASE_URL: "postgres://db/wedding", ADMIN_PASSWORD: secrets.ADMIN_PASSWORD })).toThrow(
+      /SESSION_SECRET is required with DATABASE_URL/,
+    );
+    expect(() => parseConfig({ DATABASE_URL: "postgres://db/wedding", SESSION_SECRET: secrets.SESSION_SECRET })).toThrow(
+      /ADMIN_PASSWORD is required with DATABASE_URL/,
+    );
   });
 
   it("treats empty values as unset", () => {
