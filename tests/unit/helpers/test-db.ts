@@ -47,8 +47,8 @@ export function useTestDatabase(
     resetRateLimitsForTests();
     setStorageForTests(undefined);
     const database = openDatabase(pgEnv.DATABASE_URL ?? paths.database);
-    // The template is already migrated: this only checks that nothing is left to run.
-    await migrateToLatest(database);
+    // A PostgreSQL copy comes from the template this run migrated (pg-global-setup.ts).
+    if (!postgres) await migrateToLatest(database);
     setDatabaseForTests(database);
   });
   afterEach(async () => {
