@@ -13,6 +13,7 @@ test.describe("server start @js-only", () => {
         ["RSVP_DEADLINE", "someday"],
         ["PORT", "not-a-port"],
         ["ADMIN_PASSWORD", "short"],
+        ["DATABASE_URL", "mysql://db/wedding"],
       ]) {
         const result = spawnSync(process.execPath, ["server.mjs"], {
           env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: path.join(dir, "db.sqlite"), [name]: value },

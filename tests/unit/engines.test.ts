@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createInvitation, getStats } from "~/models/invitations.server";
 import { createSection } from "~/models/gallery.server";
-import { db, isPostgres } from "~/infra/db.server";
+import { sql } from "kysely";
+import { db, isPostgres, setDatabaseForTests } from "~/infra/db.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
 import { onPostgres } from "./helpers/engine";
 import { useTestDatabase } from "./helpers/test-db";
@@ -10,8 +11,18 @@ import { useTestDatabase } from "./helpers/test-db";
 describe("the database engine", () => {
   useTestDatabase();
 
-  it("is the one the run asked for", () => {
+  it("is the one the run asked for, and db() opens it from DATABASE_URL or DATABASE_PATH", async () => {
     expect(isPostgres(db())).toBe(onPostgres);
+    const given = db();
+    setDatabaseForTests(undefined);
+    try {
+      const opened = db();
+      expect(isPostgres(opened)).toBe(onPostgres);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(opened)).rows).toEqual([{ one: 1 }]);
+      await opened.destroy();
+    } finally {
+      setDatabaseForTests(given);
+    }
   });
 
   it("stamps rows with ISO 8601 UTC text with milliseconds, as JavaScript writes it", async () => {
