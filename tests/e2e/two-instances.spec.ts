@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { CODE_ALPHABET } from "../../app/lib/invitation-code";
 import { adminQuery, startPgCluster, type PgCluster } from "../helpers/pg-cluster";
 import { expect, startServer, test } from "./fixtures";
 
@@ -129,4 +130,17 @@ test("a photo uploaded through one instance is served by the other", async () =>
     const bytes = Buffer.from(await served.arrayBuffer());
     expect((await sharp(bytes).metadata()).format).toBe("jpeg");
   }
+});
+
+test("the code-guessing limit holds across both instances", async () => {
+  // One client sends wrong codes to either instance in turn, as a load balancer would spread them.
+  const client = { "X-Forwarded-For": "198.51.100.30" };
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < CODE_ATTEMPTS + 1; attempt++) {
+    const server = attempt % 2 === 0 ? first : second;
+    const response = await fetch(`${server.baseURL}/api/invitations/validate/ZZZZ${CODE_ALPHABET[attempt]}Z`, { headers: client });
+    statuses.push(response.status);
+  }
+  expect(statuses.slice(0, CODE_ATTEMPTS).every((s) => s === 200)).toBe(true);
+  expect(statuses[CODE_ATTEMPTS]).toBe(429);
 });
