@@ -8,6 +8,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
+import { resources } from "./locales";
 import { NonceProvider } from "./components/nonce";
 import { i18nServer } from "~/infra/i18n.server";
 
@@ -25,7 +26,7 @@ function i18nFor(lng: string): Promise<I18n> {
     const created = createInstance();
     instance = created
       .use(initReactI18next)
-      .init({ ...i18nConfig, lng })
+      .init({ ...i18nConfig, resources, lng })
       .then(() => created);
     instances.set(lng, instance);
   }

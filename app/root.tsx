@@ -5,10 +5,11 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { ThemeProvider, useTheme, type Theme } from "remix-themes";
+import { ThemeProvider, useTheme, type Theme } from "~/lib/remix-themes";
 import { ClientStateMirror } from "./components/layout/ClientStateMirror";
 import { FlashToast } from "./components/layout/FlashToast";
 import { useToastsRequested } from "./components/layout/useToastsRequested";
+import { useRouteNamespaces } from "./components/layout/useRouteNamespaces";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { HeadScript } from "./components/layout/ThemeScript";
@@ -17,7 +18,7 @@ import { MusicProvider } from "./components/music/MusicProvider";
 import { useNonce } from "./components/nonce";
 import { media } from "./content/wedding";
 import { config } from "~/infra/config.server";
-import { getLanguage } from "~/infra/i18n.server";
+import { getFixedT, getLanguage } from "~/infra/i18n.server";
 import { findInvitationByCode } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { getStoredCode, takeToast } from "~/infra/session.server";
@@ -32,11 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [lang, theme, code, flash] = await Promise.all([getLanguage(request), getTheme(request), getStoredCode(request), takeToast(request)]);
   const invitation = code ? await findInvitationByCode(code) : null;
   const cfg = config();
+  // Translated here: a flash's key may belong to a namespace the next page's bundle does not carry.
+  const t = flash.toast ? await getFixedT(request) : null;
   return data(
     {
       lang,
       theme,
-      toast: flash.toast,
+      toast: flash.toast && t ? { kind: flash.toast.kind, message: t(flash.toast.key, flash.toast.values) } : null,
       /** The invitation stored for this browser (what the spec persists as invitationCode/invitation). */
       invitation: invitation ? { code: invitation.code, ...guestView(invitation) } : null,
       weddingDate: cfg.WEDDING_DATE,
@@ -102,6 +105,7 @@ function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lan
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  useRouteNamespaces();
   const data = useRootData();
   const theme = data?.theme ?? null;
   return (

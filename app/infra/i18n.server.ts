@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/i18n";
+import { resources } from "~/locales";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from "~/lib/constants";
 
 /** The saved language choice, readable by the server render (mirrors localStorage.i18nextLng). */
@@ -14,7 +15,7 @@ export const i18nServer = new RemixI18Next({
     // Saved choice first, then the browser's languages, then Spanish.
     order: ["cookie", "header"],
   },
-  i18next: i18nConfig,
+  i18next: { ...i18nConfig, resources },
 });
 
 export function isLanguage(value: unknown): value is Language {

@@ -14,17 +14,20 @@ import { formatLongDate } from "~/lib/dates";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { seasonAt } from "~/lib/seasons";
 import { config } from "~/infra/config.server";
-import { resources } from "~/locales";
+import { home } from "~/locales/home";
 import { useRootData, type RootData } from "~/root";
 
-/** Title and description in the page's language, with the couple's names and the date. */
-/** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
-export const handle = { inlineCss: homeCss };
+/**
+ * The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint.
+ * Its texts are added to i18next by the root (decision 0014).
+ */
+export const handle = { inlineCss: homeCss, i18n: { home } };
 
+/** Title and description in the page's language, with the couple's names and the date. */
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
-  const texts = resources[lang].home.meta;
+  const texts = home[lang].meta;
   const date = root ? formatLongDate(root.weddingDate, lang) : "";
   return [{ title: texts.title.replace("{{names}}", couple.names).replace("{{date}}", date) }, { name: "description", content: texts.description }];
 };

@@ -26,6 +26,11 @@ import {
 import { STORAGE_KEYS } from "~/lib/constants";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 import { publicBaseUrl } from "~/http/public-url.server";
+import { dashboard } from "~/locales/dashboard";
+import { gallery } from "~/locales/gallery";
+
+/** The page's texts, added to i18next by the root (decision 0014). */
+export const handle = { i18n: { dashboard, gallery } };
 
 export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 

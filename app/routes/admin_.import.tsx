@@ -5,6 +5,10 @@ import { useTranslation } from "react-i18next";
 import { ImportForm } from "~/components/admin/ImportForm";
 import { isAdminSession } from "~/infra/session.server";
 import { handleImportAction } from "~/http/import-page.server";
+import { dashboard } from "~/locales/dashboard";
+
+/** The page's texts, added to i18next by the root (decision 0014). */
+export const handle = { i18n: { dashboard } };
 
 export const meta: MetaFunction = () => [{ title: "Importar · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 

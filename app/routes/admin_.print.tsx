@@ -9,6 +9,10 @@ import { qrSvg } from "~/http/qr.server";
 import { personalLink, shortLink } from "~/lib/personal-link";
 import { isAdminSession } from "~/infra/session.server";
 import { listInvitations } from "~/models/invitations.server";
+import { dashboard } from "~/locales/dashboard";
+
+/** The page's texts, added to i18next by the root (decision 0014). */
+export const handle = { i18n: { dashboard } };
 
 export const meta: MetaFunction = () => [{ title: "Tarjetas · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 

@@ -16,6 +16,10 @@ import { CONFETTI } from "~/lib/constants";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { config } from "~/infra/config.server";
 import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
+import { confirm } from "~/locales/confirm";
+
+/** The page's texts, added to i18next by the root (decision 0014). */
+export const handle = { i18n: { confirm } };
 
 export const meta: MetaFunction = () => [{ title: "RSVP · Valeria & Sebastián" }];
 

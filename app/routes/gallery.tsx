@@ -12,15 +12,19 @@ import { PlainUploadForm, UploadForm } from "~/components/gallery/UploadForm";
 import { SafeImage } from "~/components/SafeImage";
 import { couple } from "~/content/wedding";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
-import { resources } from "~/locales";
+import { confirm } from "~/locales/confirm";
+import { gallery } from "~/locales/gallery";
 import type { RootData } from "~/root";
 import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
 
 /** The title in the page's language. */
+/** The page's texts, added to i18next by the root (decision 0014); FormErrors may show confirm's. */
+export const handle = { i18n: { gallery, confirm } };
+
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
-  return [{ title: resources[lang].gallery.metaTitle.replace("{{names}}", couple.names) }];
+  return [{ title: gallery[lang].metaTitle.replace("{{names}}", couple.names) }];
 };
 
 /** The upload's Server-Timing (receive, process) and a refusal's Retry-After reach the answer; cookies are kept by Remix. */
