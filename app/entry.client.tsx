@@ -4,17 +4,11 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
-import { siteNamespaces } from "./locales/site";
 
 async function hydrate() {
   // The server chose the language (saved choice, then browser, then Spanish) and wrote it in <html lang>.
-  // Only the site-wide namespaces: each page's own arrive with its route module (useRouteNamespaces).
-  const resources: Record<string, Record<string, object>> = { es: {}, en: {} };
-  for (const [ns, bundle] of Object.entries(siteNamespaces)) {
-    resources.es[ns] = bundle.es;
-    resources.en[ns] = bundle.en;
-  }
-  await i18next.use(initReactI18next).init({ ...i18nConfig, resources, lng: document.documentElement.lang || i18nConfig.fallbackLng });
+  // No texts yet: the loaders' data brings each page's, in its language (useRouteNamespaces, decision 0014).
+  await i18next.use(initReactI18next).init({ ...i18nConfig, resources: {}, lng: document.documentElement.lang || i18nConfig.fallbackLng });
   startTransition(() => {
     hydrateRoot(
       document,

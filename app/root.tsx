@@ -18,7 +18,8 @@ import { MusicProvider } from "./components/music/MusicProvider";
 import { useNonce } from "./components/nonce";
 import { media } from "./content/wedding";
 import { config } from "~/infra/config.server";
-import { getFixedT, getLanguage } from "~/infra/i18n.server";
+import { getFixedT, getLanguage, textsIn } from "~/infra/i18n.server";
+import { siteNamespaces } from "~/locales/namespaces";
 import { findInvitationByCode } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { getStoredCode, takeToast } from "~/infra/session.server";
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       lang,
+      /** The header's, footer's and toggles' texts (every page's); each route's loader sends its own. */
+      i18n: textsIn(lang, siteNamespaces),
       theme,
       toast: flash.toast && t ? { kind: flash.toast.kind, message: t(flash.toast.key, flash.toast.values) } : null,
       /** The invitation stored for this browser (what the spec persists as invitationCode/invitation). */

@@ -1,5 +1,6 @@
 import homeCss from "~/styles/home.css?inline";
-import type { MetaFunction } from "@remix-run/node";
+import type homeEs from "~/locales/es/home.json";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Accommodation } from "~/components/home/Accommodation";
 import { Hero } from "~/components/home/Hero";
@@ -14,20 +15,18 @@ import { formatLongDate } from "~/lib/dates";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { seasonAt } from "~/lib/seasons";
 import { config } from "~/infra/config.server";
-import { home } from "~/locales/home";
+import { pageTexts } from "~/infra/i18n.server";
 import { useRootData, type RootData } from "~/root";
 
-/**
- * The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint.
- * Its texts are added to i18next by the root (decision 0014).
- */
-export const handle = { inlineCss: homeCss, i18n: { home } };
+/** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
+export const handle = { inlineCss: homeCss };
 
 /** Title and description in the page's language, with the couple's names and the date. */
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
-  const texts = home[lang].meta;
+  const texts = (data?.i18n[lang]?.home as typeof homeEs | undefined)?.meta;
+  if (!texts) return [{ title: couple.names }];
   const date = root ? formatLongDate(root.weddingDate, lang) : "";
   return [{ title: texts.title.replace("{{names}}", couple.names).replace("{{date}}", date) }, { name: "description", content: texts.description }];
 };
@@ -36,11 +35,11 @@ export const meta: MetaFunction = ({ matches }) => {
  * The server's clock, so the countdown is right in the HTML before any JavaScript runs, and
  * the season (invitations, RSVP closed, wedding day, after) is the server's, not the phone's.
  */
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const cfg = config();
   const season = seasonAt(now, { weddingDate: cfg.WEDDING_DATE, rsvpDeadline: cfg.RSVP_DEADLINE, afterWeddingDays: cfg.SITE_AFTER_WEDDING_DAYS });
-  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(cfg.RSVP_DEADLINE, now) };
+  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(cfg.RSVP_DEADLINE, now), i18n: await pageTexts(request, "home") };
 }
 
 export default function Home() {

@@ -1,23 +1,29 @@
 import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SUPPORTED_LANGUAGES } from "~/lib/constants";
-import type { RouteNamespaces } from "~/locales/namespaces";
+import type { PageTexts } from "~/locales/namespaces";
+
+// The loader-data objects already merged: each is merged once, a revalidation brings new ones.
+const merged = new WeakSet<object>();
 
 /**
- * Adds the namespaces the matched routes list in `handle.i18n` to i18next before the routes
- * render (the root renders first), so a page's texts travel with its route module instead of
- * every page's texts riding on the first load. Both languages come along: switching language
- * re-renders in place. The server's instances hold every namespace already.
+ * Adds the texts the matched routes' loaders sent (`i18n`: the root's site-wide namespaces, each
+ * page's own) to the browser's i18next before the routes render (the root renders first). The
+ * browser thus carries only the texts of the pages it showed, in the page's language, instead of
+ * every text of the site in both languages in the first load's JavaScript (decision 0014). A
+ * language switch revalidates every loader, so the new language's texts arrive before the root
+ * changes the language. Bundles are merged deeply: the admin login's few texts grow into the
+ * panel's after signing in. The server's instances hold every namespace already.
  */
 export function useRouteNamespaces() {
   const { i18n } = useTranslation();
-  for (const match of useMatches()) {
-    const bundles = (match.handle as { i18n?: RouteNamespaces } | undefined)?.i18n;
-    if (!bundles) continue;
-    for (const [ns, bundle] of Object.entries(bundles)) {
-      for (const lng of SUPPORTED_LANGUAGES) {
-        if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, bundle[lng]);
-      }
+  const matches = useMatches();
+  if (typeof document === "undefined") return;
+  for (const match of matches) {
+    const texts = (match.data as { i18n?: PageTexts } | null | undefined)?.i18n;
+    if (!texts || merged.has(texts)) continue;
+    merged.add(texts);
+    for (const [lng, bundles] of Object.entries(texts)) {
+      for (const [ns, bundle] of Object.entries(bundles ?? {})) i18n.addResourceBundle(lng, ns, bundle, true, true);
     }
   }
 }
