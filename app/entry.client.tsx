@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
+import { InlineCssProvider, inlineCssFromDocument } from "./components/layout/InlineCss";
 
 async function hydrate() {
   // The server chose the language (saved choice, then browser, then Spanish) and wrote it in <html lang>.
@@ -12,11 +13,13 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
+      <InlineCssProvider value={inlineCssFromDocument()}>
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <RemixBrowser />
+          </StrictMode>
+        </I18nextProvider>
+      </InlineCssProvider>,
     );
   });
 }

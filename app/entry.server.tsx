@@ -10,6 +10,8 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
 import { resources } from "./locales";
 import { NonceProvider } from "./components/nonce";
+import { InlineCssProvider } from "./components/layout/InlineCss";
+import { inlineCss } from "./styles/inline.server";
 import { i18nServer } from "~/infra/i18n.server";
 
 export { boot } from "~/infra/boot.server";
@@ -52,9 +54,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <InlineCssProvider value={inlineCss}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

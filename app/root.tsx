@@ -1,7 +1,5 @@
-// The site's own CSS is small: it is inlined into the page, so the first paint waits for no stylesheet.
-import appCss from "./styles/app.css?inline";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -13,6 +11,8 @@ import { useRouteNamespaces } from "./components/layout/useRouteNamespaces";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { HeadScript } from "./components/layout/ThemeScript";
+// The site's own CSS is small: inlined into the page (and a route's with `handle.inlineCss`), so the first paint waits for no stylesheet.
+import { InlineStyles } from "./components/layout/InlineCss";
 import { MusicControl } from "./components/music/MusicControl";
 import { MusicProvider } from "./components/music/MusicProvider";
 import { useNonce } from "./components/nonce";
@@ -61,21 +61,6 @@ export function useRootData(): RootData | undefined {
 
 // Each page sets its own title; this is the fallback.
 export const meta: MetaFunction = () => [{ title: "Valeria & Sebastián" }];
-
-/** A route can ship its CSS inline too: `export const handle = { inlineCss }` (a `?inline` import). */
-function InlineStyles({ nonce }: { nonce: string | undefined }) {
-  const routeCss = useMatches()
-    .map((m) => (m.handle as { inlineCss?: string } | undefined)?.inlineCss)
-    .filter((css): css is string => typeof css === "string");
-  return (
-    <>
-      {[appCss, ...routeCss].map((css, i) => (
-        // Build-time CSS from our own files, never user input.
-        <style key={i} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
-      ))}
-    </>
-  );
-}
 
 function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lang: string; ssrTheme: Theme | null }) {
   const [theme] = useTheme();

@@ -1,6 +1,6 @@
-import homeCss from "~/styles/home.css?inline";
 import type homeEs from "~/locales/es/home.json";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useLoaderData } from "@remix-run/react";
 import { Accommodation } from "~/components/home/Accommodation";
 import { Hero } from "~/components/home/Hero";
@@ -9,6 +9,7 @@ import { Location } from "~/components/home/Location";
 import { Quotes } from "~/components/home/Quotes";
 import { RsvpSection } from "~/components/home/RsvpSection";
 import { Story } from "~/components/home/Story";
+import { ensureInlineCss } from "~/components/layout/InlineCss";
 import { couple } from "~/content/wedding";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
@@ -19,7 +20,7 @@ import { pageTexts } from "~/infra/i18n.server";
 import { useRootData, type RootData } from "~/root";
 
 /** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
-export const handle = { inlineCss: homeCss };
+export const handle = { inlineCss: "home" };
 
 /** Title and description in the page's language, with the couple's names and the date. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -40,6 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cfg = config();
   const season = seasonAt(now, { weddingDate: cfg.WEDDING_DATE, rsvpDeadline: cfg.RSVP_DEADLINE, afterWeddingDays: cfg.SITE_AFTER_WEDDING_DAYS });
   return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(cfg.RSVP_DEADLINE, now), i18n: await pageTexts(request, "home") };
+}
+
+/** Reached by a client navigation from a page that did not carry the home page's CSS: load it first (no unstyled flash). */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), ensureInlineCss("home")]);
+  return data;
 }
 
 export default function Home() {

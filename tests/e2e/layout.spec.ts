@@ -148,6 +148,8 @@ test("pages reached by client navigation show their own texts, in the chosen lan
   const nav = page.getByRole("navigation", { name: /Navegación principal|Main navigation/ });
   await nav.getByRole("link", { name: "Inicio" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Nuestra Historia" })).toBeVisible();
+  // The home page's CSS (inlined only in its own HTML) arrived with the navigation: its sections are laid out.
+  await expect(page.locator(".home-section").first()).toHaveCSS("max-width", "1200px");
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Our Story" })).toBeVisible();
   await expect(page).toHaveTitle("Valeria & Sebastián · January 17, 2031");
