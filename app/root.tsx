@@ -7,7 +7,7 @@ import { ThemeProvider, useTheme, type Theme } from "~/lib/remix-themes";
 import { ClientStateMirror } from "./components/layout/ClientStateMirror";
 import { FlashToast } from "./components/layout/FlashToast";
 import { useToastsRequested } from "./components/layout/useToastsRequested";
-import { useRouteNamespaces } from "./components/layout/useRouteNamespaces";
+import { ErrorPageTexts, useRouteNamespaces } from "./components/layout/RouteTexts";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { HeadScript } from "./components/layout/ThemeScript";
@@ -95,10 +95,13 @@ function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lan
 export function Layout({ children }: { children: React.ReactNode }) {
   useRouteNamespaces();
   const data = useRootData();
+  // Without the root's data (its loader failed), the language the server rendered in.
+  const { i18n } = useTranslation();
   const theme = data?.theme ?? null;
   return (
     <ThemeProvider specifiedTheme={theme} themeAction="/action/set-theme">
-      <Document lang={data?.lang ?? "es"} ssrTheme={theme}>
+      <Document lang={data?.lang ?? i18n.language ?? "es"} ssrTheme={theme}>
+        {data ? null : <ErrorPageTexts />}
         {children}
       </Document>
     </ThemeProvider>
