@@ -30,6 +30,7 @@ export default defineConfig({
   optimizeDeps: {
     include: [
       "remix-themes",
+      "remix-themes/build/theme-provider.js",
       "react",
       "react-dom",
       "react/jsx-runtime",

@@ -8,7 +8,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
+import { resources } from "./locales";
 import { NonceProvider } from "./components/nonce";
+import { InlineCssProvider } from "./components/layout/InlineCss";
+import { inlineCss } from "./styles/inline.server";
 import { i18nServer } from "~/infra/i18n.server";
 
 export { boot } from "~/infra/boot.server";
@@ -25,7 +28,7 @@ function i18nFor(lng: string): Promise<I18n> {
     const created = createInstance();
     instance = created
       .use(initReactI18next)
-      .init({ ...i18nConfig, lng })
+      .init({ ...i18nConfig, resources, lng })
       .then(() => created);
     instances.set(lng, instance);
   }
@@ -51,9 +54,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <InlineCssProvider value={inlineCss}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,23 +1,25 @@
-// The site's own CSS is small: it is inlined into the page, so the first paint waits for no stylesheet.
-import appCss from "./styles/app.css?inline";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { ThemeProvider, useTheme, type Theme } from "remix-themes";
+import { ThemeProvider, useTheme, type Theme } from "~/lib/remix-themes";
 import { ClientStateMirror } from "./components/layout/ClientStateMirror";
 import { FlashToast } from "./components/layout/FlashToast";
 import { useToastsRequested } from "./components/layout/useToastsRequested";
+import { ErrorPageTexts, useRouteNamespaces } from "./components/layout/RouteTexts";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { HeadScript } from "./components/layout/ThemeScript";
+// The site's own CSS is small: inlined into the page (and a route's with `handle.inlineCss`), so the first paint waits for no stylesheet.
+import { InlineStyles } from "./components/layout/InlineCss";
 import { MusicControl } from "./components/music/MusicControl";
 import { MusicProvider } from "./components/music/MusicProvider";
 import { useNonce } from "./components/nonce";
 import { media } from "./content/wedding";
 import { config } from "~/infra/config.server";
-import { getLanguage } from "~/infra/i18n.server";
+import { getFixedT, getLanguage, textsIn } from "~/infra/i18n.server";
+import { siteNamespaces } from "~/locales/namespaces";
 import { findInvitationByCode } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { getStoredCode, takeToast } from "~/infra/session.server";
@@ -32,11 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [lang, theme, code, flash] = await Promise.all([getLanguage(request), getTheme(request), getStoredCode(request), takeToast(request)]);
   const invitation = code ? await findInvitationByCode(code) : null;
   const cfg = config();
+  // Translated here: a flash's key may belong to a namespace the next page's bundle does not carry.
+  const t = flash.toast ? await getFixedT(request) : null;
   return data(
     {
       lang,
+      /** The header's, footer's and toggles' texts (every page's); each route's loader sends its own. */
+      i18n: textsIn(lang, siteNamespaces),
       theme,
-      toast: flash.toast,
+      toast: flash.toast && t ? { kind: flash.toast.kind, message: t(flash.toast.key, flash.toast.values) } : null,
       /** The invitation stored for this browser (what the spec persists as invitationCode/invitation). */
       invitation: invitation ? { code: invitation.code, ...guestView(invitation) } : null,
       weddingDate: cfg.WEDDING_DATE,
@@ -55,21 +61,6 @@ export function useRootData(): RootData | undefined {
 
 // Each page sets its own title; this is the fallback.
 export const meta: MetaFunction = () => [{ title: "Valeria & Sebastián" }];
-
-/** A route can ship its CSS inline too: `export const handle = { inlineCss }` (a `?inline` import). */
-function InlineStyles({ nonce }: { nonce: string | undefined }) {
-  const routeCss = useMatches()
-    .map((m) => (m.handle as { inlineCss?: string } | undefined)?.inlineCss)
-    .filter((css): css is string => typeof css === "string");
-  return (
-    <>
-      {[appCss, ...routeCss].map((css, i) => (
-        // Build-time CSS from our own files, never user input.
-        <style key={i} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
-      ))}
-    </>
-  );
-}
 
 function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lang: string; ssrTheme: Theme | null }) {
   const [theme] = useTheme();
@@ -102,11 +93,15 @@ function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lan
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  useRouteNamespaces();
   const data = useRootData();
+  // Without the root's data (its loader failed), the language the server rendered in.
+  const { i18n } = useTranslation();
   const theme = data?.theme ?? null;
   return (
     <ThemeProvider specifiedTheme={theme} themeAction="/action/set-theme">
-      <Document lang={data?.lang ?? "es"} ssrTheme={theme}>
+      <Document lang={data?.lang ?? i18n.language ?? "es"} ssrTheme={theme}>
+        {data ? null : <ErrorPageTexts />}
         {children}
       </Document>
     </ThemeProvider>

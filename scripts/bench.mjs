@@ -5,17 +5,14 @@
 //     static-asset requests/s (the ratio is the figure we track), and the same page on a server
 //     with the page cache off (every request rendered);
 //  2. confirmation throughput: 500 different invitations confirmed concurrently (and checked);
-//  3. the home page's first-load JS/CSS (gzip bytes) and HTML size;
-//  4. Lighthouse scores for / on mobile, median of 5 runs (Lighthouse is fetched once into
-//     .cache/bench-tools).
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import { createRequire } from "node:module";
+//  3. the home page's first-load JavaScript by chunk (gzip bytes), its inline CSS and HTML size;
+//  4. Lighthouse scores for / on mobile, median of 5 runs (`npm run lighthouse` runs only this).
+import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { firstLoadFiles, gzipSize, kb, printJsByChunk } from "./lib/first-load.mjs";
+import { printLighthouse, runLighthouse } from "./lib/lighthouse.mjs";
 import { startBuiltServer } from "./lib/start-server.mjs";
 
 const { base, stop, databasePath } = await startBuiltServer({
@@ -97,71 +94,29 @@ console.log(
   `${ok}/500 answered with success in ${seconds.toFixed(2)} s (${(500 / seconds).toFixed(0)} confirmations/s); stored: ${confirmed} confirmed, ${guests} guests (expected 500, 1000)`,
 );
 
-console.log("\n== Home page first load ==");
-const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
-const files = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
-let js = 0;
-let css = 0;
-for (const f of files) {
-  const bytes = gz(Buffer.from(await (await fetch(`${base}${f}`)).arrayBuffer()));
-  if (f.endsWith(".js")) js += bytes;
-  else css += bytes;
-}
-console.log(`JS  ${(js / 1024).toFixed(1)} KB gzip (${files.filter((f) => f.endsWith(".js")).length} files; budget 150 KB)`);
+console.log("\n== Home page first load (JavaScript by chunk, from the build's manifest) ==");
+const gz = gzipSize;
+const { js: jsChunks } = await firstLoadFiles(path.resolve(process.env.BUILD_DIR ?? "build"));
+const js = printJsByChunk(jsChunks);
+console.log(`JS  ${kb(js)} gzip in ${jsChunks.length} files (\`npm run size\` checks the budget)`);
 // The site's and the home page's CSS are inlined in <style> tags (no render-blocking request),
 // so they count as first-load CSS too.
 const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
 const inlineCssGz = inlineCss ? gz(Buffer.from(inlineCss)) : 0;
-console.log(`CSS ${((css + inlineCssGz) / 1024).toFixed(1)} KB gzip (${(inlineCssGz / 1024).toFixed(1)} KB inline in the HTML; budget 30 KB)`);
-console.log(`HTML ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB (${(gz(Buffer.from(html)) / 1024).toFixed(1)} KB gzip)`);
+console.log(`CSS ${kb(inlineCssGz)} gzip inline in the HTML (budget 30 KB)`);
+console.log(`HTML ${kb(Buffer.byteLength(html))} (${kb(gz(Buffer.from(html)))} gzip)`);
 
-console.log("\n== Lighthouse (mobile, offline, Debian Chromium) ==");
+console.log("\n== Lighthouse (mobile, 5 runs, offline, Debian Chromium) ==");
 try {
-  const { lighthouse, chromeLauncher } = await loadLighthouse();
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-  try {
-    // Lighthouse's scores vary from run to run; its docs advise the median of several runs.
-    const runs = [];
-    for (let i = 0; i < 5; i++) runs.push((await lighthouse(`${base}/`, { port: chrome.port, output: "json", logLevel: "error" })).lhr);
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    for (const id of Object.keys(runs[0].categories)) {
-      const scores = runs.map((lhr) => Math.round(lhr.categories[id].score * 100));
-      console.log(`${id.padEnd(16)} ${median(scores)}   (runs: ${scores.join(", ")})`);
-    }
-    const perf = runs.map((lhr) => lhr.categories.performance.score);
-    const result = { lhr: runs[perf.indexOf(median(perf))] };
-    const failing = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative");
-    if (failing.length) console.log(`audits under 90: ${failing.map((a) => `${a.id} (${Math.round(a.score * 100)})`).join(", ")}`);
-    const m = (id) => result.lhr.audits[id]?.displayValue ?? "-";
-    console.log(
-      `FCP ${m("first-contentful-paint")}  LCP ${m("largest-contentful-paint")}  TBT ${m("total-blocking-time")}  CLS ${m("cumulative-layout-shift")}`,
-    );
-  } finally {
-    await chrome.kill();
-  }
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")}`,
+  );
+  printLighthouse(await runLighthouse(`${base}/`, { runs: 5 }));
 } catch (error) {
   console.log(`skipped: ${error.message}`);
-}
-
-/**
- * Lighthouse is a large tool only this benchmark needs, so it is not a project dependency:
- * it is installed once into .cache/bench-tools (git-ignored) from the npm registry.
- */
-async function loadLighthouse() {
-  const dir = path.resolve(".cache/bench-tools");
-  if (!fs.existsSync(path.join(dir, "node_modules", "lighthouse"))) {
-    console.log("installing lighthouse and chrome-launcher into .cache/bench-tools (once)...");
-    fs.mkdirSync(dir, { recursive: true });
-    if (!fs.existsSync(path.join(dir, "package.json"))) fs.writeFileSync(path.join(dir, "package.json"), '{ "name": "bench-tools", "private": true }\n');
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "lighthouse@12", "chrome-launcher@1"], { cwd: dir, stdio: "ignore" });
-  }
-  const require = createRequire(path.join(dir, "package.json"));
-  const lighthouse = (await import(pathToFileURL(require.resolve("lighthouse")).href)).default;
-  const chromeLauncher = await import(pathToFileURL(require.resolve("chrome-launcher")).href);
-  return { lighthouse, chromeLauncher };
 }
 
 stop();

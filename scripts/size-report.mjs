@@ -1,17 +1,21 @@
 #!/usr/bin/env node
 // npm run size — what the home page costs on a first visit, from the production build:
-//   - first-load JavaScript and CSS (gzip bytes): the files the server build's asset manifest
-//     lists for the entry, the root route and the index route — exactly what / preloads — plus
-//     the CSS inlined in the HTML's <style> tags;
-//   - the HTML of / as the built server renders it (raw and gzip), on a fresh database.
-// Budgets: JS < 150 KB gzip, CSS < 30 KB gzip. Exits 1 when a budget is exceeded.
+//   - first-load JavaScript by chunk (gzip and raw bytes): the files the server build's asset
+//     manifest lists for the entry, the root route and the index route — exactly what / preloads;
+//   - first-load CSS: CSS files plus the CSS inlined in the HTML's <style> tags;
+//   - the HTML of / as the built server renders it (raw and gzip), on a fresh database. Since
+//     decision 0014 the page's texts ride in the HTML (the loaders' data), not in the JavaScript.
+// Budgets: JS <= BUDGET_JS, CSS < 30 KB gzip; exits 1 when one is exceeded (`npm test` runs it
+// after the build). Issue 14 asks for 110 KB of JS; the budget sits just above what the build
+// reaches today (117.1 KB, see the README) so any growth fails, and comes down as chunks do.
 //
 //   BUILD_DIR=build-home node scripts/size-report.mjs [--no-html]
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
+import { firstLoadFiles, gzipSize as gzip, kb, printJsByChunk, sum } from "./lib/first-load.mjs";
 
-const BUDGET_JS = 150 * 1024;
+const BUDGET_JS = 118 * 1024;
+const TARGET_JS = 110 * 1024; // issue 14's goal
 const BUDGET_CSS = 30 * 1024;
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -20,34 +24,16 @@ if (!fs.existsSync(serverBuild)) {
   console.error(`No build found in ${buildDir}: run \`npm run build\` first.`);
   process.exit(1);
 }
-const gzip = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-process.env.NODE_ENV = "production";
-const { assets } = await import(serverBuild);
-const js = new Set([assets.entry.module, ...assets.entry.imports]);
-const css = new Set();
-for (const id of ["root", "routes/_index"]) {
-  const route = assets.routes[id];
-  js.add(route.module);
-  for (const f of route.imports ?? []) js.add(f);
-  for (const f of route.css ?? []) css.add(f);
-}
-const sizes = (files) =>
-  [...files].map((f) => {
-    const buf = fs.readFileSync(path.join(buildDir, "client", f));
-    return { file: f, raw: buf.length, gz: gzip(buf) };
-  });
-const jsFiles = sizes(js).sort((a, b) => b.gz - a.gz);
-const cssFiles = sizes(css).sort((a, b) => b.gz - a.gz);
-const sum = (list, k) => list.reduce((n, f) => n + f[k], 0);
+const { js: jsFiles, css: cssFiles } = await firstLoadFiles(buildDir);
 const jsGz = sum(jsFiles, "gz");
 const cssGz = sum(cssFiles, "gz");
 
 console.log(
-  `first-load JS:  ${kb(jsGz)} gzip (${kb(sum(jsFiles, "raw"))} raw) in ${jsFiles.length} files — budget 150 KB ${jsGz < BUDGET_JS ? "OK" : "EXCEEDED"}`,
+  `first-load JS:  ${kb(jsGz)} gzip (${kb(sum(jsFiles, "raw"))} raw) in ${jsFiles.length} files — budget ${BUDGET_JS / 1024} KB ${jsGz <= BUDGET_JS ? "OK" : "EXCEEDED"}`,
 );
-for (const f of jsFiles) console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
+printJsByChunk(jsFiles);
+if (jsGz > TARGET_JS) console.log(`  (issue 14's target: ${kb(TARGET_JS)}, ${kb(jsGz - TARGET_JS)} to go)`);
 console.log(`first-load CSS files: ${kb(cssGz)} gzip (${kb(sum(cssFiles, "raw"))} raw) in ${cssFiles.length} files`);
 for (const f of cssFiles) console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
 
@@ -77,4 +63,4 @@ const totalCss = cssGz + inlineCssGz;
 console.log(
   `first-load CSS: ${kb(totalCss)} gzip (${kb(inlineCssGz)} inline in the HTML${process.argv.includes("--no-html") ? ", not measured with --no-html" : ""}) — budget 30 KB ${totalCss < BUDGET_CSS ? "OK" : "EXCEEDED"}`,
 );
-process.exit(jsGz < BUDGET_JS && totalCss < BUDGET_CSS ? 0 : 1);
+process.exit(jsGz <= BUDGET_JS && totalCss < BUDGET_CSS ? 0 : 1);

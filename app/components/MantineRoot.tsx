@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useTheme } from "remix-themes";
+import { useTheme } from "~/lib/remix-themes";
 import { mantineThemeFor } from "~/lib/mantine-theme";
 // Mantine's styles travel with the pages that use it, not with the home page's first load.
 import "~/styles/mantine";

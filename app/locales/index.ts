@@ -1,47 +1,23 @@
-import esCommon from "./es/common.json";
-import esNav from "./es/nav.json";
-import esHome from "./es/home.json";
-import esConfirm from "./es/confirm.json";
-import esGallery from "./es/gallery.json";
-import esDashboard from "./es/dashboard.json";
-import esFooter from "./es/footer.json";
-import esTheme from "./es/theme.json";
-import esLanguage from "./es/language.json";
-import enCommon from "./en/common.json";
-import enNav from "./en/nav.json";
-import enHome from "./en/home.json";
-import enConfirm from "./en/confirm.json";
-import enGallery from "./en/gallery.json";
-import enDashboard from "./en/dashboard.json";
-import enFooter from "./en/footer.json";
-import enTheme from "./en/theme.json";
-import enLanguage from "./en/language.json";
+// One module per namespace (both languages), so a route's client bundle holds only the namespaces
+// it shows (its `handle.i18n`, added to i18next by the root), never the whole set: importing this
+// index pulls in every namespace, which only the server needs (decision 0014).
+import { common } from "./common";
+import { confirm } from "./confirm";
+import { dashboard } from "./dashboard";
+import { footer } from "./footer";
+import { gallery } from "./gallery";
+import { home } from "./home";
+import { language } from "./language";
+import { nav } from "./nav";
+import type { Namespace } from "./namespaces";
+import { theme } from "./theme";
 
-/** The spec's translation namespaces, one JSON file each per language. */
+const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language } satisfies Record<Namespace, unknown>;
+
+/** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {
-  es: {
-    common: esCommon,
-    nav: esNav,
-    home: esHome,
-    confirm: esConfirm,
-    gallery: esGallery,
-    dashboard: esDashboard,
-    footer: esFooter,
-    theme: esTheme,
-    language: esLanguage,
-  },
-  en: {
-    common: enCommon,
-    nav: enNav,
-    home: enHome,
-    confirm: enConfirm,
-    gallery: enGallery,
-    dashboard: enDashboard,
-    footer: enFooter,
-    theme: enTheme,
-    language: enLanguage,
-  },
-} as const;
+  es: Object.fromEntries(Object.entries(all).map(([ns, b]) => [ns, b.es])) as { [N in Namespace]: (typeof all)[N]["es"] },
+  en: Object.fromEntries(Object.entries(all).map(([ns, b]) => [ns, b.en])) as { [N in Namespace]: (typeof all)[N]["en"] },
+};
 
-export type Namespace = keyof (typeof resources)["es"];
-export const namespaces = Object.keys(resources.es) as Namespace[];
+export { namespaces, type Namespace } from "./namespaces";

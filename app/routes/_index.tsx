@@ -1,5 +1,6 @@
-import homeCss from "~/styles/home.css?inline";
-import type { MetaFunction } from "@remix-run/node";
+import type homeEs from "~/locales/es/home.json";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useLoaderData } from "@remix-run/react";
 import { Accommodation } from "~/components/home/Accommodation";
 import { Hero } from "~/components/home/Hero";
@@ -8,23 +9,25 @@ import { Location } from "~/components/home/Location";
 import { Quotes } from "~/components/home/Quotes";
 import { RsvpSection } from "~/components/home/RsvpSection";
 import { Story } from "~/components/home/Story";
+import { ensureInlineCss } from "~/components/layout/InlineCss";
 import { couple } from "~/content/wedding";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { seasonAt } from "~/lib/seasons";
 import { config } from "~/infra/config.server";
-import { resources } from "~/locales";
+import { pageTexts } from "~/infra/i18n.server";
 import { useRootData, type RootData } from "~/root";
 
-/** Title and description in the page's language, with the couple's names and the date. */
 /** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
-export const handle = { inlineCss: homeCss };
+export const handle = { inlineCss: "home" };
 
-export const meta: MetaFunction = ({ matches }) => {
+/** Title and description in the page's language, with the couple's names and the date. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
-  const texts = resources[lang].home.meta;
+  const texts = (data?.i18n[lang]?.home as typeof homeEs | undefined)?.meta;
+  if (!texts) return [{ title: couple.names }];
   const date = root ? formatLongDate(root.weddingDate, lang) : "";
   return [{ title: texts.title.replace("{{names}}", couple.names).replace("{{date}}", date) }, { name: "description", content: texts.description }];
 };
@@ -33,11 +36,17 @@ export const meta: MetaFunction = ({ matches }) => {
  * The server's clock, so the countdown is right in the HTML before any JavaScript runs, and
  * the season (invitations, RSVP closed, wedding day, after) is the server's, not the phone's.
  */
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const cfg = config();
   const season = seasonAt(now, { weddingDate: cfg.WEDDING_DATE, rsvpDeadline: cfg.RSVP_DEADLINE, afterWeddingDays: cfg.SITE_AFTER_WEDDING_DAYS });
-  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(cfg.RSVP_DEADLINE, now) };
+  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(cfg.RSVP_DEADLINE, now), i18n: await pageTexts(request, "home") };
+}
+
+/** Reached by a client navigation from a page that did not carry the home page's CSS: load it first (no unstyled flash). */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), ensureInlineCss("home")]);
+  return data;
 }
 
 export default function Home() {

@@ -23,15 +23,19 @@ import {
   type AdminTab,
   type ConfirmedIntent,
 } from "~/lib/admin-schemas";
-import { STORAGE_KEYS } from "~/lib/constants";
+import { STORAGE_KEYS, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 import { publicBaseUrl } from "~/http/public-url.server";
+import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation).
-  return { ...(await loadAdmin(request)), publicUrl: publicBaseUrl(request) };
+  const page = await loadAdmin(request);
+  // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
+  const i18n = page.authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery"]) : await adminLoginTexts(request);
+  return { ...page, publicUrl: publicBaseUrl(request), i18n };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -5,13 +5,15 @@ import { useTranslation } from "react-i18next";
 import { ImportForm } from "~/components/admin/ImportForm";
 import { isAdminSession } from "~/infra/session.server";
 import { handleImportAction } from "~/http/import-page.server";
+import { textsIn } from "~/infra/i18n.server";
+import { SUPPORTED_LANGUAGES } from "~/lib/constants";
 
 export const meta: MetaFunction = () => [{ title: "Importar · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 
 /** Without the admin session the panel's login comes first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await isAdminSession(request))) throw redirect("/admin");
-  return null;
+  return { i18n: textsIn(SUPPORTED_LANGUAGES, ["dashboard"]) }; // the page's texts (decision 0014)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -9,6 +9,8 @@ import { qrSvg } from "~/http/qr.server";
 import { personalLink, shortLink } from "~/lib/personal-link";
 import { isAdminSession } from "~/infra/session.server";
 import { listInvitations } from "~/models/invitations.server";
+import { textsIn } from "~/infra/i18n.server";
+import { SUPPORTED_LANGUAGES } from "~/lib/constants";
 
 export const meta: MetaFunction = () => [{ title: "Tarjetas · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 
@@ -26,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return { id: inv.id, code: inv.code, primaryGuest: inv.primaryGuest, language: inv.language, link: shortLink(link), qr: await qrSvg(link) };
     }),
   );
-  return { pendingOnly, cards };
+  // i18n: the page's texts in both languages, each card in its invitation's (decision 0014).
+  return { pendingOnly, cards, i18n: textsIn(SUPPORTED_LANGUAGES, ["dashboard"]) };
 }
 
 type Card = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];

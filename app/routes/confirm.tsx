@@ -16,6 +16,7 @@ import { CONFETTI } from "~/lib/constants";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { config } from "~/infra/config.server";
 import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
+import { pageTexts } from "~/infra/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: "RSVP · Valeria & Sebastián" }];
 
@@ -27,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       invitation,
       deadline,
       rsvpOpen: isRsvpOpen(deadline),
+      /** The page's texts (decision 0014); FormErrors shows confirm's keys. */
+      i18n: await pageTexts(request, "confirm"),
     },
     { headers },
   );

@@ -12,15 +12,17 @@ import { PlainUploadForm, UploadForm } from "~/components/gallery/UploadForm";
 import { SafeImage } from "~/components/SafeImage";
 import { couple } from "~/content/wedding";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
-import { resources } from "~/locales";
+import { pageTexts } from "~/infra/i18n.server";
+import type galleryEs from "~/locales/es/gallery.json";
 import type { RootData } from "~/root";
 import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
 
 /** The title in the page's language. */
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
-  return [{ title: resources[lang].gallery.metaTitle.replace("{{names}}", couple.names) }];
+  const title = (data?.i18n[lang]?.gallery as typeof galleryEs | undefined)?.metaTitle;
+  return [{ title: title ? title.replace("{{names}}", couple.names) : couple.names }];
 };
 
 /** The upload's Server-Timing (receive, process) and a refusal's Retry-After reach the answer; cookies are kept by Remix. */
@@ -35,7 +37,8 @@ export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadGallery(request);
+  // The page's texts (decision 0014); FormErrors may show confirm's keys.
+  return { ...(await loadGallery(request)), i18n: await pageTexts(request, "gallery", "confirm") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

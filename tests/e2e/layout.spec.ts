@@ -137,3 +137,32 @@ test("a language saved in the browser is used when no cookie says otherwise @js-
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   expect(await page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe("en");
 });
+
+// Each page's texts come with its loader's data, in the page's language (decision 0014): pages
+// reached without a page load, and a language switch, must still show every text translated.
+test("pages reached by client navigation show their own texts, in the chosen language @js-only", async ({ page }) => {
+  await page.goto("/gallery");
+  await expect(page.getByRole("heading", { level: 1, name: "Galería de Fotos" })).toBeVisible();
+  // A marker on window survives client navigations and is lost on a page load.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const nav = page.getByRole("navigation", { name: /Navegación principal|Main navigation/ });
+  await nav.getByRole("link", { name: "Inicio" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Nuestra Historia" })).toBeVisible();
+  // The home page's CSS (inlined only in its own HTML) arrived with the navigation: its sections are laid out.
+  await expect(page.locator(".home-section").first()).toHaveCSS("max-width", "1200px");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Our Story" })).toBeVisible();
+  await expect(page).toHaveTitle("Valeria & Sebastián · January 17, 2031");
+  await nav.getByRole("link", { name: "RSVP" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm your Attendance" })).toBeVisible();
+  await expect(page.getByText("Please enter the invitation code you received to confirm your attendance.")).toBeVisible();
+  await nav.getByRole("link", { name: "Gallery" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Photo Gallery" })).toBeVisible();
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Galería de Fotos" })).toBeVisible();
+  await nav.getByRole("link", { name: "Confirmar" }).click();
+  await expect(page.getByRole("heading", { name: "Confirma tu Asistencia" })).toBeVisible();
+  // No untranslated key (namespace:key or a bare dotted key) anywhere in the page.
+  await expect(page.locator("body")).not.toContainText(/\b(home|confirm|gallery|common|nav|footer)[:.][a-z]+[A-Za-z.]*\b/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});

@@ -1,6 +1,6 @@
 import { useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTheme } from "remix-themes";
+import { useTheme } from "~/lib/remix-themes";
 import { STORAGE_KEYS } from "~/lib/constants";
 import { writePersistedState, type PersistedInvitation } from "~/lib/persisted-state";
 

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Theme, useTheme } from "remix-themes";
+import { Theme, useTheme } from "~/lib/remix-themes";
 import { STORAGE_KEYS } from "~/lib/constants";
 import { useRootData } from "~/root";
 import { MoonIcon, SunIcon } from "../icons";

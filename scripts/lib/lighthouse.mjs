@@ -1,0 +1,57 @@
+// Lighthouse on the home page, mobile, several runs: the scores and their median. Uses the
+// installed `lighthouse` package (its node API) and Debian's Chromium through chrome-launcher;
+// everything is local, so it works offline.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Runs Lighthouse `runs` times on `url` (mobile form factor, Lighthouse's default throttling) and
+ * returns { runs: [{ performance, accessibility, ... }], median: {...}, medianRun: lhr }.
+ * `onRun(i, scores)` is called after each run.
+ */
+export async function runLighthouse(url, { runs = 5, onRun } = {}) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        formFactor: "mobile",
+        onlyCategories: CATEGORIES,
+      });
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+      results.push({ scores, lhr });
+      onRun?.(i, scores, lhr);
+    }
+    const med = Object.fromEntries(CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]));
+    // The run whose performance score is the median: its audits explain the figure.
+    const perf = results.map((r) => r.scores.performance);
+    const medianRun = results[perf.indexOf(median(perf))].lhr;
+    return { runs: results.map((r) => r.scores), median: med, medianRun };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Prints the runs, the median, the key timings of the median run and the audits under 90. */
+export function printLighthouse({ runs, median: med, medianRun }) {
+  for (const id of CATEGORIES) {
+    console.log(`${id.padEnd(15)} ${String(med[id]).padStart(3)}   (runs: ${runs.map((r) => r[id]).join(", ")})`);
+  }
+  const m = (id) => medianRun.audits[id]?.displayValue ?? "-";
+  console.log(
+    `median run: FCP ${m("first-contentful-paint")}  LCP ${m("largest-contentful-paint")}  TBT ${m("total-blocking-time")}  CLS ${m("cumulative-layout-shift")}  SI ${m("speed-index")}`,
+  );
+  const failing = Object.values(medianRun.audits).filter(
+    (a) => a.score !== null && a.score < 0.9 && !["informative", "manual", "notApplicable"].includes(a.scoreDisplayMode),
+  );
+  if (failing.length) console.log(`audits under 90: ${failing.map((a) => `${a.id} (${Math.round(a.score * 100)})`).join(", ")}`);
+}
