@@ -36,6 +36,8 @@ export class S3Storage implements Storage {
     private readonly client: S3Client,
     readonly bucket: string,
     private readonly publicUrl?: string,
+    /** Keys per ListObjectsV2 page: S3's maximum, smaller only in tests of the paging. */
+    private readonly listPageSize = 1000,
   ) {}
 
   static fromConfig(cfg: S3Settings): S3Storage {
@@ -102,7 +104,7 @@ export class S3Storage implements Storage {
   async *list(): AsyncIterable<string> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: this.listPageSize }));
       for (const object of page.Contents ?? []) if (object.Key && SECTION_KEY.test(object.Key)) yield object.Key;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
