@@ -2,7 +2,7 @@
 // npm run backup [-- <folder>]
 // Writes a consistent snapshot of the SQLite database (SQLite's online backup: safe while the
 // site is running), the generated secrets beside it and a copy of the uploaded photos to
-// backups/<timestamp>/ (or <folder>).
+// backups/<timestamp>/ (or <folder>). With STORAGE=s3 the photos are copied from the bucket.
 // Restore: see README "Backups".
 import fs from "node:fs";
 import path from "node:path";
@@ -33,9 +33,16 @@ const hasSecrets = fs.existsSync(secretsPath);
 if (hasSecrets) fs.copyFileSync(secretsPath, path.join(target, ".secrets.json"));
 
 // Photos are written once and never changed, so a plain copy after the database snapshot holds
-// every file the snapshot refers to.
+// every file the snapshot refers to. From a bucket (STORAGE=s3) the objects are copied into the
+// same uploads/ layout, so a backup restores to the local folder or to any bucket alike.
 let files = 0;
-if (fs.existsSync(uploadsDir)) {
+let photosFrom = uploadsDir;
+if (process.env.STORAGE === "s3") {
+  const s3 = await import("./lib/backup-bucket.mjs");
+  const copied = await s3.copyBucket(process.env, path.join(target, "uploads"));
+  files = copied.files;
+  photosFrom = copied.from;
+} else if (fs.existsSync(uploadsDir)) {
   fs.cpSync(uploadsDir, path.join(target, "uploads"), {
     recursive: true,
     filter: (src) => {
@@ -63,5 +70,5 @@ if (integrity !== "ok") {
 }
 console.log(`Backup written to ${target}`);
 console.log(`  database: ${counts.invitations} invitations, ${counts.guests} guests, ${counts.sections} sections, ${counts.media} photos`);
-console.log(`  uploads:  ${files} files`);
+console.log(`  uploads:  ${files} files (from ${photosFrom})`);
 if (hasSecrets) console.log("  secrets:  .secrets.json (keep this folder private)");
