@@ -1,14 +1,6 @@
 import { Readable } from "node:stream";
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3Sdk from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
 import type { Config } from "~/infra/config.server";
 import { isValidKey, ORPHANED_PREFIX, SECTION_KEY, StorageKeyTaken, type Storage, type StoredObject, type SweepResult } from "~/infra/storage.server";
@@ -18,7 +10,12 @@ type S3Settings = Pick<
   "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE" | "S3_PUBLIC_URL"
 >;
 
-const status = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
+/** The HTTP status of an SDK error (S3ServiceException and its subclasses carry it in $metadata). */
+const status = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+
+let sdkModule: Promise<typeof S3Sdk> | undefined;
+/** Loaded on first use: a site on the local folder never pays for the SDK (about 20 MB, 90 ms at start). */
+const loadSdk = () => (sdkModule ??= import("@aws-sdk/client-s3"));
 
 /** CopySource is "bucket/key", URL-encoded (keys swept at boot may hold any character). */
 const copySource = (bucket: string, key: string) => `${bucket}/${key.split("/").map(encodeURIComponent).join("/")}`;
@@ -32,36 +29,50 @@ export class S3Storage implements Storage {
   readonly driver = "s3";
   readonly cacheControlSeconds = STORAGE_CACHE_CONTROL_SECONDS;
 
-  constructor(
-    private readonly client: S3Client,
-    readonly bucket: string,
-    private readonly publicUrl?: string,
-    /** Keys per ListObjectsV2 page: S3's maximum, smaller only in tests of the paging. */
-    private readonly listPageSize = 1000,
-  ) {}
+  readonly bucket: string;
+  private readonly publicUrl?: string;
+  /** Keys per ListObjectsV2 page: S3's maximum, smaller only in tests of the paging. */
+  private readonly listPageSize: number;
+  private client?: S3Client;
 
-  static fromConfig(cfg: S3Settings): S3Storage {
-    const client = new S3Client({
-      region: cfg.S3_REGION,
-      endpoint: cfg.S3_ENDPOINT,
-      forcePathStyle: cfg.S3_FORCE_PATH_STYLE ?? Boolean(cfg.S3_ENDPOINT),
+  /** options.client: an SDK client made elsewhere (tests); otherwise one is made from the settings on first use. */
+  constructor(
+    private readonly settings: S3Settings,
+    options: { client?: S3Client; listPageSize?: number } = {},
+  ) {
+    this.bucket = settings.S3_BUCKET;
+    this.publicUrl = settings.S3_PUBLIC_URL;
+    this.listPageSize = options.listPageSize ?? 1000;
+    this.client = options.client;
+  }
+
+  /** The SDK and this store's client, made on first use. */
+  private async s3() {
+    const module = await loadSdk();
+    this.client ??= new module.S3Client({
+      region: this.settings.S3_REGION,
+      endpoint: this.settings.S3_ENDPOINT,
+      forcePathStyle: this.settings.S3_FORCE_PATH_STYLE ?? Boolean(this.settings.S3_ENDPOINT),
       // Neither set: the SDK's default chain (environment, ~/.aws, an instance or task role).
       credentials:
-        cfg.S3_ACCESS_KEY_ID && cfg.S3_SECRET_ACCESS_KEY ? { accessKeyId: cfg.S3_ACCESS_KEY_ID, secretAccessKey: cfg.S3_SECRET_ACCESS_KEY } : undefined,
+        this.settings.S3_ACCESS_KEY_ID && this.settings.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: this.settings.S3_ACCESS_KEY_ID, secretAccessKey: this.settings.S3_SECRET_ACCESS_KEY }
+          : undefined,
       // A bucket that does not answer must fail an upload or /healthz, not hang it.
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-      // Only the SDK's own checksums: some S3-compatible stores refuse the newer default ones.
+      // Only the checksums S3 requires: some S3-compatible stores refuse the SDK's newer default ones.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
     });
-    return new S3Storage(client, cfg.S3_BUCKET, cfg.S3_PUBLIC_URL);
+    return { sdk: module, client: this.client };
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    const { sdk, client } = await this.s3();
     try {
-      await this.client.send(
-        new PutObjectCommand({
+      await client.send(
+        new sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
           Body: bytes,
@@ -80,8 +91,9 @@ export class S3Storage implements Storage {
 
   async remove(key: string): Promise<void> {
     if (!isValidKey(key)) return;
+    const { sdk, client } = await this.s3();
     // S3 answers 204 for a missing key too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   url(key: string): string {
@@ -90,8 +102,9 @@ export class S3Storage implements Storage {
 
   async open(key: string): Promise<StoredObject | null> {
     if (!isValidKey(key)) return null;
+    const { sdk, client } = await this.s3();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!(object.Body instanceof Readable)) throw new Error("S3 GetObject: the body is not a Node stream");
       return { body: object.Body, size: object.ContentLength ?? 0, etag: object.ETag ?? `"${key}"` };
     } catch (error) {
@@ -102,9 +115,10 @@ export class S3Storage implements Storage {
 
   /** Every section key, page by page (ListObjectsV2 returns at most 1000 at a time). */
   async *list(): AsyncIterable<string> {
+    const { sdk, client } = await this.s3();
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: this.listPageSize }));
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: this.listPageSize }));
       for (const object of page.Contents ?? []) if (object.Key && SECTION_KEY.test(object.Key)) yield object.Key;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -116,16 +130,18 @@ export class S3Storage implements Storage {
     // Listed first, moved after: the moved copies must not show up in later pages of the listing.
     const orphans: string[] = [];
     for await (const key of this.list()) if (!isNamed(key)) orphans.push(key);
+    const { sdk, client } = await this.s3();
     for (const key of orphans) {
-      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: `${prefix}${key}`, CopySource: copySource(this.bucket, key) }));
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      await client.send(new sdk.CopyObjectCommand({ Bucket: this.bucket, Key: `${prefix}${key}`, CopySource: copySource(this.bucket, key) }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     }
     return { moved: orphans.length, tempRemoved: 0, to: `s3://${this.bucket}/${prefix}` };
   }
 
   async healthy(): Promise<boolean> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      const { sdk, client } = await this.s3();
+      await client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket }));
       return true;
     } catch (error) {
       console.error("storage: the bucket does not answer", error instanceof Error ? error.message : error);

@@ -69,7 +69,7 @@ let instance: Storage | undefined;
 export function storage(): Storage {
   if (!instance) {
     const cfg = config();
-    instance = cfg.STORAGE === "s3" ? S3Storage.fromConfig(cfg) : new LocalStorage(cfg.UPLOADS_DIR);
+    instance = cfg.STORAGE === "s3" ? new S3Storage(cfg) : new LocalStorage(cfg.UPLOADS_DIR);
   }
   return instance;
 }

@@ -259,7 +259,7 @@ describe("the S3 driver", () => {
 
   it("reads the bucket's listing page by page", async () => {
     // Two keys per page: three ListObjectsV2 calls for five keys.
-    const paged = new S3Storage(s3.client, "paging", undefined, 2);
+    const paged = new S3Storage(settings(), { client: s3.client, listPageSize: 2 });
     const keys = Array.from({ length: 5 }, (_, i) => `7/17000000000${i}0-k.jpg`);
     for (const key of keys) await paged.put(key, Buffer.from(key), "image/jpeg");
     const seen: string[] = [];
@@ -273,7 +273,7 @@ describe("the S3 driver", () => {
   });
 
   it("with S3_PUBLIC_URL, photos' URLs are that base plus the key, and the object is read there with the spec's cache control", async () => {
-    const store = S3Storage.fromConfig(settings({ S3_PUBLIC_URL: `${s3.endpoint}/paging/` }));
+    const store = new S3Storage(settings({ S3_PUBLIC_URL: `${s3.endpoint}/paging/` }));
     await store.put("8/1700000000000-pub.jpg", await photo(), "image/jpeg");
     const url = store.url("8/1700000000000-pub.jpg");
     expect(url).toBe(`${s3.endpoint}/paging/8/1700000000000-pub.jpg`);
@@ -284,7 +284,7 @@ describe("the S3 driver", () => {
   });
 
   it("a bucket that does not exist is unhealthy, and a put to it fails", async () => {
-    const store = S3Storage.fromConfig(settings({ S3_BUCKET: "missing-bucket" }));
+    const store = new S3Storage(settings({ S3_BUCKET: "missing-bucket" }));
     expect(await store.healthy()).toBe(false);
     await expect(store.put("1/a.jpg", Buffer.from("x"), "image/jpeg")).rejects.toThrow();
   });
