@@ -238,6 +238,21 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
   });
 });
 
+describe("a bucket that does not answer at start", () => {
+  useTestDatabase({ STORAGE: "s3", S3_ENDPOINT: "http://127.0.0.1:9", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" });
+
+  it("the site still starts (invitations need no photos), says which bucket to check, and /healthz reports it", async () => {
+    const lines: string[] = [];
+    await boot((l) => lines.push(l));
+    expect(lines.find((l) => l.startsWith("Warning: the photo store"))).toMatch(
+      /the bucket "wedding-gallery" at http:\/\/127\.0\.0\.1:9, could not be read at start: .*Check S3_BUCKET, S3_ENDPOINT/,
+    );
+    const response = await healthz.loader();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ ok: false, database: true, storage: false });
+  });
+});
+
 describe("the S3 driver", () => {
   let s3: S3TestServer;
   beforeAll(async () => {
