@@ -40,12 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
     "Cross-Origin-Resource-Policy": "same-origin",
   };
+  const full = { ...headers, "Content-Type": type, "Content-Length": String(stored.size) };
   if (matches(request, stored.etag) || request.method === "HEAD") {
+    // Nothing to send: close the file (or hand the bucket's connection back) at once.
     stored.body.destroy();
-    if (request.method !== "HEAD") return new Response(null, { status: 304, headers });
-    return new Response(null, { headers: { ...headers, "Content-Type": type, "Content-Length": String(stored.size) } });
+    return request.method === "HEAD" ? new Response(null, { headers: full }) : new Response(null, { status: 304, headers });
   }
-  return new Response(createReadableStreamFromReadable(stored.body), {
-    headers: { ...headers, "Content-Type": type, "Content-Length": String(stored.size) },
-  });
+  return new Response(createReadableStreamFromReadable(stored.body), { headers: full });
 }

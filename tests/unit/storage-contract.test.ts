@@ -175,6 +175,10 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
     expect(body.equals((await readKey(storage(), media.file_path))!)).toBe(true);
     expect((await sharp(body).metadata()).width).toBe(1200);
 
+    const head = await uploads.loader(args(new Request(`http://localhost/uploads/${media.file_path}`, { method: "HEAD" }), { "*": media.file_path }));
+    expect(head.headers.get("Content-Length")).toBe(String(media.size));
+    expect(head.body).toBeNull();
+
     const again = await getUpload(media.file_path, { "If-None-Match": served.headers.get("ETag")! });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
