@@ -33,16 +33,19 @@ export class S3Storage implements Storage {
   private readonly publicUrl?: string;
   /** Keys per ListObjectsV2 page: S3's maximum, smaller only in tests of the paging. */
   private readonly listPageSize: number;
+  /** How long a request may wait for the bucket's answer (its headers; a body then streams at the reader's pace). */
+  private readonly answerTimeoutMs: number;
   private client?: S3Client;
 
   /** options.client: an SDK client made elsewhere (tests); otherwise one is made from the settings on first use. */
   constructor(
     private readonly settings: S3Settings,
-    options: { client?: S3Client; listPageSize?: number } = {},
+    options: { client?: S3Client; listPageSize?: number; answerTimeoutMs?: number } = {},
   ) {
     this.bucket = settings.S3_BUCKET;
     this.publicUrl = settings.S3_PUBLIC_URL;
     this.listPageSize = options.listPageSize ?? 1000;
+    this.answerTimeoutMs = options.answerTimeoutMs ?? 30_000;
     this.client = options.client;
   }
 
@@ -58,8 +61,9 @@ export class S3Storage implements Storage {
         this.settings.S3_ACCESS_KEY_ID && this.settings.S3_SECRET_ACCESS_KEY
           ? { accessKeyId: this.settings.S3_ACCESS_KEY_ID, secretAccessKey: this.settings.S3_SECRET_ACCESS_KEY }
           : undefined,
-      // A bucket that does not answer must fail an upload or /healthz, not hang it.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+      // Only the connection is timed here; each answer is timed by answered(), which leaves a
+      // photo's stream alone once it has come (a slow phone may hold back its ZIP for long).
+      requestHandler: { connectionTimeout: 5_000 },
       // Only the checksums S3 requires: some S3-compatible stores refuse the SDK's newer default ones.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
@@ -67,21 +71,39 @@ export class S3Storage implements Storage {
     return { sdk: module, client: this.client };
   }
 
+  /**
+   * Runs a request that must be answered within answerTimeoutMs: a hung bucket fails an upload,
+   * a photo or /healthz instead of holding it. Only the wait for the answer is timed; once it has
+   * come, a body is read at the reader's pace (the timer is gone, so nothing aborts it later).
+   */
+  private async answered<T>(request: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`the bucket did not answer within ${this.answerTimeoutMs} ms`)), this.answerTimeoutMs);
+    try {
+      return await request(controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
     const { sdk, client } = await this.s3();
     try {
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Body: bytes,
-          ContentType: contentType,
-          ContentLength: bytes.length,
-          CacheControl: `public, max-age=${this.cacheControlSeconds}`,
-          // The spec's "no overwrite": the store refuses the write when the key exists.
-          IfNoneMatch: "*",
-        }),
+      await this.answered((abortSignal) =>
+        client.send(
+          new sdk.PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: contentType,
+            ContentLength: bytes.length,
+            CacheControl: `public, max-age=${this.cacheControlSeconds}`,
+            // The spec's "no overwrite": the store refuses the write when the key exists.
+            IfNoneMatch: "*",
+          }),
+          { abortSignal },
+        ),
       );
     } catch (error) {
       if (status(error) === 412) throw new StorageKeyTaken(key);
@@ -93,7 +115,7 @@ export class S3Storage implements Storage {
     if (!isValidKey(key)) return;
     const { sdk, client } = await this.s3();
     // S3 answers 204 for a missing key too.
-    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.answered((abortSignal) => client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
   }
 
   url(key: string): string {
@@ -104,7 +126,7 @@ export class S3Storage implements Storage {
     if (!isValidKey(key)) return null;
     const { sdk, client } = await this.s3();
     try {
-      const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await this.answered((abortSignal) => client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
       if (!(object.Body instanceof Readable)) throw new Error("S3 GetObject: the body is not a Node stream");
       return { body: object.Body, size: object.ContentLength ?? 0, etag: object.ETag ?? `"${key}"` };
     } catch (error) {
@@ -118,7 +140,9 @@ export class S3Storage implements Storage {
     const { sdk, client } = await this.s3();
     let token: string | undefined;
     do {
-      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: this.listPageSize }));
+      const page = await this.answered((abortSignal) =>
+        client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: this.listPageSize }), { abortSignal }),
+      );
       for (const object of page.Contents ?? []) if (object.Key && SECTION_KEY.test(object.Key)) yield object.Key;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -132,8 +156,10 @@ export class S3Storage implements Storage {
     for await (const key of this.list()) if (!isNamed(key)) orphans.push(key);
     const { sdk, client } = await this.s3();
     for (const key of orphans) {
-      await client.send(new sdk.CopyObjectCommand({ Bucket: this.bucket, Key: `${prefix}${key}`, CopySource: copySource(this.bucket, key) }));
-      await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      await this.answered((abortSignal) =>
+        client.send(new sdk.CopyObjectCommand({ Bucket: this.bucket, Key: `${prefix}${key}`, CopySource: copySource(this.bucket, key) }), { abortSignal }),
+      );
+      await this.answered((abortSignal) => client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
     }
     return { moved: orphans.length, tempRemoved: 0, to: `s3://${this.bucket}/${prefix}` };
   }
@@ -141,7 +167,7 @@ export class S3Storage implements Storage {
   async healthy(): Promise<boolean> {
     try {
       const { sdk, client } = await this.s3();
-      await client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket }));
+      await this.answered((abortSignal) => client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket }), { abortSignal }));
       return true;
     } catch (error) {
       console.error("storage: the bucket does not answer", error instanceof Error ? error.message : error);

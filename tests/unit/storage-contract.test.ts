@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import { sql } from "kysely";
@@ -300,6 +301,37 @@ describe("the S3 driver", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+  });
+
+  it("a bucket that accepts the connection but never answers fails a put and /healthz in time instead of holding them", async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+      const store = new S3Storage(settings({ S3_ENDPOINT: endpoint }), { answerTimeoutMs: 300 });
+      const started = Date.now();
+      expect(await store.healthy()).toBe(false);
+      await expect(store.put("1/a.jpg", Buffer.from("x"), "image/jpeg")).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+
+  it("a photo's stream is never cut for being read slowly (a phone holding back its ZIP)", async () => {
+    // Larger than what loopback socket buffers hold, so the bucket's connection really waits.
+    const bytes = Buffer.alloc(24 * 1024 * 1024, 3);
+    await new S3Storage(settings()).put("9/1700000000000-slow.jpg", bytes, "image/jpeg");
+    const stored = await new S3Storage(settings(), { answerTimeoutMs: 200 }).open("9/1700000000000-slow.jpg");
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored!.body) {
+      chunks.push(chunk as Buffer);
+      // Paused well past the answer's deadline, twice.
+      if (chunks.length <= 2) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
   });
 
   it("a bucket that does not exist is unhealthy, and a put to it fails", async () => {
