@@ -9,7 +9,7 @@ import { STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
 import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import { S3Storage } from "~/infra/storage-s3.server";
-import { isValidKey, setAsideOrphanFiles, storage, StorageKeyTaken } from "~/infra/storage.server";
+import { isValidKey, setAsideOrphanFiles, setStorageForTests, storage, StorageKeyTaken } from "~/infra/storage.server";
 import { boot } from "~/infra/boot.server";
 import { createSection } from "~/models/gallery.server";
 import { savePhoto } from "~/models/photos.server";
@@ -18,7 +18,7 @@ import * as sectionZip from "~/routes/gallery_.$id[.]zip";
 import * as uploads from "~/routes/uploads.$";
 import * as healthz from "~/routes/healthz";
 import { startS3Server, type S3TestServer } from "../helpers/s3-server";
-import { listKeys, readKey } from "./helpers/storage";
+import { listKeys, readKey, storeLike } from "./helpers/storage";
 import { useTestDatabase } from "./helpers/test-db";
 import { entriesOf } from "./helpers/zip";
 
@@ -154,6 +154,33 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
     expect(response.status).toBe(500);
     expect(await allKeys()).toEqual([]);
     expect(await db().selectFrom("media").selectAll().execute()).toEqual([]);
+  });
+
+  it("a write that landed but failed on its way back (a timeout) is removed too; a taken key is left to its owner", async () => {
+    const id = await newSection();
+    const base = storage();
+    setStorageForTests(
+      storeLike(base, {
+        put: async (key, bytes, type) => {
+          await base.put(key, bytes, type);
+          throw new Error("socket hang up");
+        },
+      }),
+    );
+    expect(await savePhoto(id, { bytes: await photo(), name: "a.jpg" })).toEqual({ ok: false, error: "storageFailed" });
+    expect(await allKeys()).toEqual([]);
+
+    await base.put(`${id}/1700000000000-theirs.jpg`, Buffer.from("theirs"), "image/jpeg");
+    setStorageForTests(
+      storeLike(base, {
+        put: async (key) => {
+          throw new StorageKeyTaken(key);
+        },
+      }),
+    );
+    expect(await savePhoto(id, { bytes: await photo(), name: "b.jpg" })).toEqual({ ok: false, error: "storageFailed" });
+    expect(await allKeys()).toEqual([`${id}/1700000000000-theirs.jpg`]);
+    setStorageForTests(base);
   });
 
   it("an upload through the API is stored, then streamed at /uploads/{key} with its headers, a 304 and a 404", async () => {
