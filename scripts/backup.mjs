@@ -3,7 +3,8 @@
 // Writes a consistent snapshot of the database to backups/<timestamp>/ (or <folder>): with
 // DATABASE_URL, PostgreSQL's pg_dump in its custom format (wedding.dump, for pg_restore); else
 // the SQLite file through SQLite's online backup, with the generated secrets beside it. Both are
-// safe while the site is running. Then a copy of the uploaded photos (UPLOADS_DIR).
+// safe while the site is running. Then a copy of the uploaded photos (UPLOADS_DIR, or with
+// STORAGE=s3 the bucket's objects, copied into the same uploads/ layout).
 // Restore: see README "Backups".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,8 +19,16 @@ const uploadsDir = process.env.UPLOADS_DIR || "uploads";
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const target = path.resolve(process.argv[2] || path.join("backups", stamp));
 
-/** Copies the photos (written once, never changed: a copy after the database snapshot holds every file it names). */
-function copyUploads() {
+/**
+ * Copies the photos (written once, never changed: a copy after the database snapshot holds every
+ * file it names). From a bucket (STORAGE=s3) the objects land in the same uploads/ layout, so a
+ * backup restores to the local folder or to any bucket alike.
+ */
+async function copyUploads() {
+  if (process.env.STORAGE === "s3") {
+    const s3 = await import("./lib/backup-bucket.mjs");
+    return s3.copyBucket(process.env, path.join(target, "uploads"));
+  }
   let files = 0;
   if (fs.existsSync(uploadsDir)) {
     fs.cpSync(uploadsDir, path.join(target, "uploads"), {
@@ -33,7 +42,7 @@ function copyUploads() {
       },
     });
   }
-  return files;
+  return { files, from: uploadsDir };
 }
 
 /** pg_dump from PATH, else the newest of Debian's (it must be at least the server's version). */
@@ -67,10 +76,10 @@ if (/^postgres(ql)?:\/\//i.test(databaseUrl)) {
     console.error(`Backup written to ${target} but pg_restore cannot read it back: ${list.stderr.trim() || "tables missing"}`);
     process.exit(1);
   }
-  const files = copyUploads();
+  const photos = await copyUploads();
   console.log(`Backup written to ${target}`);
   console.log(`  database: wedding.dump (pg_dump custom format, ${(fs.statSync(dumpFile).size / 1024).toFixed(0)} KB; restore with pg_restore)`);
-  console.log(`  uploads:  ${files} files`);
+  console.log(`  uploads:  ${photos.files} files (from ${photos.from})`);
   process.exit(0);
 }
 
@@ -91,7 +100,7 @@ const secretsPath = path.join(path.dirname(path.resolve(databasePath)), ".secret
 const hasSecrets = fs.existsSync(secretsPath);
 if (hasSecrets) fs.copyFileSync(secretsPath, path.join(target, ".secrets.json"));
 
-const files = copyUploads();
+const photos = await copyUploads();
 
 const check = new Database(databaseCopy, { readonly: true });
 const integrity = check.pragma("integrity_check", { simple: true });
@@ -108,5 +117,5 @@ if (integrity !== "ok") {
 }
 console.log(`Backup written to ${target}`);
 console.log(`  database: ${counts.invitations} invitations, ${counts.guests} guests, ${counts.sections} sections, ${counts.media} photos`);
-console.log(`  uploads:  ${files} files`);
+console.log(`  uploads:  ${photos.files} files (from ${photos.from})`);
 if (hasSecrets) console.log("  secrets:  .secrets.json (keep this folder private)");

@@ -66,7 +66,9 @@ app.use((req, res, next) => {
 const requestLog = createRequestLog({ enabled: process.env.LOG_REQUESTS !== "0" });
 if (requestLog) app.use(requestLog);
 
-app.use(securityHeaders({ dev: mode === "development" }));
+// Photos in a bucket read from S3_PUBLIC_URL are images of another origin.
+const photoOrigin = config.STORAGE === "s3" && config.S3_PUBLIC_URL ? new URL(config.S3_PUBLIC_URL).origin : undefined;
+app.use(securityHeaders({ dev: mode === "development", photoOrigin }));
 
 // Set as the head is written, over whatever the app set:
 // - a route's own security header (the stored photos' stricter CSP) replaces the default;

@@ -7,7 +7,11 @@ import { hasInvitationCookie, isAdminPath, isDataRequest } from "./request-rules
 
 const SIX_MONTHS = 15552000;
 
-export function securityHeaders({ dev = false } = {}) {
+/**
+ * @param {{ dev?: boolean, photoOrigin?: string }} options photoOrigin: where photos are read from
+ *   when they are not served by the app (S3_PUBLIC_URL's origin, docs/decisions/0017-*).
+ */
+export function securityHeaders({ dev = false, photoOrigin } = {}) {
   const policy = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -15,7 +19,7 @@ export function securityHeaders({ dev = false } = {}) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(dev ? ["'unsafe-eval'"] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...(photoOrigin ? [photoOrigin] : [])],
         mediaSrc: ["'self'", "blob:"],
         // canvas-confetti draws in a worker it creates from a blob.
         workerSrc: ["'self'", "blob:"],

@@ -14,6 +14,6 @@ export async function galleryDebug() {
     mediaBytes: sections.reduce((n, s) => n + s.media.reduce((m, item) => m + item.size, 0), 0),
     bySection: sections.map((s) => ({ id: s.id, name: s.name, is_active: s.is_active, allow_upload: s.allow_upload, media: s.media.length })),
     imageQueue: imageSlots(),
-    storage: { driver: "local", bucket: storage().bucket, cacheControlSeconds: storage().cacheControlSeconds, healthy: await storageHealth() },
+    storage: { driver: storage().driver, bucket: storage().bucket, cacheControlSeconds: storage().cacheControlSeconds, healthy: await storageHealth() },
   };
 }

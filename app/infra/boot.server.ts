@@ -32,8 +32,18 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
     }
   });
   const named = await namedStoredKeys();
-  const orphans = await setAsideOrphanFiles((key) => named.has(key));
-  if (orphans.moved) log(`Moved ${orphans.moved} uploaded file(s) that no photo row names to ${orphans.to}`);
+  try {
+    const orphans = await setAsideOrphanFiles((key) => named.has(key));
+    if (orphans.moved) log(`Moved ${orphans.moved} uploaded file(s) that no photo row names to ${orphans.to}`);
+  } catch (error) {
+    // Invitations and answers do not need the photos' store: the site starts, says why photos
+    // will fail, and /healthz reports the store until it answers.
+    const where = cfg.STORAGE === "s3" ? `the bucket "${cfg.S3_BUCKET}"${cfg.S3_ENDPOINT ? ` at ${cfg.S3_ENDPOINT}` : ""}` : `UPLOADS_DIR (${cfg.UPLOADS_DIR})`;
+    const hint = cfg.STORAGE === "s3" ? " Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the credentials." : "";
+    log(
+      `Warning: the photo store, ${where}, could not be read at start: ${error instanceof Error ? error.message : error}.${hint} Photos cannot be stored or shown until it answers.`,
+    );
+  }
   if (Date.now() > Date.parse(cfg.RSVP_DEADLINE)) {
     log(`Note: the RSVP deadline (RSVP_DEADLINE=${cfg.RSVP_DEADLINE}) has passed, so /confirm shows the closed view.`);
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE } from "~/lib/constants";
+import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE, STORAGE_BUCKET } from "~/lib/constants";
 
 const isoDate = (name: string) =>
   z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date, e.g. 2026-01-17T16:00:00-05:00` });
@@ -26,47 +26,95 @@ function isPostgresUrl(value: string): boolean {
 
 const positiveInt = z.coerce.number().int().positive();
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATABASE_PATH: z.string().min(1).default("db/data/wedding.sqlite"),
-  /** PostgreSQL instead of the SQLite file (docs/decisions/0018-*): several instances share it. */
-  DATABASE_URL: z
-    .string()
-    .refine(isPostgresUrl, { message: "DATABASE_URL must be a PostgreSQL address, e.g. postgres://user:password@host:5432/wedding" })
-    .optional(),
-  UPLOADS_DIR: z.string().min(1).default("uploads"),
-  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
-  ADMIN_API_TOKEN: z.string().min(16, "ADMIN_API_TOKEN must be at least 16 characters").optional(),
-  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
-  WEDDING_DATE: isoDate("WEDDING_DATE").default(DEFAULT_WEDDING_DATE),
-  RSVP_DEADLINE: isoDate("RSVP_DEADLINE").default(DEFAULT_RSVP_DEADLINE),
-  /** Days after the wedding's date (at the venue) when the home page turns to thanks and photos (app/lib/seasons.ts). */
-  SITE_AFTER_WEDDING_DAYS: z.coerce
-    .number({ message: "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365" })
-    .int("SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365")
-    .min(0, "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365")
-    .max(365, "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365")
-    .default(1),
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
-  TRUST_PROXY: booleanish.default("0"),
-  /** Seed demo invitations and gallery sections into an empty database. */
-  SEED_DEMO_DATA: booleanish.default("1"),
-  /** Requests allowed per client per window, per limited action. */
-  RATE_LIMIT_CODE_ATTEMPTS: positiveInt.default(20),
-  RATE_LIMIT_LOGIN_ATTEMPTS: positiveInt.default(5),
-  RATE_LIMIT_UPLOADS: positiveInt.default(120),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
-  /** The site's public address for personal links and QR codes (origin only); unset: the request's own. */
-  PUBLIC_URL: z
-    .string()
-    .refine(isPublicOrigin, { message: "PUBLIC_URL must be an absolute http(s) address without path, query or fragment, e.g. https://boda.example.com" })
-    .transform((v) => v.replace(/\/+$/, ""))
-    .optional(),
-  /** How long a rendered public page may be served again from memory (server/page-cache.mjs); 0 turns it off. */
-  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-});
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** S3's bucket naming rules (also R2's, MinIO's and Backblaze's): 3-63 lowercase letters, digits, dots, hyphens. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_PATH: z.string().min(1).default("db/data/wedding.sqlite"),
+    /** PostgreSQL instead of the SQLite file (docs/decisions/0018-*): several instances share it. */
+    DATABASE_URL: z
+      .string()
+      .refine(isPostgresUrl, { message: "DATABASE_URL must be a PostgreSQL address, e.g. postgres://user:password@host:5432/wedding" })
+      .optional(),
+    UPLOADS_DIR: z.string().min(1).default("uploads"),
+    ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+    ADMIN_API_TOKEN: z.string().min(16, "ADMIN_API_TOKEN must be at least 16 characters").optional(),
+    SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+    WEDDING_DATE: isoDate("WEDDING_DATE").default(DEFAULT_WEDDING_DATE),
+    RSVP_DEADLINE: isoDate("RSVP_DEADLINE").default(DEFAULT_RSVP_DEADLINE),
+    /** Days after the wedding's date (at the venue) when the home page turns to thanks and photos (app/lib/seasons.ts). */
+    SITE_AFTER_WEDDING_DAYS: z.coerce
+      .number({ message: "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365" })
+      .int("SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365")
+      .min(0, "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365")
+      .max(365, "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365")
+      .default(1),
+    /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+    TRUST_PROXY: booleanish.default("0"),
+    /** Seed demo invitations and gallery sections into an empty database. */
+    SEED_DEMO_DATA: booleanish.default("1"),
+    /** Requests allowed per client per window, per limited action. */
+    RATE_LIMIT_CODE_ATTEMPTS: positiveInt.default(20),
+    RATE_LIMIT_LOGIN_ATTEMPTS: positiveInt.default(5),
+    RATE_LIMIT_UPLOADS: positiveInt.default(120),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+    /** The site's public address for personal links and QR codes (origin only); unset: the request's own. */
+    PUBLIC_URL: z
+      .string()
+      .refine(isPublicOrigin, { message: "PUBLIC_URL must be an absolute http(s) address without path, query or fragment, e.g. https://boda.example.com" })
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+    /** How long a rendered public page may be served again from memory (server/page-cache.mjs); 0 turns it off. */
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Where photos are kept: the UPLOADS_DIR folder, or an S3-compatible bucket (docs/decisions/0017-*). */
+    STORAGE: z.enum(["local", "s3"], { message: 'STORAGE must be "local" or "s3"' }).default("local"),
+    S3_BUCKET: z
+      .string()
+      .regex(BUCKET_NAME, "S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens, e.g. wedding-gallery")
+      .default(STORAGE_BUCKET),
+    /** AWS needs the bucket's region; R2 takes "auto"; MinIO and most others accept the default. */
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "S3_REGION must be a region name such as us-east-1 (auto for Cloudflare R2)")
+      .default("us-east-1"),
+    S3_ENDPOINT: z
+      .string()
+      .refine(isHttpUrl, { message: "S3_ENDPOINT must be an http(s) address, e.g. https://<account>.r2.cloudflarestorage.com" })
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Path-style addresses (endpoint/bucket/key); unset: on when S3_ENDPOINT is set, off for AWS. */
+    S3_FORCE_PATH_STYLE: booleanish.optional(),
+    /** A public base address the bucket's objects are read from (a CDN or the bucket's public URL); unset: served by the app. */
+    S3_PUBLIC_URL: z
+      .string()
+      .refine(isHttpUrl, { message: "S3_PUBLIC_URL must be an http(s) address, e.g. https://photos.example.com/" })
+      .transform((v) => (v.endsWith("/") ? v : `${v}/`))
+      .optional(),
+  })
+  .superRefine((cfg, ctx) => {
+    // One without the other is always a mistake; neither means the SDK's own chain (IAM role, ~/.aws, env).
+    if (Boolean(cfg.S3_ACCESS_KEY_ID) !== Boolean(cfg.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [cfg.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both left unset for the AWS SDK's default credentials)",
+      });
+    }
+  });
 
 /**
  * With PostgreSQL the instances share no disk, so the secrets that are otherwise generated and

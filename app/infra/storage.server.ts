@@ -1,27 +1,54 @@
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Readable } from "node:stream";
-import { STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
 import { config } from "~/infra/config.server";
+import { LocalStorage } from "~/infra/storage-local.server";
+import { S3Storage } from "~/infra/storage-s3.server";
+
+/** A stored file opened for reading: its bytes as a stream (never the whole file in memory). */
+export interface StoredObject {
+  body: Readable;
+  size: number;
+  /** A validator for conditional requests (quoted, as in an ETag header). */
+  etag: string;
+}
+
+/** What the crash-recovery sweep did at boot. */
+export interface SweepResult {
+  moved: number;
+  tempRemoved: number;
+  /** Where the moved files went (a folder, or s3://bucket/prefix/). */
+  to: string;
+}
 
 /**
- * Where uploaded files live. One interface, so a bucket driver (S3-compatible,
- * the spec's hosted store) can be added beside the local one without touching callers.
+ * Where uploaded files live: the UPLOADS_DIR folder (storage-local) or an S3-compatible bucket
+ * (storage-s3), chosen by STORAGE. Callers see only this interface (docs/decisions/0017-*).
  */
 export interface Storage {
+  readonly driver: "local" | "s3";
   readonly bucket: string;
   readonly cacheControlSeconds: number;
-  /** Writes bytes at a relative key ("{sectionId}/{name}"); never overwrites. */
+  /** Writes bytes at a key ("{sectionId}/{name}"); never overwrites: an existing key throws StorageKeyTaken. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes a key; removing a missing key is not an error. */
   remove(key: string): Promise<void>;
-  /** The public URL the site serves the key at. */
+  /** The public URL photos at this key are shown at. */
   url(key: string): string;
-  /** Reads a key (local driver; used by the /uploads route). Null when missing or outside the store. */
-  read(key: string): Promise<Buffer | null>;
-  /** Opens a key for streaming (the gallery ZIP): never the whole file in memory. Null when missing. */
-  readStream(key: string): Promise<Readable | null>;
+  /** Opens a key for streaming. Null when missing or not a key the server makes. */
+  open(key: string): Promise<StoredObject | null>;
+  /** Every key under a section folder ("{digits}/…"), for the boot sweep and backups. */
+  list(): AsyncIterable<string>;
+  /** Moves keys no row names to `_orphaned/{stamp}/`, never deleting them (see setAsideOrphanFiles). */
+  setAsideOrphans(isNamed: (key: string) => boolean, stamp: string): Promise<SweepResult>;
+  /** True when the store answers and can be written to. */
+  healthy(): Promise<boolean>;
+}
+
+/** Thrown by put() on a key that already holds a file, whichever driver. */
+export class StorageKeyTaken extends Error {
+  constructor(key: string) {
+    super(`Storage key already in use: ${key}`);
+    this.name = "StorageKeyTaken";
+  }
 }
 
 /** Keys are "{sectionId}/{file}" made by the server; anything else is refused. */
@@ -31,69 +58,19 @@ export function isValidKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.split("/").some((part) => part === "." || part === "..");
 }
 
-export class LocalStorage implements Storage {
-  readonly bucket = STORAGE_BUCKET;
-  readonly cacheControlSeconds = STORAGE_CACHE_CONTROL_SECONDS;
-  constructor(private readonly root: string) {}
+/** Where files that no media row names are moved at boot (never served: not a valid key). */
+export const ORPHANED_PREFIX = "_orphaned";
 
-  /** Resolves a key inside the root, or null when it would escape it. */
-  private resolve(key: string): string | null {
-    if (!isValidKey(key)) return null;
-    const root = path.resolve(this.root);
-    const full = path.resolve(root, key);
-    return full.startsWith(root + path.sep) ? full : null;
-  }
-
-  async put(key: string, bytes: Buffer): Promise<void> {
-    const full = this.resolve(key);
-    if (!full) throw new Error(`Invalid storage key: ${key}`);
-    await fs.mkdir(path.dirname(full), { recursive: true });
-    // "wx": fail rather than overwrite; write to a temp name first so a crash never leaves half a file.
-    const temp = `${full}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-    await fs.writeFile(temp, bytes, { flag: "wx" });
-    try {
-      await fs.link(temp, full); // fails with EEXIST instead of overwriting
-    } finally {
-      await fs.rm(temp, { force: true });
-    }
-  }
-
-  async remove(key: string): Promise<void> {
-    const full = this.resolve(key);
-    if (full) await fs.rm(full, { force: true });
-  }
-
-  url(key: string): string {
-    return `/uploads/${key}`;
-  }
-
-  async read(key: string): Promise<Buffer | null> {
-    const full = this.resolve(key);
-    if (!full) return null;
-    try {
-      return await fs.readFile(full);
-    } catch {
-      return null;
-    }
-  }
-
-  async readStream(key: string): Promise<Readable | null> {
-    const full = this.resolve(key);
-    if (!full) return null;
-    try {
-      // Opened here, so a missing file is known before its stream is handed on.
-      const handle = await fs.open(full, "r");
-      return handle.createReadStream();
-    } catch {
-      return null;
-    }
-  }
-}
+/** A section folder's key, as the sweep considers it: anything else in the store is left alone. */
+export const SECTION_KEY = /^[0-9]+\/[^/]+$/;
 
 let instance: Storage | undefined;
 
 export function storage(): Storage {
-  instance ??= new LocalStorage(config().UPLOADS_DIR);
+  if (!instance) {
+    const cfg = config();
+    instance = cfg.STORAGE === "s3" ? new S3Storage(cfg) : new LocalStorage(cfg.UPLOADS_DIR);
+  }
   return instance;
 }
 
@@ -101,47 +78,17 @@ export function setStorageForTests(s: Storage | undefined) {
   instance = s;
 }
 
-/** Where files that no media row names are moved at boot (never served: not a valid key). */
-const ORPHANED_DIR = "_orphaned";
-
 /**
  * A crash between writing a photo and inserting its row leaves files that no media row names,
- * and a crash mid-write leaves a temp file. At boot, with no upload in flight, temp files are
- * removed and unnamed files are moved aside, never deleted: a DATABASE_PATH pointed at the
- * wrong database must not destroy the couple's photos.
+ * and a crash mid-write (local folder) leaves a temp file. At boot, with no upload in flight,
+ * temp files are removed and unnamed files are moved aside, never deleted: a DATABASE_PATH
+ * pointed at the wrong database must not destroy the couple's photos.
  */
-export async function setAsideOrphanFiles(isNamed: (key: string) => boolean): Promise<{ moved: number; tempRemoved: number; to: string }> {
-  const root = path.resolve(config().UPLOADS_DIR);
-  const to = path.join(root, ORPHANED_DIR, new Date().toISOString().replace(/[:.]/g, "-"));
-  let moved = 0;
-  let tempRemoved = 0;
-  const folders = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
-  for (const folder of folders) {
-    if (!folder.isDirectory() || !/^[0-9]+$/.test(folder.name)) continue;
-    for (const file of await fs.readdir(path.join(root, folder.name))) {
-      const key = `${folder.name}/${file}`;
-      const full = path.join(root, key);
-      if (file.endsWith(".tmp")) {
-        await fs.rm(full, { force: true });
-        tempRemoved++;
-      } else if (!isNamed(key)) {
-        await fs.mkdir(path.join(to, folder.name), { recursive: true });
-        await fs.rename(full, path.join(to, key));
-        moved++;
-      }
-    }
-  }
-  return { moved, tempRemoved, to };
+export async function setAsideOrphanFiles(isNamed: (key: string) => boolean): Promise<SweepResult> {
+  return storage().setAsideOrphans(isNamed, new Date().toISOString().replace(/[:.]/g, "-"));
 }
 
-/** True when the store's folder exists (or can be made) and is writable. */
+/** For /healthz and the debug endpoint: the store answers and is writable. */
 export async function storageHealth(): Promise<boolean> {
-  try {
-    const dir = path.resolve(config().UPLOADS_DIR);
-    await fs.mkdir(dir, { recursive: true });
-    await fs.access(dir, fs.constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return storage().healthy();
 }

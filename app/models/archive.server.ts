@@ -97,7 +97,7 @@ export function zipStream(archive: GalleryArchive, options: ZipStreamOptions = {
       for (const photo of folder.photos) {
         if (stop.signal.aborted) return;
         // One file open at a time; a file missing from the store is left out, not the download.
-        source = await storage().readStream(photo.key);
+        source = (await storage().open(photo.key))?.body ?? null;
         if (!source) {
           console.warn(`gallery zip: ${photo.key} is not in the store; left out`);
           continue;

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
+import { buffer } from "node:stream/consumers";
 import type { Transaction } from "kysely";
 import { MAX_UPLOAD_BYTES } from "~/lib/constants";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { IMAGE_EXTENSIONS, processImage, storedImageInfo, type ImageError } from "~/infra/image.server";
-import { isValidKey, storage } from "~/infra/storage.server";
+import { isValidKey, storage, StorageKeyTaken } from "~/infra/storage.server";
 import { getSection, toMedia, type Media } from "~/models/gallery.server";
 
 /** Why a guest's photo was not saved; each is a translation key under gallery.errors. */
@@ -74,11 +75,20 @@ export async function savePhoto(
   const thumbKey = thumbnailKey(key, ext);
   const written: string[] = [];
   uploadsInProgress.add(key).add(thumbKey);
+  const put = async (k: string, data: Buffer) => {
+    try {
+      await storage().put(k, data, contentType);
+    } catch (error) {
+      // A bucket write that failed on the way back (a timeout) may still have landed; a key
+      // that was already taken is someone else's file and stays.
+      if (!(error instanceof StorageKeyTaken)) written.push(k);
+      throw error;
+    }
+    written.push(k);
+  };
   try {
-    await storage().put(key, image.web.data, contentType);
-    written.push(key);
-    await storage().put(thumbKey, image.thumb.data, contentType);
-    written.push(thumbKey);
+    await put(key, image.web.data);
+    await put(thumbKey, image.thumb.data);
     const row = {
       section_id: sectionId,
       type: "IMAGE" as const,
@@ -131,9 +141,14 @@ export async function recordStoredMedia(
   const key = record.file_path;
   if (!isValidKey(key) || !key.startsWith(`${sectionId}/`)) return { ok: false, error: "fileNotInStore" };
   if (uploadsInProgress.has(key) || THUMBNAIL_NAME.test(key)) return { ok: false, error: "fileInUse" };
-  const bytes = await storage().read(key);
-  if (!bytes) return { ok: false, error: "fileNotInStore" };
-  if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
+  const stored = await storage().open(key);
+  if (!stored) return { ok: false, error: "fileNotInStore" };
+  // The size is known before reading: a huge object in the bucket is never pulled into memory.
+  if (stored.size > MAX_UPLOAD_BYTES) {
+    stored.body.destroy();
+    return { ok: false, error: "tooLarge" };
+  }
+  const bytes = await buffer(stored.body);
   const info = await storedImageInfo(bytes);
   if (!info) return { ok: false, error: "notAnImage" };
   const row = {

@@ -24,6 +24,7 @@ import { confirmInvitation, createInvitation, findInvitationById } from "~/model
 import { startAdminSessionHeader } from "~/infra/session.server";
 import { storage } from "~/infra/storage.server";
 import { savePhoto } from "~/models/photos.server";
+import { readKey } from "./helpers/storage";
 import { useTestDatabase } from "./helpers/test-db";
 
 /**
@@ -725,7 +726,7 @@ describe("/api routes (RSVP open)", () => {
         public_url: expect.stringMatching(/^\/uploads\//),
       });
       expect(res.json.width).toBeLessThanOrEqual(1600);
-      expect(await storage().read(res.json.file_path)).not.toBeNull();
+      expect(await readKey(storage(), res.json.file_path)).not.toBeNull();
     });
 
     it("400 without a file or with a bad section id; 404 unknown section; 403 uploads off; 415 not an image; 413 over 5 MB", async () => {

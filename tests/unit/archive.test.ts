@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { photoFileName, safeFileName, uniqueNamer } from "~/lib/photo-names";
 import { sectionArchive, takeZipSlot, wholeGalleryArchive, zipStream } from "~/models/archive.server";
 import { createSection, updateSection } from "~/models/gallery.server";
 import { savePhoto } from "~/models/photos.server";
 import { useTestDatabase } from "./helpers/test-db";
+import { entriesOf } from "./helpers/zip";
 
 const jpeg = (color: string) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
@@ -22,29 +22,6 @@ async function collect(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
-}
-
-/** Every entry of a ZIP (read back with yauzl), in order: name → bytes. */
-async function entriesOf(zip: Buffer): Promise<Map<string, Buffer>> {
-  const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    file.on("entry", (entry: yauzl.Entry) => {
-      file
-        .openReadStreamPromise(entry)
-        .then(async (stream) => {
-          const chunks: Buffer[] = [];
-          for await (const c of stream) chunks.push(c as Buffer);
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          file.readEntry();
-        })
-        .catch(reject);
-    });
-    file.on("end", resolve);
-    file.on("error", reject);
-    file.readEntry();
-  });
-  return entries;
 }
 
 describe("photo names taken home", () => {

@@ -1,10 +1,14 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { promisify } from "node:util";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmInvitation, createInvitation, findInvitationByCode } from "~/models/invitations.server";
 import { db, migrateToLatest, openDatabase, setDatabaseForTests } from "~/infra/db.server";
 import { createPgDatabase, onPostgres } from "./helpers/engine";
+
+import { startS3Server, type S3TestServer } from "../helpers/s3-server";
 import { useTestDatabase } from "./helpers/test-db";
 import { pgBinDir } from "../helpers/pg-cluster";
 
@@ -94,3 +98,28 @@ if (onPostgres) {
     });
   });
 }
+
+describe("npm run backup with STORAGE=s3", () => {
+  const paths = useTestDatabase();
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server({ bucket: "backup-bucket" });
+  });
+  afterAll(async () => {
+    await s3.stop();
+  });
+
+  it("copies every object of the bucket into uploads/, the local folder's layout", async () => {
+    const objects = { "1/photo.jpg": "jpeg bytes", "1/photo-thumb.jpg": "thumb", "12/other.png": "png bytes" };
+    for (const [key, body] of Object.entries(objects)) await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body }));
+    const target = path.join(paths.dir, "backup");
+    // Not execFileSync: the S3 server answers from this process.
+    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/backup.mjs", target], {
+      env: { ...process.env, DATABASE_PATH: paths.database, UPLOADS_DIR: paths.uploads, ...s3.env },
+      encoding: "utf8",
+    });
+    expect(stdout).toContain("uploads:  3 files (from s3://backup-bucket)");
+    for (const [key, body] of Object.entries(objects)) expect(fs.readFileSync(path.join(target, "uploads", key), "utf8")).toBe(body);
+    expect(fs.existsSync(path.join(paths.uploads))).toBe(false); // nothing read from or written to the local folder
+  });
+});

@@ -51,6 +51,37 @@ describe("configuration", () => {
     );
   });
 
+  it("keeps photos in the local folder by default; STORAGE=s3 reads the bucket's settings", () => {
+    const local = parseConfig({});
+    expect(local.STORAGE).toBe("local");
+    expect(local.S3_BUCKET).toBe("wedding-gallery");
+    expect(local.S3_REGION).toBe("us-east-1");
+    const r2 = parseConfig({
+      STORAGE: "s3",
+      S3_REGION: "auto",
+      S3_ENDPOINT: "https://abc123.r2.cloudflarestorage.com",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PUBLIC_URL: "https://photos.example.com",
+    });
+    expect(r2).toMatchObject({ STORAGE: "s3", S3_REGION: "auto", S3_PUBLIC_URL: "https://photos.example.com/" });
+    expect(r2.S3_FORCE_PATH_STYLE).toBeUndefined(); // the driver turns it on because S3_ENDPOINT is set
+    expect(parseConfig({ S3_FORCE_PATH_STYLE: "0" }).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(parseConfig({ S3_PUBLIC_URL: "https://cdn.example.com/boda/" }).S3_PUBLIC_URL).toBe("https://cdn.example.com/boda/");
+  });
+
+  it("names the bad storage variable", () => {
+    expect(() => parseConfig({ STORAGE: "ftp" })).toThrow(/STORAGE: STORAGE must be "local" or "s3"/);
+    expect(() => parseConfig({ S3_BUCKET: "Wedding_Gallery" })).toThrow(/S3_BUCKET/);
+    expect(() => parseConfig({ S3_REGION: "US East" })).toThrow(/S3_REGION/);
+    expect(() => parseConfig({ S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseConfig({ S3_PUBLIC_URL: "photos.example.com" })).toThrow(/S3_PUBLIC_URL/);
+    expect(() => parseConfig({ S3_PUBLIC_URL: "https://photos.example.com/?sig=1" })).toThrow(/S3_PUBLIC_URL/);
+    expect(() => parseConfig({ S3_FORCE_PATH_STYLE: "sometimes" })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => parseConfig({ S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
+    expect(() => parseConfig({ S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/S3_ACCESS_KEY_ID: /);
+  });
+
   it("treats empty values as unset", () => {
     expect(parseConfig({ ADMIN_PASSWORD: "", PORT: "" }).PORT).toBe(3000);
   });

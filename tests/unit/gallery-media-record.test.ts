@@ -5,10 +5,12 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { db, migrateToLatest, setDatabaseForTests } from "~/infra/db.server";
-import { LocalStorage, setStorageForTests, storage, type Storage } from "~/infra/storage.server";
+import { LocalStorage } from "~/infra/storage-local.server";
+import { setStorageForTests, storage, type Storage } from "~/infra/storage.server";
 import { createSection, deleteMedia } from "~/models/gallery.server";
 import { recordStoredMedia, savePhoto } from "~/models/photos.server";
 import { useScratchDatabase } from "./helpers/scratch-db";
+import { readKey, storeLike } from "./helpers/storage";
 import { useTestDatabase } from "./helpers/test-db";
 
 const photo = () =>
@@ -51,24 +53,18 @@ describe("the admin's media record takes only a fresh, unrecorded upload of the 
     const id = await section();
     const local: Storage = new LocalStorage(paths.uploads);
     let attempt: Awaited<ReturnType<typeof recordStoredMedia>> | undefined;
-    const store: Storage = {
-      bucket: local.bucket,
-      cacheControlSeconds: local.cacheControlSeconds,
+    const store: Storage = storeLike(local, {
       put: async (key, bytes, type) => {
         await local.put(key, bytes, type);
         attempt ??= await recordStoredMedia(id, { file_path: key, name: "stolen" });
       },
-      remove: (key) => local.remove(key),
-      url: (key) => local.url(key),
-      read: (key) => local.read(key),
-      readStream: (key) => local.readStream(key),
-    };
+    });
     setStorageForTests(store);
     try {
       const saved = await savePhoto(id, { bytes: await photo(), name: "a.jpg" });
       expect(attempt).toEqual({ ok: false, error: "fileInUse" });
       if (!saved.ok) throw new Error(saved.error);
-      expect(await local.read(saved.media.file_path)).not.toBeNull();
+      expect(await readKey(local, saved.media.file_path)).not.toBeNull();
       expect(await db().selectFrom("media").select("name").execute()).toEqual([{ name: "a.jpg" }]);
     } finally {
       setStorageForTests(undefined);
@@ -127,9 +123,9 @@ describe("migration 2026-11-23T100000_media_file_path_unique", () => {
     try {
       await storage().put("1/2-b.jpg", Buffer.from("b"), "image/jpeg");
       expect(await deleteMedia(2)).toBe(true);
-      expect(await storage().read("1/2-b.jpg")).not.toBeNull();
+      expect(await readKey(storage(), "1/2-b.jpg")).not.toBeNull();
       expect(await deleteMedia(3)).toBe(true);
-      expect(await storage().read("1/2-b.jpg")).toBeNull();
+      expect(await readKey(storage(), "1/2-b.jpg")).toBeNull();
     } finally {
       setStorageForTests(undefined);
       fs.rmSync(uploads, { recursive: true, force: true });

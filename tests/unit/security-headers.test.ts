@@ -8,14 +8,14 @@ let server: Server | undefined;
 afterEach(() => server?.close());
 
 /** The edge's header middleware in front of a few stand-in routes, as server/main.mjs wires it. */
-async function rig(trustProxy: boolean): Promise<string> {
+async function rig(trustProxy: boolean, photoOrigin?: string): Promise<string> {
   const app = express();
   app.set("trust proxy", trustProxy ? 1 : false);
   app.use((_req, res, next) => {
     res.locals.cspNonce = "NONCE";
     next();
   });
-  app.use(securityHeaders());
+  app.use(securityHeaders({ photoOrigin }));
   app.use((req, res, next) => {
     const writeHead = res.writeHead;
     res.writeHead = ((...args: Parameters<typeof writeHead>) => {
@@ -52,6 +52,14 @@ describe("the edge's security headers", () => {
     expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(h.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
     expect(h.get("cache-control")).toBeNull();
+  });
+
+  it("images come from this origin only, or also from the photos' public bucket when S3_PUBLIC_URL is set", async () => {
+    const own = (await fetch(`${await rig(false)}/`)).headers.get("content-security-policy");
+    expect(own).toContain("img-src 'self' data: blob:;");
+    server?.close();
+    const bucket = (await fetch(`${await rig(false, "https://photos.example.com")}/`)).headers.get("content-security-policy");
+    expect(bucket).toContain("img-src 'self' data: blob: https://photos.example.com;");
   });
 
   it("a route's own header replaces the default instead of being sent beside it", async () => {
