@@ -1,14 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { CODE_ALPHABET } from "../../app/lib/invitation-code";
 import { adminQuery, startPgCluster, type PgCluster } from "../helpers/pg-cluster";
+import { startS3Server, type S3TestServer } from "../helpers/s3-server";
 import { expect, startServer, test } from "./fixtures";
 
 /**
- * Two app processes on one throwaway PostgreSQL database and one photo store, as behind a load
+ * Two app processes on one throwaway PostgreSQL database and one photo bucket, as behind a load
  * balancer (README "Deploy on a container platform"). Runs in its own Playwright project
  * ("two-instances", JavaScript on): the other projects share one SQLite server.
  */
@@ -20,13 +18,13 @@ const PASSWORD = "e2e-admin-password";
 const CODE_ATTEMPTS = 6;
 
 let cluster: PgCluster;
-let photosDir: string;
+let bucket: S3TestServer;
 let first: Server;
 let second: Server;
 
-/** Where both instances keep photos: one shared folder (swap for the bucket: STORAGE=s3 and its S3_* settings). */
+/** Where both instances keep photos: one bucket on a throwaway S3-protocol server (STORAGE=s3 and its S3_* settings). */
 function sharedStorageEnv(): Record<string, string> {
-  return { UPLOADS_DIR: photosDir };
+  return bucket.env;
 }
 
 test.describe.configure({ mode: "serial" });
@@ -35,7 +33,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   cluster = await startPgCluster();
   await adminQuery(cluster.url, "CREATE DATABASE wedding");
-  photosDir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-two-photos-"));
+  bucket = await startS3Server();
   const env = {
     DATABASE_URL: cluster.urlFor("wedding"),
     ...sharedStorageEnv(),
@@ -50,7 +48,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
   await cluster?.stop();
-  if (photosDir) fs.rmSync(photosDir, { recursive: true, force: true });
+  await bucket?.stop();
 });
 
 async function api(server: Server, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
