@@ -81,7 +81,8 @@ export class LocalStorage implements Storage {
     for (const folder of folders) {
       if (!folder.isDirectory() || !/^[0-9]+$/.test(folder.name)) continue;
       for (const file of await fs.readdir(path.join(root, folder.name))) {
-        if (!file.endsWith(".tmp")) continue;
+        // A temp file an upload in flight elsewhere is still writing is left to that upload.
+        if (!file.endsWith(".tmp") || isNamed(`${folder.name}/${file}`)) continue;
         await fs.rm(path.join(root, folder.name, file), { force: true });
         tempRemoved++;
       }

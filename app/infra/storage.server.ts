@@ -79,13 +79,36 @@ export function setStorageForTests(s: Storage | undefined) {
 }
 
 /**
- * A crash between writing a photo and inserting its row leaves files that no media row names,
- * and a crash mid-write (local folder) leaves a temp file. At boot, with no upload in flight,
- * temp files are removed and unnamed files are moved aside, never deleted: a DATABASE_PATH
- * pointed at the wrong database must not destroy the couple's photos.
+ * How long after its key was made a file may still be waiting for its row. Several instances on
+ * one database and store (a rolling deploy) mean another instance may be between writing a photo
+ * and inserting its row while this one boots: such a file must not be taken for an orphan.
  */
-export async function setAsideOrphanFiles(isNamed: (key: string) => boolean): Promise<SweepResult> {
-  return storage().setAsideOrphans(isNamed, new Date().toISOString().replace(/[:.]/g, "-"));
+export const IN_FLIGHT_GRACE_MS = 10 * 60_000;
+
+/** The time a key was made, from its name ({sectionId}/{timestamp}-…; a temp file starts the same), or null. */
+function keyMadeAt(key: string): number | null {
+  const match = /^[0-9]+\/([0-9]{13})-/.exec(key);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * A crash between writing a photo and inserting its row leaves files that no media row names,
+ * and a crash mid-write (local folder) leaves a temp file. At boot, temp files are removed and
+ * unnamed files are moved aside, never deleted: a DATABASE_PATH pointed at the wrong database must
+ * not destroy the couple's photos. With PostgreSQL other instances may be serving while this one
+ * boots (a rolling deploy), so files made in the last IN_FLIGHT_GRACE_MS are left to the upload
+ * that may be about to record them; with SQLite one server (its workers start after the boot) is
+ * all there is, so a restart after a crash cleans up at once.
+ */
+export async function setAsideOrphanFiles(
+  isNamed: (key: string) => boolean,
+  { now = Date.now(), graceMs = config().DATABASE_URL ? IN_FLIGHT_GRACE_MS : 0 }: { now?: number; graceMs?: number } = {},
+): Promise<SweepResult> {
+  const inFlight = (key: string) => {
+    const madeAt = keyMadeAt(key);
+    return madeAt !== null && madeAt > now - graceMs;
+  };
+  return storage().setAsideOrphans((key) => isNamed(key) || inFlight(key), new Date(now).toISOString().replace(/[:.]/g, "-"));
 }
 
 /** For /healthz and the debug endpoint: the store answers and is writable. */

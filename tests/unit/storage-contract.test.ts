@@ -2,14 +2,13 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
-import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
 import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import { S3Storage } from "~/infra/storage-s3.server";
-import { isValidKey, setAsideOrphanFiles, setStorageForTests, storage, StorageKeyTaken } from "~/infra/storage.server";
+import { IN_FLIGHT_GRACE_MS, isValidKey, setAsideOrphanFiles, setStorageForTests, storage, StorageKeyTaken } from "~/infra/storage.server";
 import { boot } from "~/infra/boot.server";
 import { createSection } from "~/models/gallery.server";
 import { savePhoto } from "~/models/photos.server";
@@ -19,6 +18,8 @@ import * as uploads from "~/routes/uploads.$";
 import * as healthz from "~/routes/healthz";
 import { startS3Server, type S3TestServer } from "../helpers/s3-server";
 import { listKeys, readKey, storeLike } from "./helpers/storage";
+import { onPostgres } from "./helpers/engine";
+import { refuseMediaInserts } from "./helpers/refuse-inserts";
 import { useTestDatabase } from "./helpers/test-db";
 import { entriesOf } from "./helpers/zip";
 
@@ -146,7 +147,7 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
 
   it("a failing media insert in the upload flow leaves no object behind", async () => {
     const id = await newSection();
-    await sql`CREATE TRIGGER refuse_media BEFORE INSERT ON media BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(db());
+    await refuseMediaInserts();
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), "a.jpg");
     const request = new Request(`http://localhost/api/gallery/sections/${id}/media`, { method: "POST", body: form });
@@ -262,6 +263,29 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
     // The moved copies are never served and a second sweep leaves them alone.
     expect((await setAsideOrphanFiles(() => true)).moved).toBe(0);
     expect(await allKeys()).toEqual(keys);
+  });
+
+  it("at boot, leaves alone a file made moments ago that no row names yet when other instances may be saving it (PostgreSQL)", async () => {
+    const id = await newSection();
+    const fresh = `${id}/${Date.now()}-0123456789ab.jpg`;
+    const old = `${id}/1700000000000-0123456789ab.jpg`;
+    await plant(fresh, "in flight");
+    await plant(old, "orphan");
+    const lines: string[] = [];
+    await boot((l) => lines.push(l));
+    // SQLite: one server, whose workers start after the boot, so nothing can be in flight.
+    expect(lines.some((l) => l.startsWith(`Moved ${onPostgres ? 1 : 2} uploaded file`))).toBe(true);
+    expect(await allKeys()).not.toContain(old);
+    expect((await allKeys()).includes(fresh)).toBe(onPostgres);
+
+    // The grace period itself, whichever engine: inside it the file stays, past it the file moves.
+    const again = `${id}/${Date.now()}-ba9876543210.jpg`;
+    await plant(again, "in flight");
+    expect((await setAsideOrphanFiles(() => false, { graceMs: IN_FLIGHT_GRACE_MS })).moved).toBe(0);
+    expect(await allKeys()).toContain(again);
+    const later = await setAsideOrphanFiles(() => false, { now: Date.now() + IN_FLIGHT_GRACE_MS + 1000, graceMs: IN_FLIGHT_GRACE_MS });
+    expect(later.moved).toBe(onPostgres ? 2 : 1);
+    expect(await allKeys()).not.toContain(again);
   });
 
   it("/healthz reports the store", async () => {
