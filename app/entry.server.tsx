@@ -11,7 +11,7 @@ import { i18nConfig } from "./i18n";
 import { NonceProvider } from "./components/nonce";
 import { i18nServer } from "~/infra/i18n.server";
 
-export { boot } from "~/infra/boot.server";
+export { boot, workerStart } from "~/infra/boot.server";
 // What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
 export { edge } from "~/http/edge.server";
 

@@ -70,10 +70,12 @@ for (let i = 0; i < GUESTS; i++) {
 }
 
 let visitor = 0;
+// The site's cookies as it sets them (Remix's encoding: base64 of the JSON value).
+const saved = (value) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
 /** A visitor seen once: their own analytics cookie, either language, either theme. */
 const distinctVisitor = () => {
   visitor++;
-  return `_ga=GA1.1.${visitor}.${Date.now()}; lng=${visitor % 2 ? "es" : "en"}; theme=${visitor % 4 < 2 ? "light" : "dark"}`;
+  return `_ga=GA1.1.${visitor}.${Date.now()}; lng=${saved(visitor % 2 ? "es" : "en")}; theme=${saved(visitor % 4 < 2 ? "light" : "dark")}`;
 };
 let guest = 0;
 const nextGuest = () => guestCookies[guest++ % guestCookies.length];

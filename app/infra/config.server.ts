@@ -1,3 +1,4 @@
+import os from "node:os";
 import { z } from "zod";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE } from "~/lib/constants";
 
@@ -16,6 +17,8 @@ function isPublicOrigin(value: string): boolean {
 }
 
 const positiveInt = z.coerce.number().int().positive();
+
+const WEB_CONCURRENCY_MESSAGE = "WEB_CONCURRENCY must be a whole number of worker processes from 1 to 32 (unset: one per CPU)";
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -52,6 +55,16 @@ export const configSchema = z.object({
     .optional(),
   /** How long a rendered public page may be served again from memory (server/page-cache.mjs); 0 turns it off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Worker processes serving the site (server/primary.mjs): one per CPU unless set; 1 runs the
+   * single process of old, without a cluster.
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: WEB_CONCURRENCY_MESSAGE })
+    .int(WEB_CONCURRENCY_MESSAGE)
+    .min(1, WEB_CONCURRENCY_MESSAGE)
+    .max(32, WEB_CONCURRENCY_MESSAGE)
+    .default(() => Math.min(32, os.availableParallelism())),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/infra/config.server";
 
@@ -32,6 +33,16 @@ describe("configuration", () => {
       "https://boda.example.com/#x",
     ]) {
       expect(() => parseConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+
+  it("reads WEB_CONCURRENCY as 1 to 32 worker processes, one per CPU unless set", () => {
+    expect(parseConfig({}).WEB_CONCURRENCY).toBe(Math.min(32, os.availableParallelism()));
+    expect(parseConfig({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(parseConfig({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    expect(parseConfig({ WEB_CONCURRENCY: "32" }).WEB_CONCURRENCY).toBe(32);
+    for (const bad of ["0", "33", "-1", "2.5", "many"]) {
+      expect(() => parseConfig({ WEB_CONCURRENCY: bad }), bad).toThrow(/WEB_CONCURRENCY must be a whole number of worker processes from 1 to 32/);
     }
   });
 
