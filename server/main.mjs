@@ -144,7 +144,11 @@ if (viteDevServer) {
 } else {
   // Fingerprinted assets: cache for a year.
   app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  // Every public file has an extension (favicon.svg, media/*.mp3): a page's path (`/`, `/confirm`)
+  // goes straight to Remix instead of costing a file-system look-up first (a tenth of a render's
+  // time in the profile, decision 0015).
+  const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, redirect: false });
+  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 }
 
 app.all(

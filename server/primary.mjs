@@ -18,6 +18,7 @@ let wanted = 0;
 let announced = false;
 
 function startWorker() {
+  if (stopping) return;
   const startedAt = Date.now();
   const worker = cluster.fork({ WEDDING_WORKER_ROLE: "serve" });
   worker.on("message", (message) => {
@@ -57,6 +58,16 @@ function stop() {
 }
 
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, stop);
+
+// Each worker's V8 heap is kept small (the memory goal of issue 16, decision 0015): a 2 MB young
+// generation and 96 MB for the rest; a page's render needs far less. NODE_OPTIONS or node's own
+// flags naming either setting win.
+const given = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
+const heapFlags = [
+  ...(given.includes("--max-semi-space-size") ? [] : ["--max-semi-space-size=2"]),
+  ...(given.includes("--max-old-space-size") ? [] : ["--max-old-space-size=96"]),
+];
+cluster.setupPrimary({ execArgv: [...process.execArgv, ...heapFlags] });
 
 // Boot once, in a process of its own, before any worker serves.
 const boot = cluster.fork({ WEDDING_WORKER_ROLE: "boot" });
