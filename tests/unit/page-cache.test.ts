@@ -95,7 +95,7 @@ describe("page variants: keyed on what the app resolves, never the raw cookies",
 
   it("distinct visitors whose cookies do not change the page share one entry per language and theme", async () => {
     const r = await rig({ variantOf: appVariant });
-    const visitors = [
+    const visitors: Record<string, string>[] = [
       { Cookie: `_ga=GA1.1.1; lng=${en}; theme=${dark}` },
       { Cookie: `_ga=GA1.1.2; lng=${en}; theme=${dark}; _fbp=fb.1` },
       { Cookie: `theme=${dark}; _ga=GA1.1.3`, "Accept-Language": "en-US,en;q=0.9" },
@@ -104,7 +104,7 @@ describe("page variants: keyed on what the app resolves, never the raw cookies",
       { Cookie: `_ga=GA1.1.6; lng=${en}; theme=${light}` },
       { Cookie: `_ga=GA1.1.7; lng=${en}` },
     ];
-    const seen = [];
+    const seen: string[] = [];
     for (const headers of visitors) {
       const res = await fetch(`${r.base}/`, { headers });
       seen.push(`${res.headers.get("x-page-cache") ?? "render"}: ${/render \d+/.exec(await res.text())?.[0]}`);
