@@ -12,6 +12,7 @@ import compression from "compression";
 import express from "express";
 import { MESSAGES } from "./cluster-mode.mjs";
 import { createPageCache } from "./page-cache.mjs";
+import { rememberRouteMatching } from "./route-matching.mjs";
 import { createRequestLog } from "./request-log.mjs";
 import { isApiPath } from "./request-rules.mjs";
 import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "./security-headers.mjs";
@@ -26,6 +27,9 @@ const mode = process.env.NODE_ENV === "development" ? "development" : "productio
 // React and others read NODE_ENV when first loaded (below): anything but "development" runs as production.
 process.env.NODE_ENV = mode;
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+
+// React Router matches the same few paths against the same routes on every request: remember it.
+rememberRouteMatching();
 
 const viteDevServer = mode === "production" ? undefined : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
