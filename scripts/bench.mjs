@@ -89,19 +89,38 @@ const withCookie = (path, cookie) => ({
   ],
 });
 
-const html = await (await fetch(`${base}/`)).text();
+const home = await fetch(`${base}/`);
+const html = await home.text();
 const asset = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])[0];
+if (!asset) throw new Error(`no script found in the home page (status ${home.status}):\n${html.slice(0, 500)}`);
+
+/**
+ * Waits until the server has finished what the last run left queued (requests the load generator
+ * gave up on are still rendered): each run starts on an idle server.
+ */
+async function settle() {
+  for (let i = 0; i < 100; i++) {
+    const started = performance.now();
+    await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+    if (performance.now() - started < 20) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+const measure = async (opts) => {
+  await settle();
+  return run(opts);
+};
 
 // Warm up (every worker, every page).
 for (const p of [asset, "/", "/gallery", "/404", "/confirm"]) await run({ url: `${base}${p}`, duration: 1 });
 
 console.log(`\n== Pages at 50 connections, ${runSeconds} s each (load generator on the same machine) ==`);
 const runs = [
-  ["static asset", await run({ url: `${base}${asset}` }), 0],
-  ["/ distinct", await run({ url: base, ...withCookie("/", distinctVisitor) }), 0.5],
-  ["/gallery distinct", await run({ url: base, ...withCookie("/gallery", distinctVisitor) }), 0.5],
-  ["/404 distinct", await run({ url: base, ...withCookie("/404", distinctVisitor) }), 0.5],
-  ["/confirm guests", await run({ url: base, ...withCookie("/confirm", nextGuest) }), 0.15],
+  ["static asset", await measure({ url: `${base}${asset}` }), 0],
+  ["/ distinct", await measure({ url: base, ...withCookie("/", distinctVisitor) }), 0.5],
+  ["/gallery distinct", await measure({ url: base, ...withCookie("/gallery", distinctVisitor) }), 0.5],
+  ["/404 distinct", await measure({ url: base, ...withCookie("/404", distinctVisitor) }), 0.5],
+  ["/confirm guests", await measure({ url: base, ...withCookie("/confirm", nextGuest) }), 0.15],
 ];
 const staticRate = runs[0][1].requests.average;
 const problems = [];
@@ -117,7 +136,7 @@ for (const [name, r, goal] of runs) {
   if (goal && r.latency.p99 >= 100) problems.push(`${name} p99 ${r.latency.p99} ms ≥ 100 ms`);
   if (r.errors + r.timeouts) problems.push(`${name} had ${r.errors + r.timeouts} errors`);
 }
-await new Promise((r) => setTimeout(r, 1000));
+await settle();
 const after = serverMemory(pid);
 const mem = (m) => `RSS ${m.rssMb.toFixed(0)} MB, PSS ${m.pssMb.toFixed(0)} MB`;
 console.log(`\n== Memory of the whole server (${after.processes} processes) ==`);

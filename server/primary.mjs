@@ -67,7 +67,8 @@ const heapFlags = [
   ...(given.includes("--max-semi-space-size") ? [] : ["--max-semi-space-size=2"]),
   ...(given.includes("--max-old-space-size") ? [] : ["--max-old-space-size=96"]),
 ];
-cluster.setupPrimary({ execArgv: [...process.execArgv, ...heapFlags] });
+// --expose-gc: a worker collects the garbage of loading the app once it listens (server/main.mjs).
+cluster.setupPrimary({ execArgv: [...process.execArgv, ...heapFlags, "--expose-gc"] });
 
 // Boot once, in a process of its own, before any worker serves.
 const boot = cluster.fork({ WEDDING_WORKER_ROLE: "boot" });
