@@ -23,7 +23,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { serverMemory } from "./lib/memory.mjs";
+import { serverCpuMs, serverMemory } from "./lib/memory.mjs";
 import { startBuiltServer } from "./lib/start-server.mjs";
 
 const pagesOnly = process.argv.includes("--pages");
@@ -108,7 +108,11 @@ async function settle() {
 }
 const measure = async (opts) => {
   await settle();
-  return run(opts);
+  const cpuBefore = serverCpuMs(pid);
+  const result = await run(opts);
+  await settle();
+  result.cpuMsPerRequest = (serverCpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
+  return result;
 };
 
 // Warm up (every worker, every page).
@@ -130,7 +134,7 @@ for (const [name, r, goal] of runs) {
     .map(([code, { count }]) => `${code}×${count}`)
     .join(" ");
   console.log(
-    `${name.padEnd(18)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ${ratio.toFixed(2)}× static  errors ${r.errors + r.timeouts}  (${statuses})`,
+    `${name.padEnd(18)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ${ratio.toFixed(2)}× static  server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request  errors ${r.errors + r.timeouts}  (${statuses})`,
   );
   if (goal && ratio < goal) problems.push(`${name} ${ratio.toFixed(2)}× < ${goal}×`);
   if (goal && r.latency.p99 >= 100) problems.push(`${name} p99 ${r.latency.p99} ms ≥ 100 ms`);

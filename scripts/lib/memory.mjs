@@ -49,3 +49,19 @@ export function serverMemory(rootPid) {
   }
   return { processes: pids.length, rssMb: rss / 1024, pssMb: pss / 1024 };
 }
+
+/** CPU time (user + system, ms) used so far by the server's live processes: per-request cost that a busy machine distorts less than req/s. */
+export function serverCpuMs(rootPid) {
+  let ticks = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
