@@ -16,6 +16,8 @@ const STOP_TIMEOUT_MS = 10_000;
 let stopping = false;
 let wanted = 0;
 let announced = false;
+/** Workers that have started serving (the site is announced once all of them have). */
+const listening = new Set();
 
 function startWorker() {
   if (stopping) return;
@@ -28,14 +30,15 @@ function startWorker() {
     }
   });
   worker.on("listening", (address) => {
-    const serving = Object.values(cluster.workers ?? {}).filter((w) => w?.isConnected()).length;
-    if (!announced && serving >= wanted) {
+    listening.add(worker.id);
+    if (!announced && listening.size >= wanted) {
       announced = true;
       const host = address.address === "0.0.0.0" || address.address === null ? "localhost" : address.address;
       console.log(`Wedding site listening on http://${host}:${address.port} (${wanted} worker processes)`);
     }
   });
   worker.on("exit", (code, signal) => {
+    listening.delete(worker.id);
     if (stopping) return;
     console.error(`Worker ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`);
     setTimeout(startWorker, Date.now() - startedAt < QUICK_DEATH_MS ? RESTART_DELAY_MS : 0);
