@@ -10,7 +10,8 @@ test.describe("several workers with the page cache on @js-only", () => {
   let server: Awaited<ReturnType<typeof startServer>>;
 
   test.beforeAll(async () => {
-    server = await startServer({ WEB_CONCURRENCY: "3", PAGE_CACHE_TTL_MS: "1000", RATE_LIMIT_CODE_ATTEMPTS: "20" });
+    // A first start as a newcomer's: demo data seeded, the admin password generated (printed once).
+    server = await startServer({ WEB_CONCURRENCY: "3", PAGE_CACHE_TTL_MS: "1000", RATE_LIMIT_CODE_ATTEMPTS: "20", SEED_DEMO_DATA: "1", ADMIN_PASSWORD: "" });
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -44,9 +45,12 @@ test.describe("several workers with the page cache on @js-only", () => {
   }
 
   test("the boot ran once: the three workers serve one database and one set of secrets", async () => {
+    // Announced once, when the third worker listens (the health check answers from the first).
+    await expect.poll(() => server.output(), { timeout: 15_000 }).toContain("(3 worker processes)");
     const log = server.output();
-    expect(log).toContain("(3 worker processes)");
     expect(log.match(/Wedding site listening/g)).toHaveLength(1);
+    expect(log.match(/Demo data created/g)).toHaveLength(1);
+    expect(log.match(/Admin password \(generated/g)).toHaveLength(1);
     const healths = await Promise.all(Array.from({ length: 6 }, () => fresh("/healthz", "192.0.2.50")));
     for (const h of healths) expect(h.status).toBe(200);
   });
