@@ -40,9 +40,17 @@ const { base, stop, databasePath, pid } = await startBuiltServer({
   WEDDING_DATE: "2031-01-17T16:00:00-05:00",
   RATE_LIMIT_CODE_ATTEMPTS: "100000",
 });
-// Every worker up and settled before the idle figure.
-await new Promise((r) => setTimeout(r, 3000));
-const idle = serverMemory(pid);
+// Every worker up and settled before the idle figure: the primary and its workers all there, and
+// their memory no longer moving (a worker still loading the app would be counted short).
+const expectedProcesses = 1 + Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
+let idle = serverMemory(pid);
+for (let i = 0; i < 30; i++) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const now = serverMemory(pid);
+  const settled = now.processes >= expectedProcesses && Math.abs(now.pssMb - idle.pssMb) < 2;
+  idle = now;
+  if (settled) break;
+}
 
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon({ connections: 50, duration: runSeconds, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
