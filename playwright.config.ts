@@ -44,6 +44,9 @@ export const e2eEnv = {
   // Fixtures write to the database directly, which the page cache cannot see: the main server runs
   // without it, and the "js-cached" project runs a few specs against a second one with it on.
   PAGE_CACHE_TTL_MS: "0",
+  // One process: the specs' own servers test one behaviour each. The production settings (workers
+  // and the cache) are the "js-cached" project's server, and tests/e2e/workers.spec.ts.
+  WEB_CONCURRENCY: "1",
 };
 for (const [k, v] of Object.entries(e2eEnv)) process.env[`E2E_${k}`] = v;
 
@@ -80,17 +83,18 @@ export default defineConfig({
     // @no-js-only ones only without. Everything else runs in both.
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, grepInvert: /@no-js-only/, testIgnore: "two-instances.spec.ts" },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: "two-instances.spec.ts" },
-    // Two app processes on one throwaway PostgreSQL cluster and one photo store (README "Deploy on a
+    // Two app processes on one throwaway PostgreSQL cluster and one photo bucket (README "Deploy on a
     // container platform"); the spec starts its own servers and cluster.
     { name: "two-instances", testMatch: "two-instances.spec.ts", use: { ...chromium, javaScriptEnabled: true } },
-    // The production setting: the one-second page cache on (docs/decisions/0007-*), on a second
-    // server over the same database. Only specs whose fixture writes the cache may miss for a
-    // second are run: their pages for such data are a guest's own (the invitation cookie is never
-    // cached) or are first visited after the write. Browser-only behaviour (music, carousel, video,
-    // the browser's clock) is the same whatever the server does, so it is not run twice.
+    // The production settings (issue 16): two worker processes and the one-second page cache on
+    // (docs/decisions/0007-*, 0015-*), on a second server over the same database. Only specs whose
+    // fixture writes the cache may miss for a second are run: their pages for such data are a guest's
+    // own (the invitation cookie is never cached), the admin's (never cached), or are first visited
+    // after the write. Browser-only behaviour (music, carousel, video, the browser's clock) is the
+    // same whatever the server does, so it is not run twice.
     {
       name: "js-cached",
-      testMatch: ["home.spec.ts", "layout.spec.ts", "keyboard.spec.ts"],
+      testMatch: ["home.spec.ts", "layout.spec.ts", "keyboard.spec.ts", "confirm.spec.ts", "answers.spec.ts"],
       use: { ...chromium, javaScriptEnabled: true, baseURL: `http://127.0.0.1:${cachedPort}` },
       grepInvert: /@no-js-only|\b(music|hero video|quotes carousel|meteors|the map|countdown with the browser's clock) @js-only/,
     },
@@ -109,7 +113,7 @@ export default defineConfig({
       // Started after the first is up, so the database is migrated once.
       command: "node server.mjs",
       url: `http://127.0.0.1:${cachedPort}/healthz`,
-      env: { ...e2eEnv, PORT: String(cachedPort), PAGE_CACHE_TTL_MS: "1000" },
+      env: { ...e2eEnv, PORT: String(cachedPort), PAGE_CACHE_TTL_MS: "1000", WEB_CONCURRENCY: "2" },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "pipe",

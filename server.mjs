@@ -11,4 +11,12 @@ if (problem) {
   process.exit(1);
 }
 
-await import("./server/main.mjs");
+// One process per CPU (WEB_CONCURRENCY): the cluster's primary starts them (server/primary.mjs);
+// WEB_CONCURRENCY=1 and development run the one process of old. The primary only reads the raw
+// value here: the boot step validates it with the rest of the configuration.
+const { default: cluster } = await import("node:cluster");
+const { default: fs } = await import("node:fs");
+if (cluster.isPrimary && fs.existsSync(".env")) process.loadEnvFile(".env");
+const { wantsCluster } = await import("./server/cluster-mode.mjs");
+if (cluster.isPrimary && wantsCluster(process.env)) await import("./server/primary.mjs");
+else await import("./server/main.mjs");

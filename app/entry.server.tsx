@@ -14,7 +14,7 @@ import { InlineCssProvider } from "./components/layout/InlineCss";
 import { inlineCss } from "./styles/inline.server";
 import { i18nServer } from "~/infra/i18n.server";
 
-export { boot } from "~/infra/boot.server";
+export { boot, workerStart } from "~/infra/boot.server";
 // What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
 export { edge } from "~/http/edge.server";
 

@@ -1,55 +1,164 @@
 #!/usr/bin/env node
 // npm run bench — performance figures for this machine (not part of npm test).
-// Starts the built server on a free port with a fresh database, then prints:
-//  1. home page SSR requests/s and p50/p99 latency at 50 connections, next to the same server's
-//     static-asset requests/s (the ratio is the figure we track), and the same page on a server
-//     with the page cache off (every request rendered);
-//  2. confirmation throughput: 500 different invitations confirmed concurrently (and checked);
-//  3. the home page's first-load JavaScript by chunk (gzip bytes), its inline CSS and HTML size;
-//  4. Lighthouse scores for / on mobile, median of 5 runs (`npm run lighthouse` runs only this).
+// Starts the built server with the production settings (the cluster's workers, WEB_CONCURRENCY
+// defaulting to one per CPU, and the page cache) on a free port with a fresh database, then prints:
+//  1. pages at 50 connections (BENCH_SECONDS each, default 8): a static asset; home, /gallery and
+//     /404 for distinct visitors (a different cookie on every request, both languages, both
+//     themes); /confirm for guests each with their own invitation code. Each with req/s, p50/p99
+//     and its ratio to the static asset, then the goals of issue 16 met or not;
+//  2. the memory of the whole server (every process: RSS, and PSS from smaps_rollup) idle after
+//     start and after the runs;
+//  3. confirmation throughput: 500 different invitations confirmed concurrently (and checked);
+//  4. the home page's first-load JavaScript by chunk (gzip bytes), its inline CSS and HTML size;
+//  5. Lighthouse scores for / on mobile, median of 5 runs (`npm run lighthouse` runs only this).
+// `npm run bench -- --pages` stops after 2. The machine's load average is printed first and last:
+// the figures mean little while something else runs.
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { firstLoadFiles, gzipSize, kb, printJsByChunk } from "./lib/first-load.mjs";
 import { printLighthouse, runLighthouse } from "./lib/lighthouse.mjs";
+import { serverCpuMs, serverMemory } from "./lib/memory.mjs";
 import { startBuiltServer } from "./lib/start-server.mjs";
 
-const { base, stop, databasePath } = await startBuiltServer({
+const pagesOnly = process.argv.includes("--pages");
+const runSeconds = Number(process.env.BENCH_SECONDS ?? 8);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
+console.log(`load average before: ${loadAverage()} (${os.cpus().length} CPUs)`);
+
+const { base, stop, databasePath, pid } = await startBuiltServer({
   RSVP_DEADLINE: "2030-12-17T23:59:59-05:00",
   WEDDING_DATE: "2031-01-17T16:00:00-05:00",
   RATE_LIMIT_CODE_ATTEMPTS: "100000",
 });
+// Every worker up and settled before the idle figure: the primary and its workers all there, and
+// their memory no longer moving (a worker still loading the app would be counted short).
+const expectedProcesses = 1 + Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
+let idle = serverMemory(pid);
+for (let i = 0; i < 30; i++) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const now = serverMemory(pid);
+  const settled = now.processes >= expectedProcesses && Math.abs(now.pssMb - idle.pssMb) < 2;
+  idle = now;
+  if (settled) break;
+}
 
 const run = (opts) =>
-  new Promise((resolve, reject) => autocannon({ connections: 50, duration: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+  new Promise((resolve, reject) => autocannon({ connections: 50, duration: runSeconds, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 
-// Warm up.
-await run({ url: `${base}/`, duration: 2 });
+// Guests with their own invitation (and so their own signed cookie), stored through their personal links.
+const GUESTS = 200;
+{
+  const sqlite = new Database(databasePath);
+  sqlite.pragma("busy_timeout = 5000");
+  const insert = sqlite.prepare("INSERT INTO invitations (code, primary_guest, max_guests) VALUES (?, ?, 3)");
+  sqlite.transaction(() => {
+    for (let i = 0; i < GUESTS; i++) insert.run(`PG${String(i).padStart(4, "0")}`, `Page Guest ${i}`);
+  })();
+  sqlite.close();
+}
+const guestCookies = [];
+for (let i = 0; i < GUESTS; i++) {
+  const res = await fetch(`${base}/i/PG${String(i).padStart(4, "0")}`, { redirect: "manual" });
+  guestCookies.push(
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  );
+}
 
-const html = await (await fetch(`${base}/`)).text();
-const asset = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])[0];
-
-console.log("== Home page SSR vs static asset (50 connections, 10 s each) ==");
-const ssr = await run({ url: `${base}/` });
-const stat = await run({ url: `${base}${asset}` });
-const line = (name, r) =>
-  `${name.padEnd(14)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
-// The same page with the one-second page cache off: every request renders (decision 0007).
-const uncachedServer = await startBuiltServer({
-  RSVP_DEADLINE: "2030-12-17T23:59:59-05:00",
-  WEDDING_DATE: "2031-01-17T16:00:00-05:00",
-  PAGE_CACHE_TTL_MS: "0",
+let visitor = 0;
+// The site's cookies as it sets them (Remix's encoding: base64 of the JSON value).
+const saved = (value) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
+/** A visitor seen once: their own analytics cookie, either language, either theme. */
+const distinctVisitor = () => {
+  visitor++;
+  return `_ga=GA1.1.${visitor}.${Date.now()}; lng=${saved(visitor % 2 ? "es" : "en")}; theme=${saved(visitor % 4 < 2 ? "light" : "dark")}`;
+};
+let guest = 0;
+const nextGuest = () => guestCookies[guest++ % guestCookies.length];
+const withCookie = (path, cookie) => ({
+  requests: [
+    {
+      method: "GET",
+      path,
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: cookie() } }),
+    },
+  ],
 });
-await run({ url: `${uncachedServer.base}/`, duration: 2 });
-const rendered = await run({ url: `${uncachedServer.base}/` });
-uncachedServer.stop();
-console.log(line("/ (SSR)", ssr));
-console.log(line("static asset", stat));
-console.log(line("/ (no cache)", rendered));
-console.log(
-  `SSR / static ratio: ${(ssr.requests.average / stat.requests.average).toFixed(3)} (every request rendered: ${(rendered.requests.average / stat.requests.average).toFixed(3)})`,
-);
+
+const home = await fetch(`${base}/`);
+const html = await home.text();
+const asset = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])[0];
+if (!asset) throw new Error(`no script found in the home page (status ${home.status}):\n${html.slice(0, 500)}`);
+
+/**
+ * Waits until the server has finished what the last run left queued (requests the load generator
+ * gave up on are still rendered): each run starts on an idle server.
+ */
+async function settle() {
+  for (let i = 0; i < 100; i++) {
+    const started = performance.now();
+    await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+    if (performance.now() - started < 20) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+const measure = async (opts) => {
+  await settle();
+  const cpuBefore = serverCpuMs(pid);
+  const result = await run(opts);
+  await settle();
+  result.cpuMsPerRequest = (serverCpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
+  return result;
+};
+
+// Warm up (every worker, every page).
+for (const p of [asset, "/", "/gallery", "/404", "/confirm"]) await run({ url: `${base}${p}`, duration: 1 });
+
+console.log(`\n== Pages at 50 connections, ${runSeconds} s each (load generator on the same machine) ==`);
+const runs = [
+  ["static asset", await measure({ url: `${base}${asset}` }), 0],
+  ["/ distinct", await measure({ url: base, ...withCookie("/", distinctVisitor) }), 0.5],
+  ["/gallery distinct", await measure({ url: base, ...withCookie("/gallery", distinctVisitor) }), 0.5],
+  ["/404 distinct", await measure({ url: base, ...withCookie("/404", distinctVisitor) }), 0.5],
+  ["/confirm guests", await measure({ url: base, ...withCookie("/confirm", nextGuest) }), 0.15],
+];
+const staticRate = runs[0][1].requests.average;
+const problems = [];
+for (const [name, r, goal] of runs) {
+  const ratio = r.requests.average / staticRate;
+  const statuses = Object.entries(r.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(" ");
+  console.log(
+    `${name.padEnd(18)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ${ratio.toFixed(2)}× static  server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request  errors ${r.errors + r.timeouts}  (${statuses})`,
+  );
+  if (goal && ratio < goal) problems.push(`${name} ${ratio.toFixed(2)}× < ${goal}×`);
+  if (goal && r.latency.p99 >= 100) problems.push(`${name} p99 ${r.latency.p99} ms ≥ 100 ms`);
+  if (r.errors + r.timeouts) problems.push(`${name} had ${r.errors + r.timeouts} errors`);
+}
+await settle();
+const after = serverMemory(pid);
+const mem = (m) => `RSS ${m.rssMb.toFixed(0)} MB, PSS ${m.pssMb.toFixed(0)} MB`;
+console.log(`\n== Memory of the whole server (${after.processes} processes) ==`);
+console.log(`idle after start: ${mem(idle)}   (goal: ≤ 120 MB)`);
+console.log(`after the runs:   ${mem(after)}   (goal: ≤ 250 MB)`);
+if (idle.pssMb > 120) problems.push(`idle PSS ${idle.pssMb.toFixed(0)} MB > 120 MB`);
+if (after.pssMb > 250) problems.push(`PSS after ${after.pssMb.toFixed(0)} MB > 250 MB`);
+console.log(problems.length ? `\ngoals NOT met: ${problems.join("; ")}` : "\nevery goal met");
+console.log(`load average after: ${loadAverage()}`);
+
+if (pagesOnly) {
+  stop();
+  process.exit(0);
+}
 
 console.log("\n== Confirmations: 500 invitations confirmed concurrently ==");
 const sqlite = new Database(databasePath);

@@ -1,5 +1,5 @@
 // A one-second micro-cache of rendered pages, in front of Remix (see
-// docs/decisions/0007-pages-are-micro-cached-for-a-second.md).
+// docs/decisions/0007-pages-are-micro-cached-for-a-second.md and, for the cluster, 0015).
 //
 // Rendering a page costs ~9 ms of CPU; a guest's phone never notices, but a burst (the couple
 // sharing the link in a group chat) queues every request behind the others. Within one second, the
@@ -9,8 +9,9 @@
 // What keeps it correct:
 //   - only visitors without a personal cookie (the stored invitation, the admin session, a pending
 //     toast) are served from it or fill it; a language, theme or analytics cookie does not count;
-//   - only GET answers with status 200, text/html and no Set-Cookie are kept; never /admin or
-//     /api (in any case: Remix matches /ADMIN too);
+//   - only GET answers with status 200 (or 404: the not-found page is the same for everyone),
+//     text/html and no Set-Cookie are kept; never /admin or /api (in any case: Remix matches
+//     /ADMIN too);
 //   - the key is what the page depends on as the app resolves it: protocol and host (as Express
 //     resolved them), URL, language and theme (`variantOf`), never the raw Cookie header;
 //   - a write (any other method) empties it once it succeeds: when its answer (status < 400) is
@@ -18,6 +19,8 @@
 //     connection closes before any answer (it may have written); a refused write changes nothing
 //     and empties nothing. A page whose render overlapped that moment is not kept;
 //   - the nonce in the stored HTML and CSP header is replaced by the request's own nonce;
+//   - each worker of the cluster has its own cache: a write that succeeded in one empties the
+//     others too (`onInvalidate` tells the primary, which relays it; `invalidate({ fromPeer })`);
 //   - when a page expires, one request renders it again while the others still get the page
 //     just expired (for at most STALE_MS), so a burst does not render it fifty times at once.
 
@@ -27,19 +30,25 @@ const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer
 
 const STALE_MS = 5000;
 
+/** Statuses whose page is the same for every visitor of one variant. */
+const KEPT_STATUSES = new Set([200, 404]);
+
 /**
  * `variantOf(req)` resolves what else a page depends on (server.mjs: the language and theme the
- * app would render it in); it may return a promise.
- * @param {{ ttlMs?: number, maxEntries?: number, now?: () => number, variantOf?: (req: import("express").Request) => string | Promise<string> }} [options]
+ * app would render it in); it may return a promise. `onInvalidate()` is called when a write here
+ * empties the cache (server.mjs tells the other workers).
+ * @param {{ ttlMs?: number, maxEntries?: number, now?: () => number, variantOf?: (req: import("express").Request) => string | Promise<string>, onInvalidate?: () => void }} [options]
  */
-export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Date.now(), variantOf = () => "" } = {}) {
+export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Date.now(), variantOf = () => "", onInvalidate } = {}) {
   /** @type {Map<string, { expires: number, refreshing: boolean, status: number, headers: Record<string, string | string[]>, body: string, nonce: string }>} */
   const entries = new Map();
   let generation = 0;
 
-  const invalidate = () => {
+  /** Empties the cache; a write seen here is passed on to the other workers, one they saw is not. */
+  const invalidate = ({ fromPeer = false } = {}) => {
     generation++;
     entries.clear();
+    if (!fromPeer && ttlMs > 0) onInvalidate?.();
   };
 
   const keyOf = async (req) => [req.protocol, req.hostname, req.originalUrl, await variantOf(req)].join("\n");
@@ -130,14 +139,14 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
       if (entry) entry.refreshing = false;
     });
     res.on("finish", () => {
-      if (generation !== startedAt || res.statusCode !== 200 || !nonce) return;
+      if (generation !== startedAt || !KEPT_STATUSES.has(res.statusCode) || !nonce) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html") || res.hasHeader("set-cookie")) return;
       const headers = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (!DROPPED_HEADERS.has(name) && name !== "x-page-cache" && value !== undefined)
           headers[name] = Array.isArray(value) ? value.map(String) : String(value);
       }
-      store(key, { expires: now() + ttlMs, refreshing: false, status: 200, headers, body: Buffer.concat(chunks).toString("utf8"), nonce });
+      store(key, { expires: now() + ttlMs, refreshing: false, status: res.statusCode, headers, body: Buffer.concat(chunks).toString("utf8"), nonce });
     });
     next();
   }

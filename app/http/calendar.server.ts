@@ -1,4 +1,3 @@
-import { createEvent } from "ics";
 import { couple, venue } from "~/content/wedding";
 import { config } from "~/infra/config.server";
 import { getFixedT, getLanguage } from "~/infra/i18n.server";
@@ -25,6 +24,8 @@ export async function weddingCalendarFile(request: Request): Promise<{ ok: true;
   const texts = calendarTexts(t as unknown as CommonT, lang);
   const { start, end } = weddingEventTimes(config().WEDDING_DATE);
   const origin = new URL(request.url).origin;
+  // Loaded with the first calendar file, not in every worker at start (decision 0015).
+  const { createEvent } = await import("ics");
   const { error, value } = createEvent({
     productId: "wedding-site/ics",
     uid: weddingUid(),

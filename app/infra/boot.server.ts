@@ -49,3 +49,14 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
   }
   return cfg;
 }
+
+/**
+ * What each worker of the cluster does before it serves (server/primary.mjs ran boot() once in a
+ * process of its own first): read the configuration and the secrets boot() made. Nothing is
+ * migrated, seeded, swept or printed again, and no worker writes .secrets.json.
+ */
+export function workerStart(): Config {
+  const cfg = config();
+  sessionSecret();
+  return cfg;
+}

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { z } from "zod";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE, STORAGE_BUCKET } from "~/lib/constants";
 
@@ -25,6 +26,8 @@ function isPostgresUrl(value: string): boolean {
 }
 
 const positiveInt = z.coerce.number().int().positive();
+
+const WEB_CONCURRENCY_MESSAGE = "WEB_CONCURRENCY must be a whole number of worker processes from 1 to 32 (unset: one per CPU)";
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -79,6 +82,16 @@ export const configSchema = z
       .optional(),
     /** How long a rendered public page may be served again from memory (server/page-cache.mjs); 0 turns it off. */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * Worker processes serving the site (server/primary.mjs): one per CPU unless set; 1 runs the
+     * single process of old, without a cluster.
+     */
+    WEB_CONCURRENCY: z.coerce
+      .number({ message: WEB_CONCURRENCY_MESSAGE })
+      .int(WEB_CONCURRENCY_MESSAGE)
+      .min(1, WEB_CONCURRENCY_MESSAGE)
+      .max(32, WEB_CONCURRENCY_MESSAGE)
+      .default(() => Math.min(32, os.availableParallelism())),
     /** Where photos are kept: the UPLOADS_DIR folder, or an S3-compatible bucket (docs/decisions/0017-*). */
     STORAGE: z.enum(["local", "s3"], { message: 'STORAGE must be "local" or "s3"' }).default("local"),
     S3_BUCKET: z

@@ -67,12 +67,22 @@ export interface AdminSessionTable {
   password_tag: string;
 }
 
+/** One client's attempts at one limited action in the current window (app/infra/rate-limit.server.ts). */
+export interface RateLimitTable {
+  /** `action:client`, e.g. `code:203.0.113.9`. */
+  key: string;
+  points: number;
+  /** When the window ends, in milliseconds since the epoch (a bigint: PostgreSQL may return it as a string). */
+  reset_at: number | string;
+}
+
 export interface Database {
   invitations: InvitationTable;
   guests: GuestTable;
   gallery_sections: GallerySectionTable;
   media: MediaTable;
   admin_sessions: AdminSessionTable;
+  rate_limits: RateLimitTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { MAX_CONCURRENT_IMAGE_JOBS, MAX_UPLOAD_PIXELS, THUMBNAIL_MAX_SIDE, WEB_IMAGE_MAX_SIDE } from "~/lib/constants";
 
 /** Why bytes were not accepted as a photo; each is a translation key under gallery.errors. */
@@ -20,8 +20,17 @@ export function isHeic(bytes: Buffer): boolean {
 export const IMAGE_EXTENSIONS = { jpeg: "jpg", png: "png", webp: "webp" } as const;
 type OutputFormat = keyof typeof IMAGE_EXTENSIONS;
 
-// Each photo is decoded once and never again: libvips' operation cache only holds memory.
-sharp.cache(false);
+// libvips (about 10 MB in every worker) is loaded with the first photo, not when the server starts:
+// most workers never decode one.
+let loaded: Promise<typeof Sharp> | undefined;
+function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    // Each photo is decoded once and never again: libvips' operation cache only holds memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 /**
  * At most this many photos are decoded at once (a 12 MP photo needs ~130 MB while it is
@@ -64,7 +73,8 @@ export function processImage(bytes: Buffer): Promise<ProcessedImage> {
 async function decodeAndResize(bytes: Buffer): Promise<ProcessedImage> {
   const refuse = (): { ok: false; error: ImageError } => ({ ok: false, error: isHeic(bytes) ? "heicUnsupported" : "notAnImage" });
   const options = { failOn: "error", limitInputPixels: MAX_UPLOAD_PIXELS } as const;
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Sharp.Metadata;
   try {
     meta = await sharp(bytes, options).metadata();
   } catch {
@@ -72,7 +82,7 @@ async function decodeAndResize(bytes: Buffer): Promise<ProcessedImage> {
   }
   if (!meta.format || !INPUT_FORMATS.has(meta.format)) return refuse();
   const format: OutputFormat = meta.format === "png" || meta.format === "webp" ? meta.format : "jpeg";
-  const encode = (pipeline: sharp.Sharp, quality: number) =>
+  const encode = (pipeline: Sharp.Sharp, quality: number) =>
     format === "png"
       ? pipeline.png({ compressionLevel: 9 })
       : format === "webp"
@@ -100,6 +110,7 @@ async function decodeAndResize(bytes: Buffer): Promise<ProcessedImage> {
  * that decodes, with its dimensions (never SVG or anything a browser could run). Null otherwise.
  */
 export async function storedImageInfo(bytes: Buffer): Promise<{ width: number; height: number } | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { failOn: "error", limitInputPixels: MAX_UPLOAD_PIXELS }).metadata();
     if (!meta.width || !meta.height || !(meta.format && meta.format in IMAGE_EXTENSIONS)) return null;

@@ -1,41 +1,19 @@
+import { sql } from "kysely";
 import { config } from "~/infra/config.server";
+import { db } from "~/infra/db.server";
 
 /**
- * Fixed-window limits per client and action, in memory (one process serves the site).
+ * Fixed-window limits per client and action, kept in the database (`rate_limits`), so every
+ * worker process, and every instance on one database, counts a client against one allowance.
  * The window and allowances come from the environment (RATE_LIMIT_*). consume() is the one way a
  * caller counts an attempt; each adapter answers the RateLimited it throws (API dispatch, page actions).
+ * See docs/decisions/0009-rate-limits.md.
  */
 export type LimitedAction = "code" | "login" | "upload";
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-const windows = new Map<string, Window>();
 
 function allowance(action: LimitedAction): number {
   const c = config();
   return action === "code" ? c.RATE_LIMIT_CODE_ATTEMPTS : action === "login" ? c.RATE_LIMIT_LOGIN_ATTEMPTS : c.RATE_LIMIT_UPLOADS;
-}
-
-interface LimitResult {
-  allowed: boolean;
-  /** Seconds until the client may try again (when not allowed). */
-  retryAfter: number;
-}
-
-function count(action: LimitedAction, client: string, points: number, now: number): LimitResult {
-  const key = `${action}:${client}`;
-  let w = windows.get(key);
-  if (!w || w.resetAt <= now) {
-    w = { count: 0, resetAt: now + config().RATE_LIMIT_WINDOW_SECONDS * 1000 };
-    windows.set(key, w);
-  }
-  w.count += points;
-  if (windows.size > 10_000) sweep(now);
-  const allowed = w.count <= allowance(action);
-  return { allowed, retryAfter: allowed ? 0 : Math.ceil((w.resetAt - now) / 1000) };
 }
 
 /** Past the allowance: thrown by consume(); the API and the page adapters each answer it with a 429. */
@@ -55,38 +33,57 @@ export class RateLimited extends Error {
   }
 }
 
+const keyOf = (action: LimitedAction, client: string) => `${action}:${client}`;
+
+// Expired windows are deleted now and then (at most once a minute per process), so the table
+// holds about one row per client seen in the last window.
+const SWEEP_EVERY_MS = 60_000;
+let lastSweep = 0;
+
+async function sweep(now: number) {
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  await db().deleteFrom("rate_limits").where("reset_at", "<=", now).execute();
+}
+
 /**
  * Counts `points` attempts of `action` by `client`; throws RateLimited past the allowance.
- * Async so a store shared by several processes can replace the in-memory one without changing
- * a caller (see docs/decisions/0009-rate-limits.md).
+ * One statement per attempt, atomic on SQLite and PostgreSQL alike: a new window starts when the
+ * stored one has ended, otherwise the points are added; the row as it now stands is returned.
  */
 export async function consume(action: LimitedAction, client: string, points = 1): Promise<void> {
-  const result = count(action, client, Math.max(1, Math.floor(points)), Date.now());
-  if (!result.allowed) throw new RateLimited(action, result.retryAfter);
+  const p = Math.max(1, Math.floor(points));
+  const now = Date.now();
+  const resetAt = now + config().RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const row = await db()
+    .insertInto("rate_limits")
+    .values({ key: keyOf(action, client), points: p, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        points: sql<number>`case when rate_limits.reset_at <= ${now} then ${p} else rate_limits.points + ${p} end`,
+        reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then ${resetAt} else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(["points", "reset_at"])
+    .executeTakeFirstOrThrow();
+  await sweep(now);
+  if (Number(row.points) > allowance(action)) throw new RateLimited(action, Math.ceil((Number(row.reset_at) - now) / 1000));
 }
 
 /** Throws RateLimited when `client` is already past the allowance for `action`, without counting an attempt. */
 export async function ensureNotLimited(action: LimitedAction, client: string): Promise<void> {
-  const result = peek(action, client);
-  if (!result.allowed) throw new RateLimited(action, result.retryAfter);
-}
-
-/** Whether `client`'s next attempt at `action` would be refused, without counting one. */
-function peek(action: LimitedAction, client: string, now = Date.now()): LimitResult {
-  const w = windows.get(`${action}:${client}`);
-  if (!w || w.resetAt <= now || w.count < allowance(action)) return { allowed: true, retryAfter: 0 };
-  return { allowed: false, retryAfter: Math.ceil((w.resetAt - now) / 1000) };
+  const now = Date.now();
+  const row = await db().selectFrom("rate_limits").select(["points", "reset_at"]).where("key", "=", keyOf(action, client)).executeTakeFirst();
+  if (!row || Number(row.reset_at) <= now || Number(row.points) < allowance(action)) return;
+  throw new RateLimited(action, Math.ceil((Number(row.reset_at) - now) / 1000));
 }
 
 /** A success (right password) clears the client's failed attempts. */
-export function clear(action: LimitedAction, client: string) {
-  windows.delete(`${action}:${client}`);
+export async function clear(action: LimitedAction, client: string): Promise<void> {
+  await db().deleteFrom("rate_limits").where("key", "=", keyOf(action, client)).execute();
 }
 
-function sweep(now: number) {
-  for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-}
-
+/** The counters live in each test's own database; this forgets when this process last swept. */
 export function resetRateLimitsForTests() {
-  windows.clear();
+  lastSweep = 0;
 }

@@ -134,7 +134,7 @@ export function jsDisabled(testInfo: { project: { name: string } }) {
  */
 export async function startServer(
   env: Record<string, string>,
-): Promise<{ baseURL: string; dataDir: string; output: () => string; stop: () => Promise<void>; kill: (signal: NodeJS.Signals) => void }> {
+): Promise<{ baseURL: string; dataDir: string; pid: number; output: () => string; stop: () => Promise<void>; kill: (signal: NodeJS.Signals) => void }> {
   const { spawn } = await import("node:child_process");
   const fs = await import("node:fs");
   const os = await import("node:os");
@@ -181,6 +181,7 @@ export async function startServer(
   return {
     baseURL,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     kill: (signal) => child.kill(signal),
     stop: async () => {

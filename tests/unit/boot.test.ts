@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { boot } from "~/infra/boot.server";
+import { boot, workerStart } from "~/infra/boot.server";
 import { db } from "~/infra/db.server";
 import { checkAdminPassword, resetSecretsForTests, sessionSecret } from "~/infra/secrets.server";
 import { useTestDatabase } from "./helpers/test-db";
@@ -45,6 +45,27 @@ describe("first start with generated secrets", () => {
     resetSecretsForTests();
     expect(sessionSecret()).toBe(first);
     expect(first.length).toBeGreaterThanOrEqual(32);
+  });
+  it("a worker of the cluster reads what the boot made and writes nothing: same session secret, same password", async () => {
+    delete process.env.ADMIN_PASSWORD;
+    const lines: string[] = [];
+    await boot((l) => lines.push(l));
+    const password = lines
+      .find((l) => l.startsWith("Admin password"))!
+      .split(": ")
+      .pop()!;
+    const secretsFile = path.join(path.dirname(paths.database), ".secrets.json");
+    const written = fs.readFileSync(secretsFile, "utf8");
+    const booted = sessionSecret();
+
+    // A worker is a new process: nothing in memory.
+    resetSecretsForTests();
+    const cfg = workerStart();
+    expect(cfg.DATABASE_PATH).toBe(paths.database);
+    expect(sessionSecret()).toBe(booted);
+    expect(checkAdminPassword(password)).toBe(true);
+    expect(fs.readFileSync(secretsFile, "utf8")).toBe(written);
+    expect(await db().selectFrom("invitations").select("id").execute()).toHaveLength(3);
   });
 });
 

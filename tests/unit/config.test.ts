@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/infra/config.server";
 
@@ -80,6 +81,16 @@ describe("configuration", () => {
     expect(() => parseConfig({ S3_FORCE_PATH_STYLE: "sometimes" })).toThrow(/S3_FORCE_PATH_STYLE/);
     expect(() => parseConfig({ S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
     expect(() => parseConfig({ S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/S3_ACCESS_KEY_ID: /);
+  });
+
+  it("reads WEB_CONCURRENCY as 1 to 32 worker processes, one per CPU unless set", () => {
+    expect(parseConfig({}).WEB_CONCURRENCY).toBe(Math.min(32, os.availableParallelism()));
+    expect(parseConfig({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(parseConfig({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    expect(parseConfig({ WEB_CONCURRENCY: "32" }).WEB_CONCURRENCY).toBe(32);
+    for (const bad of ["0", "33", "-1", "2.5", "many"]) {
+      expect(() => parseConfig({ WEB_CONCURRENCY: bad }), bad).toThrow(/WEB_CONCURRENCY must be a whole number of worker processes from 1 to 32/);
+    }
   });
 
   it("treats empty values as unset", () => {

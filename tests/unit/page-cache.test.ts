@@ -4,6 +4,7 @@ import type { Server } from "node:http";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { edge } from "~/http/edge.server";
 import { createPageCache } from "../../server/page-cache.mjs";
 
 /**
@@ -27,9 +28,16 @@ async function languageOf(req: Request) {
   return saved ?? (/^en\b/i.test(req.get("accept-language") ?? "") ? "en" : "es");
 }
 
-async function rig(options: { ttlMs?: number } = {}): Promise<Rig> {
+async function rig(
+  options: { ttlMs?: number; variantOf?: (req: Request) => Promise<string>; onInvalidate?: () => void } = {},
+): Promise<Rig & { cache: ReturnType<typeof createPageCache> }> {
   const clock = { t: 1_000_000 };
-  const cache = createPageCache({ ttlMs: options.ttlMs ?? 1000, now: () => clock.t, variantOf: languageOf });
+  const cache = createPageCache({
+    ttlMs: options.ttlMs ?? 1000,
+    now: () => clock.t,
+    variantOf: options.variantOf ?? languageOf,
+    onInvalidate: options.onInvalidate,
+  });
   let renders = 0;
   let gate: Promise<void> | undefined;
   let open = () => {};
@@ -48,7 +56,8 @@ async function rig(options: { ttlMs?: number } = {}): Promise<Rig> {
     const nonce = res.locals.cspNonce as string;
     if (req.path === "/cookie") res.setHeader("Set-Cookie", "a=b");
     if (req.path === "/json") return res.json({ renders });
-    if (req.path === "/missing") return res.status(404).type("html").send("<p>404</p>");
+    if (req.path === "/missing") return res.status(404).type("html").send(`<p>404 render ${renders}</p>`);
+    if (req.path === "/broken") return res.status(500).type("html").send("<p>500</p>");
     res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}'`);
     res.type("html");
     res.write(`<!doctype html><p>render ${renders} of ${req.originalUrl} for ${req.get("cookie") ?? "nobody"}</p>`);
@@ -59,6 +68,7 @@ async function rig(options: { ttlMs?: number } = {}): Promise<Rig> {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   return {
+    cache,
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     renders: () => renders,
     clock,
@@ -70,6 +80,79 @@ async function rig(options: { ttlMs?: number } = {}): Promise<Rig> {
 }
 
 const nonceIn = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1];
+
+describe("page variants: keyed on what the app resolves, never the raw cookies", () => {
+  // The app's own resolution, as server.mjs uses it: the language (lng cookie, else Accept-Language,
+  // else Spanish) and the theme cookie.
+  const appVariant = async (req: Request) => {
+    const headers = { cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") };
+    return `${await edge.language(headers)} ${await edge.theme(headers)}`;
+  };
+
+  // The app's cookies as it sets them (Remix's encoding: base64 of the JSON value).
+  const saved = (value: string) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
+  const [en, es, xx, dark, light] = [saved("en"), saved("es"), saved("xx"), saved("dark"), saved("light")];
+
+  it("distinct visitors whose cookies do not change the page share one entry per language and theme", async () => {
+    const r = await rig({ variantOf: appVariant });
+    const visitors: Record<string, string>[] = [
+      { Cookie: `_ga=GA1.1.1; lng=${en}; theme=${dark}` },
+      { Cookie: `_ga=GA1.1.2; lng=${en}; theme=${dark}; _fbp=fb.1` },
+      { Cookie: `theme=${dark}; _ga=GA1.1.3`, "Accept-Language": "en-US,en;q=0.9" },
+      { Cookie: `_ga=GA1.1.4; lng=${es}; theme=${dark}` },
+      { Cookie: `_ga=GA1.1.5; lng=${xx}; theme=${dark}` },
+      { Cookie: `_ga=GA1.1.6; lng=${en}; theme=${light}` },
+      { Cookie: `_ga=GA1.1.7; lng=${en}` },
+    ];
+    const seen: string[] = [];
+    for (const headers of visitors) {
+      const res = await fetch(`${r.base}/`, { headers });
+      seen.push(`${res.headers.get("x-page-cache") ?? "render"}: ${/render \d+/.exec(await res.text())?.[0]}`);
+    }
+    expect(seen).toEqual([
+      "render: render 1", // en dark
+      "hit: render 1", // another analytics cookie: the same page
+      "hit: render 1", // English from the browser, dark
+      "render: render 2", // es dark
+      "hit: render 2", // an unknown language is Spanish
+      "render: render 3", // en light
+      "render: render 4", // en, following the system's theme
+    ]);
+  });
+
+  it("a guest's invitation cookie (or the admin's, or a toast) never shares an entry, whatever else it carries", async () => {
+    const r = await rig({ variantOf: appVariant });
+    await (await fetch(`${r.base}/confirm`, { headers: { Cookie: "lng=es" } })).text();
+    for (const cookie of ["lng=es; wedding_invitation=ana.sig", "lng=es; wedding_invitation=luis.sig", "wedding_admin=x; lng=es", "lng=es; wedding_flash=t"]) {
+      const res = await fetch(`${r.base}/confirm`, { headers: { Cookie: cookie } });
+      expect(res.headers.get("x-page-cache"), cookie).toBeNull();
+      expect(await res.text(), cookie).toContain(`for ${cookie}`);
+    }
+    // The first guest again: rendered for them, not the other guest's page.
+    const again = await fetch(`${r.base}/confirm`, { headers: { Cookie: "lng=es; wedding_invitation=ana.sig" } });
+    expect(await again.text()).toContain("for lng=es; wedding_invitation=ana.sig");
+    expect(r.renders()).toBe(6);
+  });
+});
+
+describe("page caches of several workers", () => {
+  it("a successful write tells the other workers once; a write they saw empties this one without telling again", async () => {
+    let told = 0;
+    const r = await rig({ onInvalidate: () => told++ });
+    await (await fetch(`${r.base}/`)).text();
+    await (await fetch(`${r.base}/refused`, { method: "POST" })).text();
+    expect(told).toBe(0);
+    await (await fetch(`${r.base}/`, { method: "POST" })).text();
+    expect(told).toBe(1);
+    await (await fetch(`${r.base}/`)).text();
+    expect((await fetch(`${r.base}/`)).headers.get("x-page-cache")).toBe("hit");
+    r.cache.invalidate({ fromPeer: true });
+    expect(told).toBe(1);
+    const after = await fetch(`${r.base}/`);
+    expect(after.headers.get("x-page-cache")).toBeNull();
+    expect(await after.text()).toContain("render 3");
+  });
+});
 
 describe("page micro-cache", () => {
   it("serves a page asked for again within the TTL from memory, with a fresh nonce in the HTML and the CSP", async () => {
@@ -119,9 +202,20 @@ describe("page micro-cache", () => {
     expect(r.renders()).toBe(7);
   });
 
+  it("keeps the not-found page (404) like any page: it is the same for every visitor", async () => {
+    const r = await rig();
+    const first = await fetch(`${r.base}/missing`);
+    expect(first.status).toBe(404);
+    expect(await first.text()).toContain("404 render 1");
+    const again = await fetch(`${r.base}/missing`, { headers: { Cookie: "_ga=GA1.2.3" } });
+    expect(again.status).toBe(404);
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).toContain("404 render 1");
+  });
+
   it("never keeps answers with Set-Cookie, errors, JSON, admin pages, or anything when the TTL is 0", async () => {
     const r = await rig();
-    for (const path of ["/cookie", "/missing", "/json", "/admin", "/admin?tab=invitations", "/ADMIN", "/Admin/print", "/API/things"]) {
+    for (const path of ["/cookie", "/broken", "/json", "/admin", "/admin?tab=invitations", "/ADMIN", "/Admin/print", "/API/things"]) {
       await (await fetch(`${r.base}${path}`)).text();
       const again = await fetch(`${r.base}${path}`);
       await again.text();

@@ -39,7 +39,7 @@ export async function login(request: Request, context: AppLoadContext, password:
     const key = "dashboard:login.wrongPassword";
     return { result: { intent: "login", ok: false, status: 401, error: { "": [key] }, toast: { kind: "error", key } } };
   }
-  clear("login", ip);
+  await clear("login", ip);
   return {
     result: { intent: "login", ok: true, toast: { kind: "success", key: "dashboard:login.granted" } },
     headers: new Headers({ "Set-Cookie": await startAdminSessionHeader(request) }),

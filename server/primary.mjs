@@ -1,0 +1,86 @@
+// The cluster's primary process (docs/decisions/0015-workers-and-shared-state.md): it never loads the
+// app, so it stays small. It starts one process that boots (configuration check, migrations, seed,
+// orphan sweep, the demo codes and a generated password printed once, .secrets.json written once),
+// and once that process has ended well, WEB_CONCURRENCY workers that serve on one port. A worker that
+// dies is replaced; SIGTERM (or SIGINT) stops every worker, each finishing its requests, then exits.
+// It also relays "a write succeeded" from one worker to the others, so their page caches empty too.
+import cluster from "node:cluster";
+import { MESSAGES } from "./cluster-mode.mjs";
+
+// A worker that dies this soon after it started waits before being replaced, so a worker that cannot
+// start does not spin the CPU.
+const QUICK_DEATH_MS = 5000;
+const RESTART_DELAY_MS = 1000;
+const STOP_TIMEOUT_MS = 10_000;
+
+let stopping = false;
+let wanted = 0;
+let announced = false;
+/** Workers that have started serving (the site is announced once all of them have). */
+const listening = new Set();
+
+function startWorker() {
+  if (stopping) return;
+  const startedAt = Date.now();
+  const worker = cluster.fork({ WEDDING_WORKER_ROLE: "serve" });
+  worker.on("message", (message) => {
+    if (message?.type !== MESSAGES.invalidate) return;
+    for (const other of Object.values(cluster.workers ?? {})) {
+      if (other && other !== worker && other.isConnected()) other.send({ type: MESSAGES.invalidate });
+    }
+  });
+  worker.on("listening", (address) => {
+    listening.add(worker.id);
+    if (!announced && listening.size >= wanted) {
+      announced = true;
+      const host = address.address === "0.0.0.0" || address.address === null ? "localhost" : address.address;
+      console.log(`Wedding site listening on http://${host}:${address.port} (${wanted} worker processes)`);
+    }
+  });
+  worker.on("exit", (code, signal) => {
+    listening.delete(worker.id);
+    if (stopping) return;
+    console.error(`Worker ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`);
+    setTimeout(startWorker, Date.now() - startedAt < QUICK_DEATH_MS ? RESTART_DELAY_MS : 0);
+  });
+}
+
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
+  if (workers.length === 0) process.exit(0);
+  for (const worker of workers) worker.process.kill("SIGTERM");
+  cluster.on("exit", () => {
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  });
+  setTimeout(() => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+    process.exit(1);
+  }, STOP_TIMEOUT_MS).unref();
+}
+
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, stop);
+
+// Each worker's V8 heap is kept small (the memory goal of issue 16, decision 0015): a 2 MB young
+// generation and 96 MB for the rest; a page's render needs far less. NODE_OPTIONS or node's own
+// flags naming either setting win.
+const given = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
+const heapFlags = [
+  ...(given.includes("--max-semi-space-size") ? [] : ["--max-semi-space-size=2"]),
+  ...(given.includes("--max-old-space-size") ? [] : ["--max-old-space-size=96"]),
+];
+// --expose-gc: a worker collects the garbage of loading the app once it listens (server/main.mjs).
+cluster.setupPrimary({ execArgv: [...process.execArgv, ...heapFlags, "--expose-gc"] });
+
+// Boot once, in a process of its own, before any worker serves.
+const boot = cluster.fork({ WEDDING_WORKER_ROLE: "boot" });
+boot.on("message", (message) => {
+  if (message?.type === MESSAGES.booted) wanted = message.workers;
+});
+boot.on("exit", (code) => {
+  // A bad configuration: the boot process printed why.
+  if (code !== 0 || !wanted) process.exit(code || 1);
+  if (stopping) process.exit(0);
+  for (let i = 0; i < wanted; i++) startWorker();
+});
