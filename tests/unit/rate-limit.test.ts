@@ -63,10 +63,10 @@ describe("rate limits in the database", () => {
     }
   });
 
-  it("two connections to one database file (two workers) count the same client together", async () => {
-    // A second process's connection: another worker thread with its own better-sqlite3 handle,
-    // running the same statement the app runs, interleaved with this one's.
-    const other = openDatabase(paths.database);
+  it("two connections to one database (two workers, or two instances) count the same client together", async () => {
+    // A second process's connection (its own better-sqlite3 handle on the file, or its own
+    // PostgreSQL pool), running the same statement the app runs, interleaved with this one's.
+    const other = openDatabase(process.env.DATABASE_URL ?? paths.database);
     const ours = db();
     const seen: number[] = [];
     try {
@@ -89,6 +89,13 @@ describe("rate limits in the database", () => {
     const { rows } = await sql<{ points: number }>`SELECT points FROM rate_limits WHERE key = 'code:198.51.100.9'`.execute(db());
     expect(rows[0].points).toBe(6);
   });
+});
+
+describe("rate limits in one SQLite file", () => {
+  const paths = useTestDatabase(
+    { RATE_LIMIT_CODE_ATTEMPTS: "3", RATE_LIMIT_WINDOW_SECONDS: "600" },
+    { sqliteOnly: "threads with their own better-sqlite3 handle on the file; PostgreSQL's connections are covered above" },
+  );
 
   it("concurrent attempts from two threads on one file are each counted once", async () => {
     // Two threads, each with its own connection, hammer the same key at the same time.
@@ -140,7 +147,8 @@ describe("migration 2026-11-23T100400_rate_limits", () => {
 
     // And back: down drops only its own table.
     await migrateTo(database, "2026-11-23T100300_invitation_language");
-    const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'rate_limits'`.execute(database);
-    expect(tables.rows).toEqual([]);
+    const tables = (await database.introspection.getTables()).map((t) => t.name);
+    expect(tables).toContain("invitations");
+    expect(tables).not.toContain("rate_limits");
   });
 });
