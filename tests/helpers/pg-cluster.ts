@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./free-port";
 
 /**
  * A throwaway PostgreSQL cluster for the tests (the unit suite's Postgres run and the two-instance
@@ -34,18 +34,6 @@ export function pgBinDir(): string {
   const found = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" }).stdout.trim();
   if (found) return path.dirname(found);
   throw new Error("PostgreSQL's initdb was not found (apt-get install -y postgresql); the PostgreSQL tests need it");
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
