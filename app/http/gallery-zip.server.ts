@@ -38,6 +38,6 @@ export async function zipResponse(request: Request, context: AppLoadContext, arc
     const t = await getFixedT(request, "gallery");
     return new Response(t("download.busy"), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" } });
   }
-  const body = zipStream(archive, { signal: request.signal, whenWritable: context.whenWritable, onEnd: slot.release });
+  const body = await zipStream(archive, { signal: request.signal, whenWritable: context.whenWritable, onEnd: slot.release });
   return new Response(body, { headers });
 }

@@ -1,5 +1,3 @@
-import QRCode from "qrcode";
-
 /**
  * QR codes of personal links, made on the server by the `qrcode` library. Error correction M
  * survives a crease or a smudge on a printed card; a quiet zone of 2 modules keeps it scannable
@@ -7,10 +5,13 @@ import QRCode from "qrcode";
  */
 const options = { errorCorrectionLevel: "M", margin: 2 } as const;
 
-export function qrSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { ...options, type: "svg" });
+/** Loaded with the first QR code (the admin's), not in every worker from its start (docs/decisions/0015-*). */
+const qrcode = async () => (await import("qrcode")).default;
+
+export async function qrSvg(text: string): Promise<string> {
+  return (await qrcode()).toString(text, { ...options, type: "svg" });
 }
 
-export function qrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { ...options, type: "png", width: 600 });
+export async function qrPng(text: string): Promise<Buffer> {
+  return (await qrcode()).toBuffer(text, { ...options, type: "png", width: 600 });
 }

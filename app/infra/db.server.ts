@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import pg from "pg";
+import { createRequire } from "node:module";
+import type pgModule from "pg";
 import {
   CompiledQuery,
   Kysely,
@@ -73,13 +74,19 @@ class SerialTransactionsDialect extends PostgresDialect {
   }
 }
 
+/**
+ * The pg driver, loaded when a PostgreSQL address is opened: with SQLite (the default) every worker
+ * would otherwise carry it in memory for nothing (docs/decisions/0015-*).
+ */
+const loadPg = (): typeof pgModule => createRequire(import.meta.url)("pg");
+
 // pg returns bigint (count(*), SUM of integers as numeric) as strings; the app's numbers are small.
 const BIGINT = 20;
 const NUMERIC = 1700;
 const pgTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === BIGINT || oid === NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return loadPg().types.getTypeParser(oid, format);
   },
 };
 
@@ -91,7 +98,8 @@ export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(tar
  */
 export function openDatabase(target: string): DB {
   if (isPostgresUrl(target)) {
-    const pool = new pg.Pool({ connectionString: target, max: 10, types: pgTypes as pg.CustomTypesConfig });
+    const pg = loadPg();
+    const pool = new pg.Pool({ connectionString: target, max: 10, types: pgTypes as pgModule.CustomTypesConfig });
     // An idle connection the server closed (a restart, a failover) must not end the process: the pool
     // drops it and the next query opens a new one.
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

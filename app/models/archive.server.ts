@@ -1,6 +1,5 @@
 import { once } from "node:events";
 import type { Readable } from "node:stream";
-import { ZipArchive } from "archiver";
 import { db } from "~/infra/db.server";
 import { storage } from "~/infra/storage.server";
 import { getSection, listSections, type Section } from "~/models/gallery.server";
@@ -75,7 +74,10 @@ export interface ZipStreamOptions {
  * and nothing is written to disk. Photos are stored, not deflated: JPEG/PNG/WebP are already
  * compressed, and deflating them again would only cost CPU.
  */
-export function zipStream(archive: GalleryArchive, options: ZipStreamOptions = {}): ReadableStream<Uint8Array> {
+export async function zipStream(archive: GalleryArchive, options: ZipStreamOptions = {}): Promise<ReadableStream<Uint8Array>> {
+  // Loaded with the first download: archiver is the largest module a worker would otherwise keep
+  // in memory from its start (docs/decisions/0015-*).
+  const { ZipArchive } = await import("archiver");
   const zip = new ZipArchive({ store: true });
   const stop = new AbortController();
   let source: Readable | null = null;

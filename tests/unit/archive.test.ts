@@ -81,7 +81,7 @@ describe("the gallery ZIP", () => {
     const { fiesta, stored } = await gallery();
     const archive = (await sectionArchive(fiesta.id))!;
     expect(archive.fileName).toBe("Fiesta");
-    const entries = await entriesOf(await collect(zipStream(archive)));
+    const entries = await entriesOf(await collect(await zipStream(archive)));
     expect([...entries.keys()]).toEqual(["Fiesta/", "Fiesta/foto.jpg", "Fiesta/foto (2).jpg", "Fiesta/IMG_7.heic.png"]);
     expect(entries.get("Fiesta/foto.jpg")).toEqual(file(stored[0].key));
     expect(entries.get("Fiesta/foto (2).jpg")).toEqual(file(stored[1].key));
@@ -99,7 +99,7 @@ describe("the gallery ZIP", () => {
 
   it("the admin's: every section, active or not, one folder each (same names made unique)", async () => {
     const { other } = await gallery();
-    const entries = await entriesOf(await collect(zipStream(await wholeGalleryArchive())));
+    const entries = await entriesOf(await collect(await zipStream(await wholeGalleryArchive())));
     expect([...entries.keys()]).toEqual(["Fiesta/", "Fiesta/foto.jpg", "Fiesta/foto (2).jpg", "Fiesta/IMG_7.heic.png", "Fiesta (2)/", "Fiesta (2)/foto.jpg"]);
     expect(entries.get("Fiesta (2)/foto.jpg")).toEqual(file(other));
   });
@@ -107,7 +107,7 @@ describe("the gallery ZIP", () => {
   it("a photo whose file is missing from the store is left out; the rest still comes", async () => {
     const { fiesta, stored } = await gallery();
     fs.rmSync(path.join(paths.uploads, stored[1].key));
-    const entries = await entriesOf(await collect(zipStream((await sectionArchive(fiesta.id))!)));
+    const entries = await entriesOf(await collect(await zipStream((await sectionArchive(fiesta.id))!)));
     expect([...entries.keys()]).toEqual(["Fiesta/", "Fiesta/foto.jpg", "Fiesta/IMG_7.heic.png"]);
   });
 
@@ -115,7 +115,7 @@ describe("the gallery ZIP", () => {
     const { fiesta } = await gallery();
     const abort = new AbortController();
     let ended = 0;
-    const reader = zipStream((await sectionArchive(fiesta.id))!, { signal: abort.signal, onEnd: () => ended++ }).getReader();
+    const reader = (await zipStream((await sectionArchive(fiesta.id))!, { signal: abort.signal, onEnd: () => ended++ })).getReader();
     await reader.read();
     abort.abort();
     // Whatever was asked for next ends the stream instead of more bytes being read from the store.
@@ -131,7 +131,7 @@ describe("the gallery ZIP", () => {
       waits++;
       return new Promise<void>((resolve) => (release = resolve));
     };
-    const reader = zipStream((await sectionArchive(fiesta.id))!, { whenWritable }).getReader();
+    const reader = (await zipStream((await sectionArchive(fiesta.id))!, { whenWritable })).getReader();
     const first = reader.read();
     await new Promise((r) => setTimeout(r, 50));
     expect(waits).toBe(1);
