@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { chooseLanguage, expect, jsDisabled, test } from "./fixtures";
+import { chooseLanguage, expect, jsDisabled, test, openSection } from "./fixtures";
 
 const jpeg = (shade: number) =>
   sharp({ create: { width: 400, height: 300, channels: 3, background: { r: shade, g: 140, b: 110 } } })
@@ -16,18 +15,6 @@ async function cameraRoll() {
     { name: "invitacion.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4\n%%EOF") },
     { name: "tres.jpg", mimeType: "image/jpeg", buffer: await jpeg(200) },
   ];
-}
-
-async function openSection(page: Page, name: string, noJs: boolean) {
-  await page.goto("/gallery");
-  await page.getByRole("link", { name: `Ver fotos de ${name}` }).click();
-  if (noJs) {
-    await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
-    return page.getByRole("article", { name });
-  }
-  const dialog = page.getByRole("dialog", { name });
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 test.describe("uploading a camera roll", () => {

@@ -124,6 +124,19 @@ export async function chooseLanguage(page: Page, lng: "es" | "en") {
 }
 
 /** True when the test runs with JavaScript disabled. */
+/** Opens a gallery section as a guest does: a dialog with JavaScript, its own page without. Returns that scope. */
+export async function openSection(page: Page, name: string, noJs: boolean) {
+  await page.goto("/gallery");
+  await page.getByRole("link", { name: `Ver fotos de ${name}` }).click();
+  if (noJs) {
+    await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+    return page.getByRole("article", { name });
+  }
+  const dialog = page.getByRole("dialog", { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 export function jsDisabled(testInfo: { project: { name: string } }) {
   return testInfo.project.name === "no-js";
 }

@@ -1,24 +1,12 @@
 import http from "node:http";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { baseURL, chooseLanguage, expect, jsDisabled, test, uniqueClientAddress } from "./fixtures";
+import { baseURL, chooseLanguage, expect, jsDisabled, test, uniqueClientAddress, openSection } from "./fixtures";
 
 const jpeg = (width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 110 } } })
     .jpeg()
     .toBuffer();
-
-async function openSection(page: Page, name: string, noJs: boolean) {
-  await page.goto("/gallery");
-  await page.getByRole("link", { name: `Ver fotos de ${name}` }).click();
-  if (noJs) {
-    await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
-    return page.getByRole("article", { name });
-  }
-  const dialog = page.getByRole("dialog", { name });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 async function upload(page: Page, scope: ReturnType<Page["locator"]>, noJs: boolean, file: { name: string; mimeType: string; buffer: Buffer }) {
   if (noJs) {
