@@ -1,11 +1,7 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
 import { resources } from "./locales";
@@ -13,6 +9,7 @@ import { NonceProvider } from "./components/nonce";
 import { InlineCssProvider } from "./components/layout/InlineCss";
 import { inlineCss } from "./styles/inline.server";
 import { i18nServer } from "~/infra/i18n.server";
+import { renderDocument } from "~/infra/render-document.server";
 
 export { boot, workerStart } from "~/infra/boot.server";
 // What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
@@ -48,38 +45,16 @@ export default async function handleRequest(
   // The security headers (the CSP with this nonce among them) are server.mjs's: server/security-headers.mjs.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <InlineCssProvider value={inlineCss}>
-          <I18nextProvider i18n={instance}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </I18nextProvider>
-        </InlineCssProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors during the shell are reported by onShellError; later ones are logged here.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY + 1000);
-  });
+  return renderDocument(
+    <NonceProvider value={nonce}>
+      <InlineCssProvider value={inlineCss}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </InlineCssProvider>
+    </NonceProvider>,
+    { status: responseStatusCode, headers: responseHeaders, nonce, abortAfterMs: ABORT_DELAY + 1000 },
+  );
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -53,24 +53,32 @@ const run = (opts) =>
 
 // Guests with their own invitation (and so their own signed cookie), stored through their personal links.
 const GUESTS = 200;
+// Codes the site accepts (its alphabet has no 0, 1, I or O): PG and the guest's number in base 32.
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const guestCode = (i) => `PG${[15, 10, 5, 0].map((shift) => CODE_ALPHABET[(i >> shift) & 31]).join("")}`;
 {
   const sqlite = new Database(databasePath);
   sqlite.pragma("busy_timeout = 5000");
   const insert = sqlite.prepare("INSERT INTO invitations (code, primary_guest, max_guests) VALUES (?, ?, 3)");
   sqlite.transaction(() => {
-    for (let i = 0; i < GUESTS; i++) insert.run(`PG${String(i).padStart(4, "0")}`, `Page Guest ${i}`);
+    for (let i = 0; i < GUESTS; i++) insert.run(guestCode(i), `Page Guest ${i}`);
   })();
   sqlite.close();
 }
 const guestCookies = [];
 for (let i = 0; i < GUESTS; i++) {
-  const res = await fetch(`${base}/i/PG${String(i).padStart(4, "0")}`, { redirect: "manual" });
+  const res = await fetch(`${base}/i/${guestCode(i)}`, { redirect: "manual" });
   guestCookies.push(
     res.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; "),
   );
+}
+// The run below must measure each guest's own invitation, not the code form with an error.
+for (const i of [0, GUESTS - 1]) {
+  const page = await (await fetch(`${base}/confirm`, { headers: { cookie: guestCookies[i] } })).text();
+  if (!page.includes(`Page Guest ${i}<`)) throw new Error(`/confirm does not show guest ${i}'s invitation: check the bench's codes`);
 }
 
 let visitor = 0;

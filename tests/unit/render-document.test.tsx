@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderDocument } from "~/infra/render-document.server";
+
+function Page({ name }: { name: string }) {
+  return (
+    <html lang="es">
+      <body>
+        <h1>Hola, {name}</h1>
+        {Array.from({ length: 500 }, (_, i) => (
+          <p key={i}>Párrafo {i}</p>
+        ))}
+      </body>
+    </html>
+  );
+}
+
+function Broken(): never {
+  throw new Error("the shell failed");
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("renderDocument", () => {
+  it("answers with the whole document in one body, with the status and headers given", async () => {
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+    const response = await renderDocument(<Page name="Lucía" />, { status: 200, headers, abortAfterMs: 5000 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toContain("<h1>Hola, <!-- -->Lucía</h1>");
+    expect(html).toContain("Párrafo <!-- -->499");
+    expect(html.trim().endsWith("</html>")).toBe(true);
+  });
+
+  it("leaves no timer behind once the page is rendered (the timer would keep the whole render in memory)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    await renderDocument(<Page name="Ana" />, { status: 200, headers: new Headers(), abortAfterMs: 5000 });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("rejects when the shell fails, and leaves no timer behind", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(renderDocument(<Broken />, { status: 200, headers: new Headers(), abortAfterMs: 5000 })).rejects.toThrow("the shell failed");
+    expect(vi.getTimerCount()).toBe(0);
+    error.mockRestore();
+  });
+});
