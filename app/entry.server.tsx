@@ -7,6 +7,8 @@ import { i18nConfig } from "./i18n";
 import { resources } from "./locales";
 import { NonceProvider } from "./components/nonce";
 import { InlineCssProvider } from "./components/layout/InlineCss";
+import { MantineStylesProvider } from "./components/MantineRoot";
+import { mantineStylesFor } from "~/infra/mantine-styles.server";
 import { inlineCss } from "./styles/inline.server";
 import { i18nServer } from "~/infra/i18n.server";
 import { renderDocument } from "~/infra/render-document.server";
@@ -48,9 +50,11 @@ export default async function handleRequest(
   return renderDocument(
     <NonceProvider value={nonce}>
       <InlineCssProvider value={inlineCss}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <MantineStylesProvider value={mantineStylesFor}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </MantineStylesProvider>
       </InlineCssProvider>
     </NonceProvider>,
     { status: responseStatusCode, headers: responseHeaders, nonce, abortAfterMs: ABORT_DELAY + 1000 },

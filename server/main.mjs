@@ -11,6 +11,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { MESSAGES } from "./cluster-mode.mjs";
+import { dropModulesNeverRun } from "./module-cache.mjs";
 import { createPageCache } from "./page-cache.mjs";
 import { rememberRouteMatching } from "./route-matching.mjs";
 import { createRequestLog } from "./request-log.mjs";
@@ -42,6 +43,7 @@ let build;
 let config;
 try {
   build = await loadBuild();
+  if (!viteDevServer) dropModulesNeverRun();
   config = role === "serve" ? build.entry.module.workerStart() : await build.entry.module.boot();
 } catch (error) {
   // A bad configuration value stops the server with a message naming the variable.

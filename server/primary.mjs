@@ -5,7 +5,7 @@
 // dies is replaced; SIGTERM (or SIGINT) stops every worker, each finishing its requests, then exits.
 // It also relays "a write succeeded" from one worker to the others, so their page caches empty too.
 import cluster from "node:cluster";
-import { MESSAGES } from "./cluster-mode.mjs";
+import { MESSAGES, workerSettings } from "./cluster-mode.mjs";
 
 // A worker that dies this soon after it started waits before being replaced, so a worker that cannot
 // start does not spin the CPU.
@@ -22,7 +22,7 @@ const listening = new Set();
 function startWorker() {
   if (stopping) return;
   const startedAt = Date.now();
-  const worker = cluster.fork({ WEDDING_WORKER_ROLE: "serve" });
+  const worker = cluster.fork({ ...settings.env, WEDDING_WORKER_ROLE: "serve" });
   worker.on("message", (message) => {
     if (message?.type !== MESSAGES.invalidate) return;
     for (const other of Object.values(cluster.workers ?? {})) {
@@ -62,19 +62,11 @@ function stop() {
 
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, stop);
 
-// Each worker's V8 heap is kept small (the memory goal of issue 16, decision 0015): a 2 MB young
-// generation and 96 MB for the rest; a page's render needs far less. NODE_OPTIONS or node's own
-// flags naming either setting win.
-const given = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
-const heapFlags = [
-  ...(given.includes("--max-semi-space-size") ? [] : ["--max-semi-space-size=2"]),
-  ...(given.includes("--max-old-space-size") ? [] : ["--max-old-space-size=96"]),
-];
-// --expose-gc: a worker collects the garbage of loading the app once it listens (server/main.mjs).
-cluster.setupPrimary({ execArgv: [...process.execArgv, ...heapFlags, "--expose-gc"] });
+const settings = workerSettings({ execArgv: process.execArgv, env: process.env });
+cluster.setupPrimary({ execArgv: settings.execArgv });
 
 // Boot once, in a process of its own, before any worker serves.
-const boot = cluster.fork({ WEDDING_WORKER_ROLE: "boot" });
+const boot = cluster.fork({ ...settings.env, WEDDING_WORKER_ROLE: "boot" });
 boot.on("message", (message) => {
   if (message?.type === MESSAGES.booted) wanted = message.workers;
 });
