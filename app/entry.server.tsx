@@ -1,16 +1,13 @@
 import crypto from "node:crypto";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance, type i18n as I18n } from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n";
-import { resources } from "./locales";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { InlineCssProvider } from "./components/layout/InlineCss";
 import { MantineStylesProvider } from "./components/MantineRoot";
 import { mantineStylesFor } from "~/infra/mantine-styles.server";
 import { inlineCss } from "./styles/inline.server";
-import { i18nServer } from "~/infra/i18n.server";
+import { getLanguage, i18nFor } from "~/infra/i18n.server";
 import { renderDocument } from "~/infra/render-document.server";
 
 export { boot, workerStart } from "~/infra/boot.server";
@@ -18,21 +15,6 @@ export { boot, workerStart } from "~/infra/boot.server";
 export { edge } from "~/http/edge.server";
 
 const ABORT_DELAY = 5_000;
-
-// One i18next instance per language, made once: rendering only reads from it.
-const instances = new Map<string, Promise<I18n>>();
-function i18nFor(lng: string): Promise<I18n> {
-  let instance = instances.get(lng);
-  if (!instance) {
-    const created = createInstance();
-    instance = created
-      .use(initReactI18next)
-      .init({ ...i18nConfig, resources, lng })
-      .then(() => created);
-    instances.set(lng, instance);
-  }
-  return instance;
-}
 
 export default async function handleRequest(
   request: Request,
@@ -42,7 +24,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? crypto.randomBytes(16).toString("base64");
-  const instance = await i18nFor(await i18nServer.getLocale(request));
+  const instance = await i18nFor(await getLanguage(request));
 
   // The security headers (the CSP with this nonce among them) are server.mjs's: server/security-headers.mjs.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

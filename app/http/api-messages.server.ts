@@ -1,4 +1,4 @@
-import { i18nServer } from "~/infra/i18n.server";
+import { getFixedT } from "~/infra/i18n.server";
 import type { ConfirmError, DeclineError, DeleteGuestError, InvitationInputError, UpdateInvitationError } from "~/models/invitations.server";
 import type { SectionInputError } from "~/models/gallery.server";
 import { uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
@@ -86,5 +86,5 @@ export async function overCapacityAnswer(request: Request, over: { total: number
 
 /** A translate function for the request's language. */
 export async function apiT(request: Request) {
-  return i18nServer.getFixedT(request, ["common", "confirm", "dashboard", "gallery"]);
+  return getFixedT(request, ["common", "confirm", "dashboard", "gallery"]);
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { getLanguage, i18nServer, isLanguage } from "~/infra/i18n.server";
+import { getLanguage, i18nFor, isLanguage } from "~/infra/i18n.server";
 import { getTheme } from "~/infra/theme.server";
 import { isCrossSiteRequest } from "~/http/request.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
@@ -42,7 +42,7 @@ export const edge = {
     const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
     let t = translators.get(lng);
     if (!t) {
-      t = i18nServer.getFixedT(lng, "common") as Promise<TFunction>;
+      t = i18nFor(lng).then((i18n) => i18n.getFixedT(lng, "common") as TFunction);
       translators.set(lng, t);
     }
     return (await t)(key);

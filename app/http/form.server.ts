@@ -1,6 +1,6 @@
 import { MAX_FORM_BODY_BYTES, MAX_FORM_LIST_LENGTH } from "~/lib/constants";
 import type { FormFields } from "~/lib/form-fields";
-import { i18nServer } from "~/infra/i18n.server";
+import { getFixedT } from "~/infra/i18n.server";
 
 /**
  * The request body, never reading more than `limit` bytes (whatever Content-Length says, or
@@ -46,7 +46,7 @@ function acceptedName(name: string, fields: FormFields | readonly string[] | und
 
 /** The 400 for a body that is not one of our forms: a short text in the guest's language. */
 async function badForm(request: Request): Promise<Response> {
-  const t = await i18nServer.getFixedT(request, "common");
+  const t = await getFixedT(request, "common");
   return new Response(`${t("badRequest.title")}. ${t("badRequest.description")}`, {
     status: 400,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

@@ -1,4 +1,6 @@
 import { createCookie } from "@remix-run/node";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/i18n";
 import { resources } from "~/locales";
@@ -28,9 +30,68 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
-/** A translate function for messages built on the server (e.g. a 429 answer). */
-export async function getFixedT(request: Request, ns?: string) {
-  return i18nServer.getFixedT(request, ns ?? "common");
+const instances = new Map<Language, Promise<I18n>>();
+
+/**
+ * The server's i18next for a language: one instance per language, made once and only read from,
+ * shared by the pages' render and the messages built on the server (remix-i18next's getFixedT
+ * made a new instance on every call). Its texts without options are remembered.
+ */
+export function i18nFor(language: string): Promise<I18n> {
+  const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  let instance = instances.get(lng);
+  if (!instance) {
+    const created = createInstance();
+    instance = created
+      .use(initReactI18next)
+      .init({ ...i18nConfig, resources, lng })
+      .then(() => rememberPlainTexts(created));
+    instances.set(lng, instance);
+  }
+  return instance;
+}
+
+/** At most this many texts are remembered per language: the site's keys are far fewer. */
+export const REMEMBERED_TEXTS_MAX = 5000;
+// What useTranslation's and getFixedT's functions add to every call; any other option (a count, a
+// value to interpolate, a default) makes the text one to work out each time.
+const FIXED_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+
+/**
+ * A text asked for with no options of its own is the same on every call: i18next works it out once
+ * (its lookup was a twelfth of a /confirm render, decision 0015). The instance's resources are never
+ * changed on the server, so nothing goes stale.
+ */
+export function rememberPlainTexts(instance: I18n): I18n {
+  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+  const remembered = new Map<string, unknown>();
+  const plainKey = (key: unknown, options: unknown): string | undefined => {
+    if (typeof key !== "string") return undefined;
+    if (options === undefined) return `\u0000\u0000\u0000${key}`;
+    if (typeof options !== "object" || options === null) return undefined;
+    const fixed: string[] = [];
+    for (const [name, value] of Object.entries(options)) {
+      if (!FIXED_OPTIONS.has(name)) return undefined;
+      if (value != null && typeof value !== "string" && !(Array.isArray(value) && value.every((v) => typeof v === "string"))) return undefined;
+      fixed.push(`${name}=${String(value ?? "")}`);
+    }
+    return `${fixed.sort().join("\u0000")}\u0000${key}`;
+  };
+  instance.t = ((...args: unknown[]) => {
+    const cacheKey = args.length <= 2 ? plainKey(args[0], args[1]) : undefined;
+    if (cacheKey === undefined) return translate(...args);
+    if (remembered.has(cacheKey)) return remembered.get(cacheKey);
+    const text = translate(...args);
+    if (typeof text === "string" && remembered.size < REMEMBERED_TEXTS_MAX) remembered.set(cacheKey, text);
+    return text;
+  }) as unknown as I18n["t"];
+  return instance;
+}
+
+/** A translate function for messages built on the server (e.g. a 429 answer), in the request's language. */
+export async function getFixedT(request: Request, ns: string | string[] = "common"): Promise<TFunction> {
+  const lng = await getLanguage(request);
+  return (await i18nFor(lng)).getFixedT(lng, ns) as TFunction;
 }
 
 /** A page's namespaces in the request's language, for its loader's `i18n` (decision 0014). */
