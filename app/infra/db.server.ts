@@ -17,6 +17,7 @@ import {
   type Migration,
   type MigrationProvider,
   type PostgresDialectConfig,
+  type SqliteDatabase,
   type SqliteDialectConfig,
   type TransactionSettings,
 } from "kysely";
@@ -113,7 +114,40 @@ export function openDatabase(target: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   // WAL + NORMAL is durable against process crashes (kill -9); only a power loss can drop the last commits.
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** How many prepared statements a SQLite connection keeps (the site asks far fewer kinds of query). */
+export const STATEMENTS_KEPT = 200;
+
+/**
+ * The connection as Kysely sees it, with each statement prepared once and kept by its SQL: every
+ * page asks the same few queries, and preparing them again was a twentieth of a /confirm render
+ * (decision 0015). Statements whose SQL varies (lists of ids) stop being kept past STATEMENTS_KEPT,
+ * the oldest first. A streamed query gets a statement of its own, since a statement being iterated
+ * cannot run another query meanwhile. SQLite prepares a kept statement again by itself after a
+ * migration changes the schema.
+ */
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      const kept = statement;
+      return {
+        reader: kept.reader,
+        all: (parameters: ReadonlyArray<unknown>) => kept.all(parameters),
+        run: (parameters: ReadonlyArray<unknown>) => kept.run(parameters),
+        iterate: (parameters: ReadonlyArray<unknown>) => sqlite.prepare(sql).iterate(parameters),
+      };
+    },
+  };
 }
 
 // Bundled by Vite, so the built server needs no TypeScript loader at run time.
