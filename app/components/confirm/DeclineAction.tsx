@@ -31,23 +31,27 @@ export function DeclineAction() {
       >
         {t("decline.button")}
       </Link>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t("decline.title")} centered closeButtonProps={{ "aria-label": t("common:close") }}>
-        <Text>{t("decline.question")}</Text>
-        <div className="confirm-dialog-buttons">
-          <Button variant="default" onClick={() => setOpen(false)} data-autofocus>
-            {t("decline.cancel")}
-          </Button>
-          <Button
-            color="red.9"
-            onClick={() => {
-              setOpen(false);
-              fetcher.submit({ intent: "decline", _js: "1" }, { method: "post" });
-            }}
-          >
-            {t("decline.yes")}
-          </Button>
-        </div>
-      </Modal>
+      {/* Only once the page runs (without JavaScript the link leads to DeclineStep): the server does
+          not build it for every guest (decision 0015). */}
+      {hydrated ? (
+        <Modal opened={open} onClose={() => setOpen(false)} title={t("decline.title")} centered closeButtonProps={{ "aria-label": t("common:close") }}>
+          <Text>{t("decline.question")}</Text>
+          <div className="confirm-dialog-buttons">
+            <Button variant="default" onClick={() => setOpen(false)} data-autofocus>
+              {t("decline.cancel")}
+            </Button>
+            <Button
+              color="red.9"
+              onClick={() => {
+                setOpen(false);
+                fetcher.submit({ intent: "decline", _js: "1" }, { method: "post" });
+              }}
+            >
+              {t("decline.yes")}
+            </Button>
+          </div>
+        </Modal>
+      ) : null}
     </div>
   );
 }

@@ -102,7 +102,9 @@ export function InvitationView({ invitation, deadline }: Props) {
 
       <DeclineAction />
 
-      {extra > 0 ? (
+      {/* Only once the page runs: the server and a browser without JavaScript never show it, so
+          the server does not build it for every guest (decision 0015). */}
+      {openDialog ? (
         <AdditionalGuestsDialog
           opened={dialogOpen}
           onClose={() => setDialogOpen(false)}
