@@ -11,8 +11,8 @@ afterEach(() => server?.close());
 async function rig(trustProxy: boolean, photoOrigin?: string): Promise<string> {
   const app = express();
   app.set("trust proxy", trustProxy ? 1 : false);
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = "NONCE";
+  app.use((req, res, next) => {
+    res.locals.cspNonce = String(req.headers["x-test-nonce"] ?? "NONCE");
     next();
   });
   app.use(securityHeaders({ photoOrigin }));
@@ -51,7 +51,25 @@ describe("the edge's security headers", () => {
     expect(h.get("x-frame-options")).toBe("DENY");
     expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(h.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
+    expect(h.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(h.get("origin-agent-cluster")).toBe("?1");
+    expect(h.get("x-dns-prefetch-control")).toBe("off");
+    expect(h.get("x-download-options")).toBe("noopen");
+    expect(h.get("x-permitted-cross-domain-policies")).toBe("none");
+    expect(h.get("x-xss-protection")).toBe("0");
+    expect(h.get("x-powered-by")).toBeNull();
     expect(h.get("cache-control")).toBeNull();
+  });
+
+  it("each answer's CSP names its own nonce, and only it", async () => {
+    const base = await rig(false);
+    const csp = async (nonce: string) => (await fetch(`${base}/`, { headers: { "x-test-nonce": nonce } })).headers.get("content-security-policy");
+    const first = await csp("Zmlyc3Q+bm9uY2U=");
+    const second = await csp("c2Vjb25kL25vbmNl");
+    expect(first).toContain("script-src 'self' 'nonce-Zmlyc3Q+bm9uY2U=';");
+    expect(second).toContain("script-src 'self' 'nonce-c2Vjb25kL25vbmNl';");
+    expect(second).not.toContain("Zmlyc3Q");
+    expect(first?.replace("Zmlyc3Q+bm9uY2U=", "")).toBe(second?.replace("c2Vjb25kL25vbmNl", ""));
   });
 
   it("images come from this origin only, or also from the photos' public bucket when S3_PUBLIC_URL is set", async () => {
