@@ -29,6 +29,10 @@ export function renderDocument(
     let timer: NodeJS.Timeout | undefined = undefined;
     const { pipe, abort } = renderToPipeableStream(document, {
       nonce,
+      // A finished Suspense boundary (a lazily hydrated section, lazy-hydrated.tsx) larger than
+      // this would be sent after the rest, moved into place by a script: a page without JavaScript
+      // would never show it. Everything is finished before sending, so every boundary goes inline.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true;
       },
