@@ -29,9 +29,10 @@ export function renderDocument(
     let timer: NodeJS.Timeout | undefined = undefined;
     const { pipe, abort } = renderToPipeableStream(document, {
       nonce,
-      // A finished Suspense boundary (a lazily hydrated section, lazy-hydrated.tsx) larger than
-      // this would be sent after the rest, moved into place by a script: a page without JavaScript
-      // would never show it. Everything is finished before sending, so every boundary goes inline.
+      // Every Suspense boundary (the lazily hydrated parts, lazy-hydrated.tsx) is finished before
+      // sending, and must be written in place: one larger than this would be sent after the rest
+      // and moved in by a script, which a page without JavaScript never runs. React 18.3 does not
+      // count a boundary's size yet (React 19 does); this keeps it so either way.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true;
