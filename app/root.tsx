@@ -10,7 +10,7 @@ import { SiteHeader } from "./components/layout/SiteHeader";
 import { HeadScript } from "./components/layout/ThemeScript";
 // The site's own CSS is small: inlined into the page (and a route's with `handle.inlineCss`), so the first paint waits for no stylesheet.
 import { InlineStyles } from "./components/layout/InlineCss";
-import { lazyHydrated } from "./components/lazy-hydrated";
+import { lazyHydrated, preloadWhenIdle } from "./components/lazy-hydrated";
 import { useNonce } from "./components/nonce";
 import { media } from "./content/couple";
 import { config } from "~/infra/config.server";
@@ -22,13 +22,13 @@ import { getStoredCode, takeToast } from "~/infra/session.server";
 import { getTheme } from "~/infra/theme.server";
 
 // Not in the first load: the music player (its control's HTML is, hydrated when the code arrives),
-// the footer and the storage mirror, one chunk requested as this module runs in the browser, before
-// hydration starts (decision 0014).
+// the footer and the storage mirror, one chunk requested at the browser's first idle moment, just
+// before hydration starts (decision 0014).
 const deferred = () => import("./components/layout/site-deferred");
 const Music = lazyHydrated(deferred, "Music");
 const SiteFooter = lazyHydrated(deferred, "SiteFooter");
 const ClientStateMirror = lazyHydrated(deferred, "ClientStateMirror");
-if (typeof document !== "undefined") void Music.preload();
+preloadWhenIdle(Music.preload);
 // A message carried across a redirect, and the error page's texts: their code is requested only when rendered.
 const FlashToast = lazyHydrated(() => import("./components/layout/FlashToast"), "FlashToast");
 const ErrorPageTexts = lazyHydrated(() => import("./components/layout/ErrorPageTexts"), "ErrorPageTexts");

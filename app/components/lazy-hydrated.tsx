@@ -43,3 +43,14 @@ export function lazyHydrated<M extends Module, K extends keyof M & string>(load:
   }
   return Object.assign(memo(LazyHydrated), { preload });
 }
+
+/**
+ * In the browser, runs `preload` at the first idle moment: after the first paint (a request started
+ * before it counts against it), still before hydration, which waits for an idle moment too and is
+ * queued later (entry.client runs after the route modules).
+ */
+export function preloadWhenIdle(preload: () => unknown) {
+  if (typeof document === "undefined") return;
+  if (window.requestIdleCallback) window.requestIdleCallback(() => void preload());
+  else window.setTimeout(() => void preload(), 1);
+}

@@ -5,6 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Hero } from "~/components/home/Hero";
 import { Accommodation, InfoCards, Location, preloadHome, Quotes, RsvpSection, Story } from "~/components/home/lazy";
 import { ensureInlineCss } from "~/components/layout/InlineCss";
+import { preloadWhenIdle } from "~/components/lazy-hydrated";
 import { couple } from "~/content/couple";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
@@ -14,10 +15,10 @@ import { config } from "~/infra/config.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { useRootData, type RootData } from "~/root";
 
-// The sections below the first screen (and the calendar control) are not in the first load: their
-// HTML is, and their code is requested as soon as this module runs in the browser (before hydration
-// starts, which waits for an idle moment), so it is usually there when hydration reaches them.
-if (typeof document !== "undefined") void preloadHome();
+// The sections below the first screen, the countdown, the hero's video and the calendar control are
+// not in the first load: their HTML is, and their code is requested at the browser's first idle
+// moment, just before hydration starts, so it is usually there when hydration reaches them.
+preloadWhenIdle(preloadHome);
 
 /** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
 export const handle = { inlineCss: "home" };
