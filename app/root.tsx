@@ -4,19 +4,15 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ThemeProvider, useTheme, type Theme } from "~/lib/remix-themes";
-import { ClientStateMirror } from "./components/layout/ClientStateMirror";
-import { FlashToast } from "./components/layout/FlashToast";
 import { useToastsRequested } from "./components/layout/useToastsRequested";
-import { ErrorPageTexts, useRouteNamespaces } from "./components/layout/RouteTexts";
-import { SiteFooter } from "./components/layout/SiteFooter";
+import { useRouteNamespaces } from "./components/layout/RouteTexts";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { HeadScript } from "./components/layout/ThemeScript";
 // The site's own CSS is small: inlined into the page (and a route's with `handle.inlineCss`), so the first paint waits for no stylesheet.
 import { InlineStyles } from "./components/layout/InlineCss";
-import { MusicControl } from "./components/music/MusicControl";
-import { MusicProvider } from "./components/music/MusicProvider";
+import { lazyHydrated, preloadWhenIdle } from "./components/lazy-hydrated";
 import { useNonce } from "./components/nonce";
-import { media } from "./content/wedding";
+import { media } from "./content/couple";
 import { config } from "~/infra/config.server";
 import { getFixedT, getLanguage, textsIn } from "~/infra/i18n.server";
 import { siteNamespaces } from "~/locales/namespaces";
@@ -24,6 +20,18 @@ import { findInvitationByCode } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { getStoredCode, takeToast } from "~/infra/session.server";
 import { getTheme } from "~/infra/theme.server";
+
+// Not in the first load: the music player (its control's HTML is, hydrated when the code arrives),
+// the footer and the storage mirror, one chunk requested at the browser's first idle moment, just
+// before hydration starts (decision 0014).
+const deferred = () => import("./components/layout/site-deferred");
+const Music = lazyHydrated(deferred, "Music");
+const SiteFooter = lazyHydrated(deferred, "SiteFooter");
+const ClientStateMirror = lazyHydrated(deferred, "ClientStateMirror");
+preloadWhenIdle(Music.preload);
+// A message carried across a redirect, and the error page's texts: their code is requested only when rendered.
+const FlashToast = lazyHydrated(() => import("./components/layout/FlashToast"), "FlashToast");
+const ErrorPageTexts = lazyHydrated(() => import("./components/layout/ErrorPageTexts"), "ErrorPageTexts");
 
 // The toast container is loaded with the first toast (useToastsRequested), off the first load.
 const ToastHost = lazy(() => import("./components/layout/ToastHost"));
@@ -62,10 +70,10 @@ export function useRootData(): RootData | undefined {
 // Each page sets its own title; this is the fallback.
 export const meta: MetaFunction = () => [{ title: "Valeria & Sebastián" }];
 
-function Document({ children, lang, ssrTheme }: { children: React.ReactNode; lang: string; ssrTheme: Theme | null }) {
+function Document({ children, lang, ssrTheme, flash }: { children: React.ReactNode; lang: string; ssrTheme: Theme | null; flash: boolean }) {
   const [theme] = useTheme();
   const nonce = useNonce();
-  const toastsRequested = useToastsRequested();
+  const toastsRequested = useToastsRequested(flash);
   const scheme = theme ?? "light";
   return (
     <html lang={lang} className={theme ?? undefined} data-mantine-color-scheme={scheme} suppressHydrationWarning>
@@ -100,7 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = data?.theme ?? null;
   return (
     <ThemeProvider specifiedTheme={theme} themeAction="/action/set-theme">
-      <Document lang={data?.lang ?? i18n.language ?? "es"} ssrTheme={theme}>
+      <Document lang={data?.lang ?? i18n.language ?? "es"} ssrTheme={theme} flash={Boolean(data?.toast)}>
         {data ? null : <ErrorPageTexts />}
         {children}
       </Document>
@@ -112,16 +120,16 @@ export default function App() {
   const data = useRootData()!;
   useChangeLanguage(data.lang);
   return (
-    <MusicProvider src={media.music}>
+    <>
       <SiteHeader confirmed={data.invitation?.confirmed ?? false} declined={data.invitation?.status === "declined"} />
       <main id="main">
         <Outlet />
       </main>
       <SiteFooter weddingDate={data.weddingDate} />
-      <MusicControl />
-      <FlashToast toast={data.toast} />
+      <Music src={media.music} />
+      {data.toast ? <FlashToast toast={data.toast} /> : null}
       <ClientStateMirror lang={data.lang} theme={data.theme} invitation={data.invitation} />
-    </MusicProvider>
+    </>
   );
 }
 

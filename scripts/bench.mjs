@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { firstLoadFiles, gzipSize, kb, printJsByChunk } from "./lib/first-load.mjs";
+import { firstLoadFiles, gzipSize, kb, loadedAfterHydration, printAfterHydration, printJsByChunk } from "./lib/first-load.mjs";
 import { printLighthouse, runLighthouse } from "./lib/lighthouse.mjs";
 import { serverCpuMs, serverMemory } from "./lib/memory.mjs";
 import { startBuiltServer } from "./lib/start-server.mjs";
@@ -216,6 +216,7 @@ const gz = gzipSize;
 const { js: jsChunks } = await firstLoadFiles(path.resolve(process.env.BUILD_DIR ?? "build"));
 const js = printJsByChunk(jsChunks);
 console.log(`JS  ${kb(js)} gzip in ${jsChunks.length} files (\`npm run size\` checks the budget)`);
+printAfterHydration(await loadedAfterHydration(base, path.resolve(process.env.BUILD_DIR ?? "build"), jsChunks));
 // The site's and the home page's CSS are inlined in <style> tags (no render-blocking request),
 // so they count as first-load CSS too.
 const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");

@@ -3,19 +3,19 @@
 //   - first-load JavaScript by chunk (gzip and raw bytes): the files the server build's asset
 //     manifest lists for the entry, the root route and the index route — exactly what / preloads;
 //   - first-load CSS: CSS files plus the CSS inlined in the HTML's <style> tags;
+//   - what / loads right after hydration (the lazily hydrated parts' chunks, decision 0014), as a
+//     headless Chromium requests them: not in the budget, printed so the moved bytes stay visible;
 //   - the HTML of / as the built server renders it (raw and gzip), on a fresh database. Since
 //     decision 0014 the page's texts ride in the HTML (the loaders' data), not in the JavaScript.
-// Budgets: JS <= BUDGET_JS, CSS < 30 KB gzip; exits 1 when one is exceeded (`npm test` runs it
-// after the build). Issue 14 asks for 110 KB of JS; the budget sits just above what the build
-// reaches today (117.1 KB, see the README) so any growth fails, and comes down as chunks do.
+// Budgets: JS <= BUDGET_JS (issue 14's 110 KB), CSS < 30 KB gzip; exits 1 when one is exceeded
+// (`npm test` runs it after the build).
 //
 //   BUILD_DIR=build-home node scripts/size-report.mjs [--no-html]
 import fs from "node:fs";
 import path from "node:path";
-import { firstLoadFiles, gzipSize as gzip, kb, printJsByChunk, sum } from "./lib/first-load.mjs";
+import { firstLoadFiles, gzipSize as gzip, kb, loadedAfterHydration, printAfterHydration, printJsByChunk, sum } from "./lib/first-load.mjs";
 
-const BUDGET_JS = 118 * 1024;
-const TARGET_JS = 110 * 1024; // issue 14's goal
+const BUDGET_JS = 110 * 1024; // issue 14's goal
 const BUDGET_CSS = 30 * 1024;
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -33,9 +33,10 @@ console.log(
   `first-load JS:  ${kb(jsGz)} gzip (${kb(sum(jsFiles, "raw"))} raw) in ${jsFiles.length} files — budget ${BUDGET_JS / 1024} KB ${jsGz <= BUDGET_JS ? "OK" : "EXCEEDED"}`,
 );
 printJsByChunk(jsFiles);
-if (jsGz > TARGET_JS) console.log(`  (issue 14's target: ${kb(TARGET_JS)}, ${kb(jsGz - TARGET_JS)} to go)`);
 console.log(`first-load CSS files: ${kb(cssGz)} gzip (${kb(sum(cssFiles, "raw"))} raw) in ${cssFiles.length} files`);
 for (const f of cssFiles) console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
+
+if (process.argv.includes("--no-html")) console.log("loaded after hydration: not measured with --no-html");
 
 // The site's and the home page's own CSS are inlined in <style> tags, so the HTML carries them.
 let inlineCssGz = 0;
@@ -48,6 +49,7 @@ if (!process.argv.includes("--no-html")) {
     SEED_DEMO_DATA: "0",
   });
   try {
+    printAfterHydration(await loadedAfterHydration(server.base, buildDir, jsFiles));
     for (const lang of ["es", "en"]) {
       const res = await fetch(`${server.base}/`, { headers: { "Accept-Language": lang } });
       const html = Buffer.from(await res.arrayBuffer());

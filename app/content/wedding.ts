@@ -1,20 +1,16 @@
 /**
- * The couple's content, as typed data. This file holds the facts (names, coordinates, times,
- * prices, contact details, which photos go where); every sentence a guest reads is translated
- * in app/locales/{es,en}/home.json, keyed by the ids used here. To re-brand the site edit this
- * file and those two JSON files, and replace the files in public/images and public/media —
+ * The couple's content, as typed data. This file (with ./couple.ts) holds the facts (names,
+ * coordinates, times, prices, contact details, which photos go where); every sentence a guest reads is translated
+ * in app/locales/{es,en}/home.json, keyed by the ids used here. To re-brand the site edit these
+ * files and those two JSON files, and replace the files in public/images and public/media —
  * no component needs to change. See docs/rebranding.md.
  *
  * The wedding date and the RSVP deadline are not here: they come from the environment
- * (WEDDING_DATE, RSVP_DEADLINE) so the server and the page always agree.
+ * (WEDDING_DATE, RSVP_DEADLINE) so the server and the page always agree. The couple's names and the
+ * media files are in ./couple.ts (the first screen needs only those), re-exported here.
  */
 
-export interface Couple {
-  /** As shown in the hero and the page title. */
-  names: string;
-  bride: string;
-  groom: string;
-}
+export { couple, media, type Couple, type Media } from "./couple";
 
 export interface Venue {
   /** For the map: an OpenStreetMap embed around this point and a plain link that always works. */
@@ -22,17 +18,6 @@ export interface Venue {
   longitude: number;
   /** OpenStreetMap zoom level of the link (the embed shows about 2 km around the venue). */
   zoom: number;
-}
-
-export interface Media {
-  /** Hero background video; optional (a tinted background shows when the file is missing). */
-  heroVideo: string;
-  /** The small ornament above the couple's names (the hero's first image, never lazy). */
-  heroOrnament: string;
-  /** Looping background music for the whole site. */
-  music: string;
-  /** The portrait beside the quotes. */
-  portrait: string;
 }
 
 export interface Quote {
@@ -91,16 +76,7 @@ export interface Accommodation {
   contact: ReservationContact;
 }
 
-export const couple: Couple = { names: "Valeria & Sebastián", bride: "Valeria", groom: "Sebastián" };
-
 export const venue: Venue = { latitude: 8.9722, longitude: -79.5889, zoom: 15 };
-
-export const media: Media = {
-  heroVideo: "/media/hero.mp4",
-  heroOrnament: "/images/ornament.svg",
-  music: "/media/music.wav",
-  portrait: "/images/portrait.svg",
-};
 
 export const quotes: Quote[] = [
   { id: "love", author: "1 Corintios 13:4" },

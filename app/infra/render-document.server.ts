@@ -29,6 +29,11 @@ export function renderDocument(
     let timer: NodeJS.Timeout | undefined = undefined;
     const { pipe, abort } = renderToPipeableStream(document, {
       nonce,
+      // Every Suspense boundary (the lazily hydrated parts, lazy-hydrated.tsx) is finished before
+      // sending, and must be written in place: one larger than this would be sent after the rest
+      // and moved in by a script, which a page without JavaScript never runs. React 18.3 does not
+      // count a boundary's size yet (React 19 does); this keeps it so either way.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true;
       },

@@ -27,6 +27,10 @@ import { STORAGE_KEYS, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 import { publicBaseUrl } from "~/http/public-url.server";
 import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
+import { showsToasts } from "~/components/layout/useToastsRequested";
+
+/** Its page shows toasts: the root watches for them (useToastsRequested). */
+export const handle = showsToasts;
 
 export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 

@@ -17,6 +17,10 @@ import { isRsvpOpen } from "~/lib/rsvp";
 import { config } from "~/infra/config.server";
 import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
 import { pageTexts } from "~/infra/i18n.server";
+import { showsToasts } from "~/components/layout/useToastsRequested";
+
+/** Its page shows toasts: the root watches for them (useToastsRequested). */
+export const handle = showsToasts;
 
 export const meta: MetaFunction = () => [{ title: "RSVP · Valeria & Sebastián" }];
 

@@ -16,6 +16,10 @@ import { pageTexts } from "~/infra/i18n.server";
 import type galleryEs from "~/locales/es/gallery.json";
 import type { RootData } from "~/root";
 import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
+import { showsToasts } from "~/components/layout/useToastsRequested";
+
+/** Its page shows toasts: the root watches for them (useToastsRequested). */
+export const handle = showsToasts;
 
 /** The title in the page's language. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -37,3 +37,49 @@ export function printJsByChunk(js) {
   for (const f of js) console.log(`  ${kb(f.gz).padStart(9)}  ${kb(f.raw).padStart(9)} raw  ${f.file}`);
   return sum(js, "gz");
 }
+
+/**
+ * What `/` loads right after hydration: the JavaScript files a real browser (headless Chromium,
+ * /usr/bin/chromium or CHROMIUM_PATH) requests for the page, minus the first load (`firstJs`),
+ * sizes from the build. These are the lazily hydrated parts' chunks (decision 0014): not in what `/`
+ * preloads, but fetched at the first idle moment, before hydration, so they are a cost of every visit too.
+ * Returns [{ file, raw, gz }] largest first, or null with the reason when no browser could run.
+ */
+export async function loadedAfterHydration(base, buildDir, firstJs) {
+  let browser;
+  try {
+    const { chromium } = await import("@playwright/test");
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--headless"] });
+    const page = await browser.newPage();
+    const requested = new Set();
+    page.on("request", (r) => {
+      const { pathname } = new URL(r.url());
+      if (r.resourceType() === "script" || pathname.endsWith(".js")) requested.add(pathname);
+    });
+    await page.goto(`${base}/`, { waitUntil: "networkidle" });
+    const first = new Set(firstJs.map((f) => f.file));
+    return [...requested]
+      .filter((f) => !first.has(f) && fs.existsSync(path.join(buildDir, "client", f)))
+      .map((f) => {
+        const buf = fs.readFileSync(path.join(buildDir, "client", f));
+        return { file: f, raw: buf.length, gz: gzipSize(buf) };
+      })
+      .sort((a, b) => b.gz - a.gz);
+  } catch (error) {
+    return { reason: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+  } finally {
+    await browser?.close();
+  }
+}
+
+/** Prints the "loaded after hydration" line (and its chunks) for the result of loadedAfterHydration. */
+export function printAfterHydration(after) {
+  if (!Array.isArray(after)) {
+    console.log(`loaded after hydration: not measured (${after.reason})`);
+    return;
+  }
+  console.log(
+    `loaded after hydration: ${kb(sum(after, "gz"))} gzip (${kb(sum(after, "raw"))} raw) in ${after.length} files — not preloaded; requested at the first idle moment, before hydration`,
+  );
+  printJsByChunk(after);
+}

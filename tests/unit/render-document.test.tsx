@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderDocument } from "~/infra/render-document.server";
 
@@ -32,6 +33,36 @@ describe("renderDocument", () => {
     expect(html).toContain("<h1>Hola, <!-- -->Lucía</h1>");
     expect(html).toContain("Párrafo <!-- -->499");
     expect(html.trim().endsWith("</html>")).toBe(true);
+  });
+
+  it("writes a large finished Suspense boundary in place: no <template>, no script moving it in (a page without JavaScript shows it)", async () => {
+    // Bigger than React's default progressive chunk (12.8 KB), which it would send after the rest.
+    const Section = lazy(async () => ({
+      default: () => (
+        <section id="late">
+          {Array.from({ length: 800 }, (_, i) => (
+            <p key={i}>Sección tardía, párrafo {i}</p>
+          ))}
+        </section>
+      ),
+    }));
+    const html = await (
+      await renderDocument(
+        <html lang="es">
+          <body>
+            <Suspense fallback={<p>cargando</p>}>
+              <Section />
+            </Suspense>
+          </body>
+        </html>,
+        { status: 200, headers: new Headers(), abortAfterMs: 5000 },
+      )
+    ).text();
+    expect(html).toContain('<!--$--><section id="late">');
+    expect(html).toContain("párrafo <!-- -->799");
+    expect(html).not.toContain("<template");
+    expect(html).not.toContain("$RC");
+    expect(html).not.toContain("cargando");
   });
 
   it("leaves no timer behind once the page is rendered (the timer would keep the whole render in memory)", async () => {

@@ -4,7 +4,8 @@ import type { PageTexts } from "~/locales/namespaces";
 
 // The loader-data objects already merged: each is merged once, a revalidation brings new ones.
 const merged = new WeakSet<object>();
-const ERROR_TEXTS_ID = "error-page-texts";
+/** The element ErrorPageTexts (./ErrorPageTexts.tsx) writes the error page's texts into. */
+export const ERROR_TEXTS_ID = "error-page-texts";
 
 /**
  * Adds the texts the matched routes' loaders sent (`i18n`: the root's site-wide namespaces, each
@@ -36,19 +37,4 @@ export function useRouteNamespaces() {
     merged.add(written);
     add(JSON.parse(written.textContent || "{}") as PageTexts);
   }
-}
-
-/**
- * For the error page when the root loader itself failed: no loader data carries the site's texts,
- * so the server writes the common namespace (the error page's) into the page as JSON, and
- * useRouteNamespaces reads it back before the error page hydrates.
- */
-export function ErrorPageTexts() {
-  const { i18n } = useTranslation();
-  const json =
-    typeof document === "undefined"
-      ? JSON.stringify({ [i18n.language]: { common: i18n.getResourceBundle(i18n.language, "common") } }).replace(/</g, "\\u003c")
-      : (document.getElementById(ERROR_TEXTS_ID)?.textContent ?? "");
-  // Our own texts as inert JSON (not executed), with "<" escaped so no text can close the element.
-  return <script id={ERROR_TEXTS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -1,0 +1,4 @@
+export type { IconProps } from "./svg";
+export * from "./header";
+export * from "./music";
+export * from "./pages";
