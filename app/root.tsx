@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ThemeProvider, useTheme, type Theme } from "~/lib/remix-themes";
@@ -29,7 +29,8 @@ const Music = lazyHydrated(deferred, "Music");
 const SiteFooter = lazyHydrated(deferred, "SiteFooter");
 const ClientStateMirror = lazyHydrated(deferred, "ClientStateMirror");
 preloadWhenIdle(Music.preload);
-// A message carried across a redirect, and the error page's texts: their code is requested only when rendered.
+// A message carried across a redirect (inline, for a page without JavaScript), and the error page's
+// texts: their code is requested only when rendered.
 const FlashToast = lazyHydrated(() => import("./components/layout/FlashToast"), "FlashToast");
 const ErrorPageTexts = lazyHydrated(() => import("./components/layout/ErrorPageTexts"), "ErrorPageTexts");
 
@@ -119,6 +120,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRootData()!;
   useChangeLanguage(data.lang);
+  // The toast's code is requested here, not by a part that may be gone before it arrives: the next
+  // load of the root's data (a dialog closing, a navigation) no longer carries the message.
+  const toast = data.toast;
+  useEffect(() => {
+    if (toast) void import("./components/layout/show-toast").then((module) => module.showToast(toast));
+  }, [toast]);
   return (
     <>
       <SiteHeader confirmed={data.invitation?.confirmed ?? false} declined={data.invitation?.status === "declined"} />
@@ -127,7 +134,7 @@ export default function App() {
       </main>
       <SiteFooter weddingDate={data.weddingDate} />
       <Music src={media.music} />
-      {data.toast ? <FlashToast toast={data.toast} /> : null}
+      {toast ? <FlashToast toast={toast} /> : null}
       <ClientStateMirror lang={data.lang} theme={data.theme} invitation={data.invitation} />
     </>
   );

@@ -99,6 +99,23 @@ test.describe("admin: 'Editar Invitación'", () => {
     expect(data.invitation(inv.id)).toMatchObject({ primary_guest: `Primo Juan ${t}`, max_guests: 4 });
   });
 
+  test("the success toast shows even when its code arrives after the dialog has closed @js-only", async ({ page, data }) => {
+    const t = tag();
+    data.createInvitation({ primaryGuest: `Lento ${t}`, maxGuests: 2 });
+    await login(page);
+    const form = await openEdit(page, t, `Lento ${t}`);
+    // From here on, every script the page asks for arrives late (a slow phone): the page's data
+    // is reloaded without the message well before the toast's code is there.
+    await page.route("**/assets/**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => {});
+    });
+    await form.getByLabel("Invitado Principal").fill(`Lenta ${t}`);
+    await form.getByRole("button", { name: "Guardar Cambios" }).click();
+    await expect(row(page, `Lenta ${t}`)).toBeVisible();
+    await expect(page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: "Invitación actualizada exitosamente" }).first()).toBeVisible();
+  });
+
   test("seats below the guests already confirmed are refused: 'Error al actualizar la invitación'", async ({ page, data }) => {
     const t = tag();
     const inv = data.createInvitation({ primaryGuest: `Lleno ${t}`, maxGuests: 3, confirmedGuests: [`Uno ${t}`, `Dos ${t}`] });

@@ -1,20 +1,13 @@
-import { notifications } from "@mantine/notifications";
-import { useEffect } from "react";
 import type { ToastKind } from "~/infra/session.server";
 
-const colors = { success: "green", error: "red", info: "blue" } as const;
-
-/** A message carried across a redirect: a toast with JavaScript, an inline alert without. */
-export function FlashToast({ toast }: { toast: { kind: ToastKind; message: string } | null }) {
-  const message = toast?.message ?? null;
-  useEffect(() => {
-    if (toast && message) notifications.show({ message, color: colors[toast.kind] });
-  }, [toast, message]);
-  if (!toast || !message) return null;
-  // Without JavaScript the message shows inline at the top of the page instead.
+/**
+ * A message carried across a redirect, inline at the top of the page for a browser without
+ * JavaScript; with JavaScript the root shows it as a toast (`showToast`) instead.
+ */
+export function FlashToast({ toast }: { toast: { kind: ToastKind; message: string } }) {
   return (
     <div className={`flash flash-${toast.kind} no-js-only`} role={toast.kind === "error" ? "alert" : "status"}>
-      {message}
+      {toast.message}
     </div>
   );
 }
