@@ -5,6 +5,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const MAX_ATTEMPTS = 3;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
@@ -20,13 +21,20 @@ export async function runLighthouse(url, { runs = 5, onRun } = {}) {
   try {
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        formFactor: "mobile",
-        onlyCategories: CATEGORIES,
-      });
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        ({ lhr } = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          formFactor: "mobile",
+          onlyCategories: CATEGORIES,
+        }));
+        // Lighthouse sometimes fails to record its own trace (NO_NAVSTART: "please run Lighthouse
+        // again") and then scores performance 0: that is no measure of the page, so run it again.
+        if (!lhr.runtimeError || attempt === MAX_ATTEMPTS) break;
+        console.log(`run ${i + 1}: Lighthouse could not measure (${lhr.runtimeError.code}); running it again`);
+      }
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
       results.push({ scores, lhr });
       onRun?.(i, scores, lhr);
