@@ -313,11 +313,13 @@ test("admin: section toggles are reflected on /gallery", async ({ page, data }) 
   await login(page);
   await tabs(page).getByRole("link", { name: "Galería" }).click();
   await page.getByRole("article", { name: section.name }).getByRole("button", { name: "Activar" }).click();
-  await expect(page.getByRole("article", { name: section.name })).toContainText("Activa");
+  // Stored once the card offers the opposite ("Activa" alone would match the button "Activar").
+  await expect(page.getByRole("article", { name: section.name }).getByRole("button", { name: "Desactivar" })).toBeVisible();
   await page.goto("/gallery");
   await expect(page.getByRole("link", { name: `Ver fotos de ${section.name}` })).toBeVisible();
   await page.goto("/admin?tab=gallery"); // still logged in
   await page.getByRole("article", { name: section.name }).getByRole("button", { name: "Bloquear subidas" }).click();
+  await expect(page.getByRole("article", { name: section.name }).getByRole("button", { name: "Permitir subidas" })).toBeVisible();
   await expect(page.getByRole("article", { name: section.name })).toContainText("Subida bloqueada");
   await page.goto(`/gallery?section=${section.id}`);
   await expect(page.getByText("No hay fotos en esta sección todavía.").first()).toBeVisible();
