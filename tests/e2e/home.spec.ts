@@ -602,6 +602,8 @@ test.describe("music @js-only", () => {
     await fakeAutoplayPolicy(page, "allow-all");
     await page.goto("/");
     const control = page.getByRole("region", { name: "Música de fondo" });
+    // Playing: the player's code is here (it hydrates after the page's first load, decision 0014).
+    await expect(control.getByRole("button", { name: "Pausar música" })).toBeVisible();
     await control.getByRole("button", { name: "Controles de música" }).click();
     for (const target of [
       control.getByRole("button", { name: "Pausar música" }),
