@@ -8,7 +8,9 @@ import { MantineStylesProvider } from "./components/MantineRoot";
 import { mantineStylesFor } from "~/infra/mantine-styles.server";
 import { inlineCss } from "./styles/inline.server";
 import { getLanguage, i18nFor } from "~/infra/i18n.server";
-import { renderDocument } from "~/infra/render-document.server";
+import { renderDocumentBody } from "~/infra/render-document.server";
+import { renderPage } from "~/infra/page-template.server";
+import { config } from "~/infra/config.server";
 
 export { boot, workerStart } from "~/infra/boot.server";
 // What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
@@ -24,23 +26,35 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? crypto.randomBytes(16).toString("base64");
-  const instance = await i18nFor(await getLanguage(request));
+  const language = await getLanguage(request);
+  const instance = await i18nFor(language);
 
   // The security headers (the CSP with this nonce among them) are server.mjs's: server/security-headers.mjs.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
-  return renderDocument(
-    <NonceProvider value={nonce}>
-      <InlineCssProvider value={inlineCss}>
-        <MantineStylesProvider value={mantineStylesFor}>
-          <I18nextProvider i18n={instance}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </I18nextProvider>
-        </MantineStylesProvider>
-      </InlineCssProvider>
-    </NonceProvider>,
-    { status: responseStatusCode, headers: responseHeaders, nonce, abortAfterMs: ABORT_DELAY + 1000 },
-  );
+  const { body, status, fromTemplate } = await renderPage({
+    enabled: config().GUEST_PAGE_TEMPLATES,
+    request,
+    context: remixContext,
+    language,
+    nonce,
+    render: (context, renderNonce) =>
+      renderDocumentBody(
+        <NonceProvider value={renderNonce}>
+          <InlineCssProvider value={inlineCss}>
+            <MantineStylesProvider value={mantineStylesFor}>
+              <I18nextProvider i18n={instance}>
+                <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={renderNonce} />
+              </I18nextProvider>
+            </MantineStylesProvider>
+          </InlineCssProvider>
+        </NonceProvider>,
+        { status: responseStatusCode, nonce: renderNonce, abortAfterMs: ABORT_DELAY + 1000 },
+      ),
+  });
+  // Says how the page was made (browsers' developer tools show it), without a figure.
+  responseHeaders.append("Server-Timing", fromTemplate ? 'page;desc="template"' : 'page;desc="render"');
+  return new Response(body, { headers: responseHeaders, status });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

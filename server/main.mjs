@@ -3,6 +3,9 @@
 // (server/primary.mjs). It adds what remix-serve does not: security headers on every response, the
 // client address for rate limits, one log line per request, the page micro-cache, and a boot step
 // (config check, migrations, seed) before it listens.
+// First: React Router matches the same few paths against the same routes on every request, and
+// remembering it inside the package must happen before the package is loaded (below).
+import "./remember-route-matching.mjs";
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -13,7 +16,6 @@ import express from "express";
 import { MESSAGES } from "./cluster-mode.mjs";
 import { dropModulesNeverRun } from "./module-cache.mjs";
 import { createPageCache } from "./page-cache.mjs";
-import { rememberRouteMatching } from "./route-matching.mjs";
 import { createRequestLog } from "./request-log.mjs";
 import { isApiPath } from "./request-rules.mjs";
 import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "./security-headers.mjs";
@@ -28,9 +30,6 @@ const mode = process.env.NODE_ENV === "development" ? "development" : "productio
 // React and others read NODE_ENV when first loaded (below): anything but "development" runs as production.
 process.env.NODE_ENV = mode;
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-
-// React Router matches the same few paths against the same routes on every request: remember it.
-rememberRouteMatching();
 
 const viteDevServer = mode === "production" ? undefined : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 

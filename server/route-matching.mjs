@@ -6,7 +6,9 @@
 // answer depends only on the tree's shape (ids, paths, index and case flags) and the path, and
 // Remix rebuilds route objects of the same shape for every render, so the answer is remembered per
 // shape and path and handed out with the caller's own route objects and fresh params.
-import { createRequire } from "node:module";
+import fs from "node:fs";
+import Module, { createRequire } from "node:module";
+import path from "node:path";
 
 /** Wraps `original` (React Router's matchRoutes) with the memory; `maxPaths` paths per route tree. */
 export function memoizedMatchRoutes(original, { maxPaths = 1000 } = {}) {
@@ -69,15 +71,48 @@ export function memoizedMatchRoutes(original, { maxPaths = 1000 } = {}) {
   };
 }
 
+const HOOK = Symbol.for("wedding.rememberedMatchRoutes");
+
 /**
- * Puts the memory in front of @remix-run/router's own export, which Remix's request handler,
- * @remix-run/react and React Router call through the module object (one copy, from node_modules).
+ * Loads @remix-run/router's CommonJS `file` as a new module in which matchRoutes, its export and
+ * the calls inside the file (the static handler's `query`, once per page request) alike, is
+ * `wrap(matchRoutes)`. The file's own calls use the function's name in the file, which only a
+ * line at its end can reach: a function declaration's name can be assigned again.
+ */
+export function loadRouterWithMatching(file, wrap) {
+  const module = new Module(file, null);
+  module.filename = file;
+  module.paths = Module._nodeModulePaths(path.dirname(file));
+  globalThis[HOOK] = wrap;
+  try {
+    const source = fs.readFileSync(file, "utf8");
+    module._compile(
+      `${source}\n;matchRoutes = globalThis[Symbol.for("wedding.rememberedMatchRoutes")](matchRoutes);\nexports.matchRoutes = matchRoutes;\n`,
+      file,
+    );
+  } finally {
+    delete globalThis[HOOK];
+  }
+  module.loaded = true;
+  return module;
+}
+
+function remembered(matchRoutes) {
+  const wrapped = memoizedMatchRoutes(matchRoutes);
+  wrapped.memoized = true;
+  return wrapped;
+}
+
+/**
+ * Puts the memory in front of @remix-run/router's matchRoutes, which Remix's request handler,
+ * @remix-run/react and React Router call (one copy, from node_modules). Called before anything
+ * loads the package, the package is loaded with the memory inside too (loadRouterWithMatching);
+ * later, only its export can be wrapped.
  */
 export function rememberRouteMatching() {
-  const router = createRequire(import.meta.url)("@remix-run/router");
-  if (!router.matchRoutes.memoized) {
-    const matchRoutes = memoizedMatchRoutes(router.matchRoutes);
-    matchRoutes.memoized = true;
-    router.matchRoutes = matchRoutes;
-  }
+  const require = createRequire(import.meta.url);
+  const file = require.resolve("@remix-run/router");
+  if (!require.cache[file]) require.cache[file] = loadRouterWithMatching(file, remembered);
+  const router = require("@remix-run/router");
+  if (!router.matchRoutes.memoized) router.matchRoutes = remembered(router.matchRoutes);
 }

@@ -8,10 +8,19 @@ import { renderToPipeableStream } from "react-dom/server";
  * needs), and the body skips the chunk-by-chunk trip through Node and web streams (decision 0015).
  * A render still unfinished after `abortAfterMs` is aborted.
  */
-export function renderDocument(
+export async function renderDocument(
   document: ReactNode,
   { status, headers, nonce, abortAfterMs }: { status: number; headers: Headers; nonce?: string; abortAfterMs: number },
 ): Promise<Response> {
+  const rendered = await renderDocumentBody(document, { status, nonce, abortAfterMs });
+  return new Response(rendered.body, { headers, status: rendered.status });
+}
+
+/** The whole document's bytes and its status (500 when a part failed after the shell). */
+export function renderDocumentBody(
+  document: ReactNode,
+  { status, nonce, abortAfterMs }: { status: number; nonce?: string; abortAfterMs: number },
+): Promise<{ body: Uint8Array<ArrayBuffer>; status: number }> {
   return new Promise((resolve, reject) => {
     let statusCode = status;
     const chunks: Buffer[] = [];
@@ -21,7 +30,8 @@ export function renderDocument(
         callback();
       },
       final(callback) {
-        resolve(new Response(Buffer.concat(chunks), { headers, status: statusCode }));
+        const bytes = Buffer.concat(chunks);
+        resolve({ body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), status: statusCode });
         callback();
       },
     });

@@ -19,8 +19,11 @@ import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server
 import { pageTexts } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 
-/** Its page shows toasts: the root watches for them (useToastsRequested). */
-export const handle = showsToasts;
+/**
+ * Its page shows toasts: the root watches for them (useToastsRequested). A guest's page is served
+ * from a template of its kind, with the guest's own texts put in (infra/page-template.server.ts).
+ */
+export const handle = { ...showsToasts, pageTemplate: true };
 
 export const meta: MetaFunction = () => [{ title: "RSVP · Valeria & Sebastián" }];
 

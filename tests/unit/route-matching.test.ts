@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it, vi } from "vitest";
-import { memoizedMatchRoutes, rememberRouteMatching } from "../../server/route-matching.mjs";
+import { loadRouterWithMatching, memoizedMatchRoutes, rememberRouteMatching } from "../../server/route-matching.mjs";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type Match = { params: Record<string, string>; pathname: string; pathnameBase: string; route: Route };
@@ -92,5 +92,31 @@ describe("route matching, remembered", () => {
     } finally {
       router.matchRoutes = original;
     }
+  });
+
+  it("loaded through it, @remix-run/router's static handler matches a path once, not on every request", async () => {
+    const file = createRequire(import.meta.url).resolve("@remix-run/router");
+    const spy = vi.fn();
+    const loaded = loadRouterWithMatching(file, (matchRoutes: typeof original) =>
+      memoizedMatchRoutes((...args: Parameters<typeof original>) => {
+        spy();
+        return matchRoutes(...args);
+      }),
+    ).exports as {
+      matchRoutes: typeof original;
+      createStaticHandler: (routes: unknown[]) => {
+        query: (request: Request) => Promise<{ matches: { route: { id: string } }[]; loaderData: Record<string, unknown> }>;
+      };
+    };
+    const routes = tree().map((root) => ({ ...root, children: root.children!.map((r) => ({ ...r, loader: () => ({ page: r.id }) })) }));
+    const handler = loaded.createStaticHandler(routes);
+    for (const path of ["/confirm", "/confirm", "/gallery", "/confirm", "/i/ABC123", "/i/DEF456"]) {
+      const context = await handler.query(new Request(`http://boda.test${path}`));
+      expect(context.matches.at(-1)!.route.id).toBe(plain(original(tree(), path))!.at(-1)!.id);
+      expect(Object.values(context.loaderData)).toContainEqual({ page: context.matches.at(-1)!.route.id });
+    }
+    // One match per distinct path (four), where the package alone matched on all six requests.
+    expect(spy).toHaveBeenCalledTimes(4);
+    expect(plain(loaded.matchRoutes(tree(), "/gallery"))).toEqual(plain(original(tree(), "/gallery")));
   });
 });

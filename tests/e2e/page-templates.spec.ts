@@ -1,0 +1,100 @@
+import http from "node:http";
+import { expect, startServer, TestData, test } from "./fixtures";
+
+/**
+ * A guest's /confirm page made from its kind's template (docs/decisions/0019-*) is the page a full
+ * render makes, byte for byte: two servers over one database, one with templates (the default), one
+ * with GUEST_PAGE_TEMPLATES=0, asked for the same guests' pages. The guests' texts are the hard
+ * ones: markup, quotes, ampersands, emoji, right-to-left text, line separators, digits that look
+ * like the template's placeholders, a note starting with a line break (rendered in full instead).
+ * Process-level (its own servers), so it runs once (JavaScript project).
+ */
+test.describe("guest pages from templates @js-only", () => {
+  test.describe.configure({ mode: "serial" });
+  let templated: Awaited<ReturnType<typeof startServer>>;
+  let rendered: Awaited<ReturnType<typeof startServer>>;
+
+  test.beforeAll(async () => {
+    templated = await startServer({});
+    const dataDir = templated.dataDir;
+    rendered = await startServer({ GUEST_PAGE_TEMPLATES: "0", DATABASE_PATH: `${dataDir}/wedding.sqlite`, UPLOADS_DIR: `${dataDir}/uploads` });
+  });
+  test.afterAll(async () => {
+    await rendered?.stop();
+    await templated?.stop();
+  });
+
+  function get(baseURL: string, path: string, cookie: string) {
+    return new Promise<{ status: number; body: string; timing: string; setCookie: string[] }>((resolve, reject) => {
+      const req = http.request(new URL(path, baseURL), { headers: { Cookie: cookie, "X-Forwarded-For": "192.0.2.90" } }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (body += d));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body, timing: String(res.headers["server-timing"] ?? ""), setCookie: res.headers["set-cookie"] ?? [] }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  /** The page without its per-request nonce (each answer has its own). */
+  const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+  const languageCookie = (lng: "es" | "en") => `lng=${encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString("base64"))}`;
+
+  test("every guest's page is the full render's, and only kinds whose texts are written whole come from a template", async () => {
+    const data = new TestData(`${templated.dataDir}/wedding.sqlite`);
+    const nasty = `Ana <script>alert("x")</script> & 'Luis' "el tío" &amp; 🎉`;
+    const rtl = "José ‏שלום‎ Ñandú";
+    const lookalike = "123456789012345678901234567";
+    const pendingOne = data.createInvitation({ primaryGuest: nasty, maxGuests: 1 });
+    const pendingSameKind = data.createInvitation({ primaryGuest: "Beatriz Misma Clase", maxGuests: 1 });
+    const pendingFour = data.createInvitation({ primaryGuest: rtl, maxGuests: 4 });
+    const confirmed = data.createInvitation({ primaryGuest: lookalike, maxGuests: 3, confirmedGuests: ["Carla </textarea> Díaz", lookalike] });
+    data.query("UPDATE invitations SET status = 'confirmed', message = ? WHERE id = ?", "¡Felicidades!\nNos vemos\u2028pronto <3 & más", confirmed.id);
+    data.query("UPDATE guests SET dietary = ? WHERE invitation_id = ? AND is_primary = 0 AND full_name LIKE 'Carla%'", `sin "gluten" & <nueces>`, confirmed.id);
+    const declined = data.createInvitation({ primaryGuest: "Diego O'Neill", maxGuests: 2 });
+    data.query("UPDATE invitations SET status = 'declined', message = ? WHERE id = ?", "Lo siento — \\ </script> 'nos vemos'", declined.id);
+    const leadingBreak = data.createInvitation({ primaryGuest: "Elena Salto", maxGuests: 1, confirmedGuests: [] });
+    data.query("UPDATE invitations SET status = 'confirmed', message = ? WHERE id = ?", "\nempieza con un salto", leadingBreak.id);
+    data.close();
+
+    const cases = [pendingOne, pendingSameKind, pendingFour, confirmed, declined, leadingBreak];
+    const codeCookie = async (code: string) => {
+      const res = await get(templated.baseURL, `/i/${code}`, "");
+      expect(res.status).toBe(302);
+      return res.setCookie.map((c) => c.split(";")[0]).join("; ");
+    };
+    for (const invitation of cases) {
+      const cookie = await codeCookie(invitation.code);
+      for (const lng of ["es", "en"] as const) {
+        // Twice: the first request of a kind makes its template, the second is served from it.
+        for (let round = 0; round < 2; round++) {
+          const [fromTemplate, fullRender] = await Promise.all([
+            get(templated.baseURL, "/confirm", `${cookie}; ${languageCookie(lng)}`),
+            get(rendered.baseURL, "/confirm", `${cookie}; ${languageCookie(lng)}`),
+          ]);
+          expect(fromTemplate.status).toBe(200);
+          expect(fullRender.timing).toContain('page;desc="render"');
+          const expected = invitation === leadingBreak ? 'page;desc="render"' : 'page;desc="template"';
+          expect(fromTemplate.timing, `${invitation.primaryGuest} (${lng})`).toContain(expected);
+          expect(withoutNonce(fromTemplate.body), `${invitation.primaryGuest} (${lng})`).toBe(withoutNonce(fullRender.body));
+        }
+      }
+    }
+
+    // Not a vacuous comparison: each page shows its own guest, escaped, and no other guest.
+    const page = async (code: string) => (await get(templated.baseURL, "/confirm", await codeCookie(code))).body;
+    const nastyPage = await page(pendingOne.code);
+    expect(nastyPage).toContain("Ana &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;Luis&#x27; &quot;el tío&quot; &amp;amp; 🎉");
+    expect(nastyPage).not.toContain('<script>alert("x")');
+    expect(nastyPage).not.toContain("Beatriz Misma Clase");
+    const samePage = await page(pendingSameKind.code);
+    expect(samePage).toContain("Beatriz Misma Clase");
+    expect(samePage).not.toContain("Ana &lt;script");
+    const confirmedPage = await page(confirmed.code);
+    expect(confirmedPage).toContain("Carla &lt;/textarea&gt; Díaz");
+    expect(confirmedPage).toContain("sin &quot;gluten&quot; &amp; &lt;nueces&gt;");
+  });
+});
