@@ -6,7 +6,7 @@ import { expect, startServer, TestData, test } from "./fixtures";
  * render makes, byte for byte: two servers over one database, one with templates (the default), one
  * with GUEST_PAGE_TEMPLATES=0, asked for the same guests' pages. The guests' texts are the hard
  * ones: markup, quotes, ampersands, emoji, right-to-left text, line separators, digits that look
- * like the template's placeholders, a note starting with a line break (rendered in full instead).
+ * like the template's placeholders, a name of the longest length, a note starting with a line break (rendered in full instead).
  * Process-level (its own servers), so it runs once (JavaScript project).
  */
 test.describe("guest pages from templates @js-only", () => {
@@ -56,11 +56,12 @@ test.describe("guest pages from templates @js-only", () => {
     data.query("UPDATE guests SET dietary = ? WHERE invitation_id = ? AND is_primary = 0 AND full_name LIKE 'Carla%'", `sin "gluten" & <nueces>`, confirmed.id);
     const declined = data.createInvitation({ primaryGuest: "Diego O'Neill", maxGuests: 2 });
     data.query("UPDATE invitations SET status = 'declined', message = ? WHERE id = ?", "Lo siento — \\ </script> 'nos vemos'", declined.id);
+    const longName = data.createInvitation({ primaryGuest: `Familia ${"Extraordinariamente Larga ".repeat(4)}`.slice(0, 100), maxGuests: 2 });
     const leadingBreak = data.createInvitation({ primaryGuest: "Elena Salto", maxGuests: 1, confirmedGuests: [] });
     data.query("UPDATE invitations SET status = 'confirmed', message = ? WHERE id = ?", "\nempieza con un salto", leadingBreak.id);
     data.close();
 
-    const cases = [pendingOne, pendingSameKind, pendingFour, confirmed, declined, leadingBreak];
+    const cases = [pendingOne, pendingSameKind, pendingFour, confirmed, declined, longName, leadingBreak];
     const codeCookie = async (code: string) => {
       const res = await get(templated.baseURL, `/i/${code}`, "");
       expect(res.status).toBe(302);
