@@ -39,14 +39,22 @@ const { base, stop, databasePath, pid } = await startBuiltServer({
 // Every worker up and settled before the idle figure: the primary and its workers all there, and
 // their memory no longer moving (a worker still loading the app would be counted short).
 const expectedProcesses = 1 + Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
-let idle = serverMemory(pid);
+let justStarted = serverMemory(pid);
+let allUpAt = null;
 for (let i = 0; i < 30; i++) {
   await new Promise((r) => setTimeout(r, 1000));
   const now = serverMemory(pid);
-  const settled = now.processes >= expectedProcesses && Math.abs(now.pssMb - idle.pssMb) < 2;
-  idle = now;
+  if (now.processes >= expectedProcesses) allUpAt ??= Date.now();
+  const settled = now.processes >= expectedProcesses && Math.abs(now.pssMb - justStarted.pssMb) < 2;
+  justStarted = now;
   if (settled) break;
 }
+// Idle is measured once V8 has had its say: a worker's young generation, grown while it loaded the
+// app, is handed back by V8's memory reducer about 8 s after the last busy moment (decision 0015),
+// so the figure right after start still holds it. Both are printed; the goal is the idle one.
+const IDLE_AFTER_MS = 15_000;
+await new Promise((r) => setTimeout(r, Math.max(0, (allUpAt ?? Date.now()) + IDLE_AFTER_MS - Date.now())));
+const idle = serverMemory(pid);
 
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon({ connections: 50, duration: runSeconds, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
@@ -156,7 +164,8 @@ await settle();
 const after = serverMemory(pid);
 const mem = (m) => `RSS ${m.rssMb.toFixed(0)} MB, PSS ${m.pssMb.toFixed(0)} MB`;
 console.log(`\n== Memory of the whole server (${after.processes} processes) ==`);
-console.log(`idle after start: ${mem(idle)}   (goal: ≤ 120 MB)`);
+console.log(`just started:     ${mem(justStarted)}`);
+console.log(`idle, ${IDLE_AFTER_MS / 1000} s after start: ${mem(idle)}   (goal: ≤ 120 MB)`);
 console.log(`after the runs:   ${mem(after)}   (goal: ≤ 250 MB)`);
 if (idle.pssMb > 120) problems.push(`idle PSS ${idle.pssMb.toFixed(0)} MB > 120 MB`);
 if (after.pssMb > 250) problems.push(`PSS after ${after.pssMb.toFixed(0)} MB > 250 MB`);

@@ -16,8 +16,8 @@ export function wantsCluster(env, cpus = os.availableParallelism()) {
 /** Messages between the primary and its processes. */
 export const MESSAGES = { booted: "wedding:booted", invalidate: "wedding:page-cache-invalidate" };
 
-/** Each worker's V8 heap limits, in MB (measured: decision 0015). */
-export const WORKER_HEAP = { youngMb: 2, oldMb: 96 };
+/** Each worker's V8 heap limits, in MB (measured: decisions 0015 and 0019). */
+export const WORKER_HEAP = { youngMb: 8, oldMb: 96 };
 
 /**
  * How the primary starts its workers (decision 0015): each worker's V8 heap kept small, a young
