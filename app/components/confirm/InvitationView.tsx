@@ -30,10 +30,13 @@ export function InvitationView({ invitation, deadline }: Props) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const extra = additionalSeats(invitation.maxGuests);
   const busy = fetcher.state !== "idle";
-  const serverErrors = (busy ? undefined : (fetcher.data ?? actionData))?.error?.[""] ?? undefined;
-  // A refused post is answered with its errors only, never the values sent (http/form.server.ts).
-  const [primaryDietary, setPrimaryDietary] = useState("");
-  const [message, setMessage] = useState("");
+  const serverErrors = errorsOf((busy ? undefined : (fetcher.data ?? actionData))?.error);
+  // Without JavaScript a refused answer is a new page: it brings back what the guest typed
+  // (http/confirm-page.server.ts). With it the fetcher's form keeps its own state.
+  // Typed by hand: Remix's serialised type of a string record is {}.
+  const kept = (actionData && "values" in actionData ? actionData.values : undefined) as Record<string, string | undefined> | undefined;
+  const [primaryDietary, setPrimaryDietary] = useState(kept?.primaryDietary ?? "");
+  const [message, setMessage] = useState(kept?.message ?? "");
   const openDialog = hydrated && extra > 0;
 
   return (
@@ -73,11 +76,25 @@ export function InvitationView({ invitation, deadline }: Props) {
               <div key={i} className="confirm-guest-fields">
                 <label className="plain-field">
                   <span>{t("dialog.additional", { n: i + 1 })}</span>
-                  <input type="text" name={`guests[${i}]`} placeholder={t("dialog.placeholder")} maxLength={MAX_NAME_LENGTH} autoComplete="off" />
+                  <input
+                    type="text"
+                    name={`guests[${i}]`}
+                    defaultValue={kept?.[`guests[${i}]`]}
+                    placeholder={t("dialog.placeholder")}
+                    maxLength={MAX_NAME_LENGTH}
+                    autoComplete="off"
+                  />
                 </label>
                 <label className="plain-field">
                   <span>{t("answer.dietaryFor", { n: i + 1 })}</span>
-                  <input type="text" name={`dietary[${i}]`} placeholder={t("answer.dietaryPlaceholder")} maxLength={MAX_DIETARY_LENGTH} autoComplete="off" />
+                  <input
+                    type="text"
+                    name={`dietary[${i}]`}
+                    defaultValue={kept?.[`dietary[${i}]`]}
+                    placeholder={t("answer.dietaryPlaceholder")}
+                    maxLength={MAX_DIETARY_LENGTH}
+                    autoComplete="off"
+                  />
                 </label>
               </div>
             ))}
@@ -124,6 +141,15 @@ export function InvitationView({ invitation, deadline }: Props) {
       </Form>
     </div>
   );
+}
+
+/**
+ * Every message of a refused answer: the form's own ("") and its fields' (a name or a note too
+ * long, refused by the schema before the answer is built), each once.
+ */
+function errorsOf(error: Record<string, string[] | null> | undefined): string[] | undefined {
+  const all = [...new Set(Object.values(error ?? {}).flatMap((messages) => messages ?? []))];
+  return all.length ? all : undefined;
 }
 
 function AdditionalGuestsDialog(props: {
