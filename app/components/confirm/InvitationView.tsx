@@ -130,6 +130,7 @@ export function InvitationView({ invitation, deadline }: Props) {
           primaryDietary={primaryDietary}
           message={message}
           serverErrors={serverErrors}
+          kept={kept}
         />
       ) : null}
 
@@ -160,6 +161,8 @@ function AdditionalGuestsDialog(props: {
   primaryDietary: string;
   message: string;
   serverErrors?: string[];
+  /** A plain post refused before the page ran: the names and notes it sent. */
+  kept?: Record<string, string | undefined>;
 }) {
   const { t } = useTranslation(["confirm", "common"]);
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -201,6 +204,7 @@ function AdditionalGuestsDialog(props: {
             <div key={i} className="confirm-guest-fields">
               <TextInput
                 name={`guests[${i}]`}
+                defaultValue={props.kept?.[`guests[${i}]`]}
                 data-autofocus={i === 0 ? true : undefined}
                 label={t("dialog.additional", { n: i + 1 })}
                 placeholder={t("dialog.placeholder")}
@@ -210,6 +214,7 @@ function AdditionalGuestsDialog(props: {
               />
               <TextInput
                 name={`dietary[${i}]`}
+                defaultValue={props.kept?.[`dietary[${i}]`]}
                 label={t("answer.dietaryFor", { n: i + 1 })}
                 placeholder={t("answer.dietaryPlaceholder")}
                 maxLength={MAX_DIETARY_LENGTH}
