@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { confirmPageFields, confirmPageSchema } from "~/lib/confirm-schemas";
+import { confirmKeptFields, confirmPageFields, confirmPageSchema } from "~/lib/confirm-schemas";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { confirmInvitation, declineInvitation, findInvitationByCode, type ConfirmError } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader } from "~/infra/session.server";
-import { errorsOnly, readForm } from "~/http/form.server";
+import { errorsOnly, keptValues, readForm } from "~/http/form.server";
 import { rateLimitedReply } from "~/http/rate-limited.server";
 
 /** Translation keys for the confirm errors a guest can meet. */
@@ -23,9 +23,19 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   alreadyAnswered: "confirm:form.alreadyAnswered",
 };
 
-/** A refused confirm form: its errors only, never the values sent (see errorsOnly). */
-const refused = (error: Record<string, string[] | null> | null | undefined, status: number, headers?: HeadersInit) =>
-  data({ ...errorsOnly(error), outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status, headers });
+/**
+ * A refused confirm form: its errors, and for a plain post (no JavaScript: the answer is a new
+ * page) what the guest typed in the form's own fields, which the page shows again. The page's
+ * script keeps its form as it is, so a scripted post gets no values back.
+ */
+const refused = (error: Record<string, string[] | null> | null | undefined, status: number, headers?: HeadersInit, formData?: FormData) =>
+  data({ ...errorsOnly(error), values: typedValues(formData), outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status, headers });
+
+function typedValues(formData: FormData | undefined): Record<string, string> {
+  if (!formData || formData.get("_js") === "1") return {};
+  const intent = formData.get("intent");
+  return intent === "verify" || intent === "confirm" ? keptValues(formData, confirmKeptFields[intent]) : {};
+}
 
 /**
  * The /confirm action: verify a code, confirm attendance, or forget the stored code.
@@ -50,7 +60,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   const formData = await readForm(request, confirmPageFields);
   const viaScript = formData.get("_js") === "1";
   const submission = parseWithZod(formData, { schema: confirmPageSchema });
-  if (submission.status !== "success") return refused(submission.error, 400);
+  if (submission.status !== "success") return refused(submission.error, 400, undefined, formData);
   const value = submission.value;
 
   if (value.intent === "clear") {
@@ -60,7 +70,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   if (value.intent === "verify") {
     await consume("code", clientIp(context));
     const invitation = await findInvitationByCode(value.code);
-    if (!invitation) return refused({ "": ["confirm:form.invalidCode"] }, 404);
+    if (!invitation) return refused({ "": ["confirm:form.invalidCode"] }, 404, undefined, formData);
     const cookie = await storeCodeHeader(request, invitation.code);
     if (viaScript) {
       return data(
@@ -90,7 +100,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
     if (result.error === "alreadyAnswered") return answeredAlready(request, viaScript);
     const status = result.error === "notFound" ? 404 : result.error === "closed" ? 403 : 400;
     const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
-    return refused({ "": [confirmErrorKeys[result.error]] }, status, headers);
+    return refused({ "": [confirmErrorKeys[result.error]] }, status, headers, formData);
   }
   if (viaScript) {
     return data({

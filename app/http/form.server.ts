@@ -78,9 +78,25 @@ export async function readForm(request: Request, fields?: FormFields | readonly 
 }
 
 /**
- * A refused submission's answer without the submitted values: conform's reply() carries the
- * whole input back (initialValue, the field names), which a page never needs to show its errors.
+ * A refused submission's answer with its errors only: conform's reply() carries the whole input
+ * back (initialValue, every name sent). A page that shows what the guest typed adds
+ * keptValues' values beside it, never more.
  */
 export function errorsOnly(error: Record<string, string[] | null> | null | undefined): { status: "error"; error: Record<string, string[] | null> } {
   return { status: "error", error: error ?? {} };
+}
+
+/**
+ * What a refused form gives back to be shown again: the values of the form's own `fields` only
+ * (its plain names and list items; not `intent`, not `_js`, no unknown name, no file), first
+ * value per name, as sent. Without JavaScript a refusal is answered with a new page, and this is
+ * how the guest finds what they typed in it. Never stored; the page puts them in its fields'
+ * values, which React escapes.
+ */
+export function keptValues(formData: FormData, fields: FormFields): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData.entries()) {
+    if (typeof value === "string" && !Object.hasOwn(values, name) && acceptedName(name, fields)) values[name] = value;
+  }
+  return values;
 }

@@ -40,3 +40,12 @@ export const confirmPageSchema = z.discriminatedUnion("intent", [verifyCodeSchem
 
 /** The only fields /confirm reads (`_js`: sent by the page's script). */
 export const confirmPageFields = formFieldsOf(confirmPageSchema, ["_js"]);
+
+/**
+ * The fields a refused /confirm form gives back to a page without JavaScript (http/form.server.ts
+ * keptValues): what the guest typed in each form, not its `intent`.
+ */
+export const confirmKeptFields = {
+  verify: formFieldsOf(verifyCodeSchema.omit({ intent: true })),
+  confirm: formFieldsOf(confirmAttendanceSchema.omit({ intent: true })),
+} as const;

@@ -1,5 +1,12 @@
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
-import type { Page } from "@playwright/test";
+import { chooseLanguage, expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+
+/** A value longer than the field's maxLength, as an old browser or a script would send: the server must refuse it. */
+async function fillPastMaxLength(field: Locator, value: string) {
+  await field.evaluate((element) => element.removeAttribute("maxlength"));
+  await field.fill(value);
+  await expect(field).toHaveValue(value);
+}
 
 async function enterCode(page: Page, code: string) {
   await page.goto("/confirm");
@@ -216,6 +223,76 @@ test.describe("RSVP in English", () => {
     ).click();
     await expect(page.getByRole("heading", { name: "Attendance Confirmed!" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Confirmed guests" }).getByRole("listitem")).toHaveText(["John Smith", "Jane Smith"]);
+  });
+});
+
+// Without JavaScript a refused form comes back as a new page: what the guest typed is in it again.
+// With JavaScript the forms never leave the page, so they keep it anyway (the tests above).
+test.describe("RSVP: a refused form keeps what the guest typed", () => {
+  test("the answer form shows the error and every field as typed; nothing is stored @no-js-only", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: "Familia Prieto", maxGuests: 3 });
+    await enterCode(page, inv.code);
+    await expect(page.getByRole("heading", { name: "Hola, Familia Prieto" })).toBeVisible();
+    const typed = {
+      name: 'Pedro "<b>Prieto</b>"',
+      dietary: "Sin gluten ".repeat(11) + "y", // 122 characters: over the 120 allowed
+      primaryDietary: "Vegetariana",
+      message: "¡Allí estaremos!\nCon cariño <script>alert(1)</script>",
+    };
+    await page.getByLabel("Invitado Adicional 1").fill(typed.name);
+    await fillPastMaxLength(page.getByLabel("Restricciones alimentarias (adicional 1)"), typed.dietary);
+    await page.getByLabel("Restricciones alimentarias", { exact: true }).fill(typed.primaryDietary);
+    await page.getByLabel("Mensaje para los novios").fill(typed.message);
+    await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+    await expect(page.getByText("Cada restricción alimentaria puede tener como máximo 120 caracteres.")).toBeVisible();
+    await expect(page.getByLabel("Invitado Adicional 1")).toHaveValue(typed.name);
+    await expect(page.getByLabel("Restricciones alimentarias (adicional 1)")).toHaveValue(typed.dietary);
+    await expect(page.getByLabel("Invitado Adicional 2")).toHaveValue("");
+    await expect(page.getByLabel("Restricciones alimentarias", { exact: true })).toHaveValue(typed.primaryDietary);
+    await expect(page.getByLabel("Mensaje para los novios")).toHaveValue(typed.message);
+    // The values are text in the fields, never markup in the page.
+    await expect(page.locator("b", { hasText: "Prieto" })).toHaveCount(0);
+    expect(data.guestsOf(inv.id)).toEqual([]);
+    expect(data.invitation(inv.id)?.confirmed).toBe(0);
+    // Corrected, the same page confirms.
+    await page.getByLabel("Restricciones alimentarias (adicional 1)").fill("Sin gluten");
+    await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+    await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+    expect(data.guestsOf(inv.id)).toEqual(["Familia Prieto", 'Pedro "<b>Prieto</b>"']);
+  });
+
+  test("an unknown or malformed code comes back in the code field @no-js-only", async ({ page }) => {
+    await enterCode(page, "ZZZZZZ");
+    await expect(page.getByText("Código de invitación inválido. Por favor, verifica e intenta nuevamente.")).toBeVisible();
+    await expect(page.getByLabel("Código de Invitación")).toHaveValue("ZZZZZZ");
+    const malformed = "Q".repeat(40);
+    await enterCode(page, malformed);
+    await expect(page.getByText("Código de invitación inválido. Por favor, verifica e intenta nuevamente.")).toBeVisible();
+    await expect(page.getByLabel("Código de Invitación")).toHaveValue(malformed);
+  });
+
+  test("in English too: a message over 500 characters is refused and kept @no-js-only", async ({ page, data }) => {
+    await chooseLanguage(page, "en");
+    await page.goto("/confirm");
+    await page.getByLabel("Invitation Code").fill("NOSUCH");
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await expect(page.getByText("Invalid invitation code. Please check it and try again.")).toBeVisible();
+    await expect(page.getByLabel("Invitation Code")).toHaveValue("NOSUCH");
+    const inv = data.createInvitation({ primaryGuest: "John Smith", maxGuests: 2 });
+    await page.getByLabel("Invitation Code").fill(inv.code);
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await expect(page.getByRole("heading", { name: "Hello, John Smith" })).toBeVisible();
+    const message = "We will be there! ".repeat(28) + "x"; // 505 characters
+    await page.getByLabel("Additional Guest 1").fill("Jane Smith");
+    await page.getByLabel("Dietary restrictions (additional 1)").fill("Vegan");
+    await fillPastMaxLength(page.getByLabel("Message for the couple"), message);
+    await page.getByRole("button", { name: "Confirm Attendance" }).click();
+    await expect(page.getByText("The message can be at most 500 characters long.")).toBeVisible();
+    await expect(page.getByLabel("Additional Guest 1")).toHaveValue("Jane Smith");
+    await expect(page.getByLabel("Dietary restrictions (additional 1)")).toHaveValue("Vegan");
+    await expect(page.getByLabel("Message for the couple")).toHaveValue(message);
+    expect(data.guestsOf(inv.id)).toEqual([]);
+    expect(data.invitation(inv.id)?.confirmed).toBe(0);
   });
 });
 

@@ -130,7 +130,7 @@ describe("every page form refuses unknown fields and large indices before parsin
     await expect(read(`a.b[${HUGE}]=1`)).rejects.toMatchObject({ status: 400 });
   });
 
-  it("a refused form is answered with its errors only, never the values sent", async () => {
+  it("a refused scripted post is answered with its errors only, never the values sent", async () => {
     const { cookie } = await invitationCookie("Sin Eco", 3);
     const secret = "N".repeat(150);
     const tooLong = await confirmPost(`intent=confirm&guests[0]=${secret}&_js=1`, { cookie });
@@ -138,13 +138,42 @@ describe("every page form refuses unknown fields and large indices before parsin
     expect(tooLong.text).toContain("confirm:form.nameTooLong");
     expect(tooLong.text).not.toContain(secret);
     expect(tooLong.text).not.toContain("initialValue");
-    const badCode = await confirmPost(`intent=verify&code=${"Q".repeat(40)}`);
+    const badCode = await confirmPost(`intent=verify&code=${"Q".repeat(40)}&_js=1`);
     expect(badCode.status).toBe(400);
     expect(badCode.text).toContain("confirm:form.invalidCode");
     expect(badCode.text).not.toContain("QQQQ");
-    const unknown = await confirmPost("intent=verify&code=ZZZZZZ");
+    const unknown = await confirmPost("intent=verify&code=ZZZZZZ&_js=1");
     expect(unknown.status).toBe(404);
     expect(unknown.text).not.toContain("ZZZZZZ");
+  });
+
+  it("a refused plain post gives back the form's own fields as typed, and nothing else", async () => {
+    const { invitation, cookie } = await invitationCookie("Con Eco", 3);
+    const values = (answer: Answer) => (JSON.parse(answer.text) as { values: Record<string, string> }).values;
+    const name = "N".repeat(150);
+    const tooLong = await confirmPost(
+      `intent=confirm&guests[0]=${name}&guests[1]=${encodeURIComponent("<b>Ana</b>")}&dietary[0]=Vegana&primaryDietary=Sin+gluten&message=Hola`,
+      { cookie },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.text).toContain("confirm:form.nameTooLong");
+    expect(values(tooLong)).toEqual({ "guests[0]": name, "guests[1]": "<b>Ana</b>", "dietary[0]": "Vegana", primaryDietary: "Sin gluten", message: "Hola" });
+    expect(tooLong.text).not.toContain("initialValue");
+    // Refused by the answer's rules (past the schema): the same values.
+    const longMessage = "m".repeat(501);
+    const refusedMessage = await confirmPost(`intent=confirm&guests[0]=Ana&message=${longMessage}`, { cookie });
+    expect(refusedMessage.text).toContain("confirm:form.messageTooLong");
+    expect(values(refusedMessage)).toEqual({ "guests[0]": "Ana", message: longMessage });
+    expect((await findInvitationByCode(invitation.code))?.status).toBe("pending");
+    // The code form: the code as typed, not the intent; another form's fields are not its own.
+    const unknown = await confirmPost("intent=verify&code=+zzzzzz+&message=Hola");
+    expect(unknown.status).toBe(404);
+    expect(values(unknown)).toEqual({ code: " zzzzzz " });
+    const badCode = await confirmPost(`intent=verify&code=${"Q".repeat(40)}`);
+    expect(badCode.status).toBe(400);
+    expect(values(badCode)).toEqual({ code: "Q".repeat(40) });
+    // A post that is none of the forms gives nothing back.
+    expect(values(await confirmPost("intent=nope&code=ABC&message=Hola"))).toEqual({});
   });
 });
 

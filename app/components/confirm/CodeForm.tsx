@@ -23,9 +23,13 @@ export function CodeForm() {
   const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState(false);
   const busy = fetcher.state !== "idle";
+  // Without JavaScript a refused code comes back in a new page, typed as it was, to be corrected.
+  // Typed by hand: Remix's serialised type of a string record is {}.
+  const kept = (actionData && "values" in actionData ? actionData.values : undefined) as Record<string, string | undefined> | undefined;
 
   const [form, fields] = useForm({
     id: "verify-code",
+    defaultValue: { code: kept?.code },
     lastResult: busy ? undefined : result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
     shouldValidate: "onSubmit",

@@ -30,10 +30,13 @@ export function InvitationView({ invitation, deadline }: Props) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const extra = additionalSeats(invitation.maxGuests);
   const busy = fetcher.state !== "idle";
-  const serverErrors = (busy ? undefined : (fetcher.data ?? actionData))?.error?.[""] ?? undefined;
-  // A refused post is answered with its errors only, never the values sent (http/form.server.ts).
-  const [primaryDietary, setPrimaryDietary] = useState("");
-  const [message, setMessage] = useState("");
+  const serverErrors = errorsOf((busy ? undefined : (fetcher.data ?? actionData))?.error);
+  // Without JavaScript a refused answer is a new page: it brings back what the guest typed
+  // (http/confirm-page.server.ts). With it the fetcher's form keeps its own state.
+  // Typed by hand: Remix's serialised type of a string record is {}.
+  const kept = (actionData && "values" in actionData ? actionData.values : undefined) as Record<string, string | undefined> | undefined;
+  const [primaryDietary, setPrimaryDietary] = useState(kept?.primaryDietary ?? "");
+  const [message, setMessage] = useState(kept?.message ?? "");
   const openDialog = hydrated && extra > 0;
 
   return (
@@ -73,11 +76,25 @@ export function InvitationView({ invitation, deadline }: Props) {
               <div key={i} className="confirm-guest-fields">
                 <label className="plain-field">
                   <span>{t("dialog.additional", { n: i + 1 })}</span>
-                  <input type="text" name={`guests[${i}]`} placeholder={t("dialog.placeholder")} maxLength={MAX_NAME_LENGTH} autoComplete="off" />
+                  <input
+                    type="text"
+                    name={`guests[${i}]`}
+                    defaultValue={kept?.[`guests[${i}]`]}
+                    placeholder={t("dialog.placeholder")}
+                    maxLength={MAX_NAME_LENGTH}
+                    autoComplete="off"
+                  />
                 </label>
                 <label className="plain-field">
                   <span>{t("answer.dietaryFor", { n: i + 1 })}</span>
-                  <input type="text" name={`dietary[${i}]`} placeholder={t("answer.dietaryPlaceholder")} maxLength={MAX_DIETARY_LENGTH} autoComplete="off" />
+                  <input
+                    type="text"
+                    name={`dietary[${i}]`}
+                    defaultValue={kept?.[`dietary[${i}]`]}
+                    placeholder={t("answer.dietaryPlaceholder")}
+                    maxLength={MAX_DIETARY_LENGTH}
+                    autoComplete="off"
+                  />
                 </label>
               </div>
             ))}
@@ -113,6 +130,7 @@ export function InvitationView({ invitation, deadline }: Props) {
           primaryDietary={primaryDietary}
           message={message}
           serverErrors={serverErrors}
+          kept={kept}
         />
       ) : null}
 
@@ -126,6 +144,15 @@ export function InvitationView({ invitation, deadline }: Props) {
   );
 }
 
+/**
+ * Every message of a refused answer: the form's own ("") and its fields' (a name or a note too
+ * long, refused by the schema before the answer is built), each once.
+ */
+function errorsOf(error: Record<string, string[] | null> | undefined): string[] | undefined {
+  const all = [...new Set(Object.values(error ?? {}).flatMap((messages) => messages ?? []))];
+  return all.length ? all : undefined;
+}
+
 function AdditionalGuestsDialog(props: {
   opened: boolean;
   onClose: () => void;
@@ -134,6 +161,8 @@ function AdditionalGuestsDialog(props: {
   primaryDietary: string;
   message: string;
   serverErrors?: string[];
+  /** A plain post refused before the page ran: the names and notes it sent. */
+  kept?: Record<string, string | undefined>;
 }) {
   const { t } = useTranslation(["confirm", "common"]);
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -175,6 +204,7 @@ function AdditionalGuestsDialog(props: {
             <div key={i} className="confirm-guest-fields">
               <TextInput
                 name={`guests[${i}]`}
+                defaultValue={props.kept?.[`guests[${i}]`]}
                 data-autofocus={i === 0 ? true : undefined}
                 label={t("dialog.additional", { n: i + 1 })}
                 placeholder={t("dialog.placeholder")}
@@ -184,6 +214,7 @@ function AdditionalGuestsDialog(props: {
               />
               <TextInput
                 name={`dietary[${i}]`}
+                defaultValue={props.kept?.[`dietary[${i}]`]}
                 label={t("answer.dietaryFor", { n: i + 1 })}
                 placeholder={t("answer.dietaryPlaceholder")}
                 maxLength={MAX_DIETARY_LENGTH}
