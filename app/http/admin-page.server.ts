@@ -6,7 +6,7 @@ import { listSections } from "~/models/gallery.server";
 import { getStats, listDietaryNotes, listInvitations } from "~/models/invitations.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { isAdminSession } from "~/infra/session.server";
-import { readForm } from "~/http/form.server";
+import { readForm, sentByScript } from "~/http/form.server";
 import { RateLimited } from "~/infra/rate-limit.server";
 import { adminFormFields } from "~/lib/admin-schemas";
 import { failed, runOperation } from "~/http/admin/intents.server";
@@ -79,5 +79,5 @@ async function handle(request: Request, context: AppLoadContext, formData: FormD
 
 export async function handleAdminAction(request: Request, context: AppLoadContext) {
   const formData = await readForm(request, adminFormFields);
-  return respond(request, await handle(request, context, formData), formData.get("_js") === "1");
+  return respond(request, await handle(request, context, formData), sentByScript(formData));
 }

@@ -8,7 +8,7 @@ import { guestView } from "~/lib/invitation-view";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader } from "~/infra/session.server";
-import { errorsOnly, keptValues, readForm } from "~/http/form.server";
+import { errorsOnly, keptValues, readForm, sentByScript } from "~/http/form.server";
 import { rateLimitedReply } from "~/http/rate-limited.server";
 
 /** Translation keys for the confirm errors a guest can meet. */
@@ -32,7 +32,7 @@ const refused = (error: Record<string, string[] | null> | null | undefined, stat
   data({ ...errorsOnly(error), values: typedValues(formData), outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status, headers });
 
 function typedValues(formData: FormData | undefined): Record<string, string> {
-  if (!formData || formData.get("_js") === "1") return {};
+  if (!formData || sentByScript(formData)) return {};
   const intent = formData.get("intent");
   return intent === "verify" || intent === "confirm" ? keptValues(formData, confirmKeptFields[intent]) : {};
 }
@@ -58,7 +58,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   if (isCrossOrigin(request, context)) return refused({ "": ["common:crossOrigin"] }, 403);
   // Only this form's fields, with small indices: refused before conform reads anything.
   const formData = await readForm(request, confirmPageFields);
-  const viaScript = formData.get("_js") === "1";
+  const viaScript = sentByScript(formData);
   const submission = parseWithZod(formData, { schema: confirmPageSchema });
   if (submission.status !== "success") return refused(submission.error, 400, undefined, formData);
   const value = submission.value;

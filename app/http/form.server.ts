@@ -77,6 +77,11 @@ export async function readForm(request: Request, fields?: FormFields | readonly 
   return form;
 }
 
+/** Whether the page's script sent the form (it adds `_js=1`): the answer is data, not a new page. */
+export function sentByScript(form: { get(name: string): unknown }): boolean {
+  return form.get("_js") === "1";
+}
+
 /**
  * A refused submission's answer with its errors only: conform's reply() carries the whole input
  * back (initialValue, every name sent). A page that shows what the guest typed adds

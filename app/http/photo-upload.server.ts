@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { discardBody, MAX_BATCH_BODY_BYTES, readUpload, readUploadBatch, type ReadUploadError } from "~/http/multipart.server";
+import { sentByScript } from "~/http/form.server";
 import { savePhoto, type PhotoError } from "~/models/photos.server";
 import type { Media } from "~/models/gallery.server";
 
@@ -68,7 +69,7 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
   if (!saved.ok) return invalid(saved.error);
   // How long the server took to receive and parse the body, then decode, resize, store and record it.
   const timing = `receive;dur=${(received - started).toFixed(1)}, process;dur=${(performance.now() - received).toFixed(1)}`;
-  return { ok: true, media: saved.media, sectionId, scripted: fields.get("_js") === "1", timing };
+  return { ok: true, media: saved.media, sectionId, scripted: sentByScript(fields), timing };
 }
 
 /** One photo of a batch: stored, or why not (rate-limited: the minutes until the guest may try again). */
@@ -172,5 +173,5 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
   // How long the server spent receiving and parsing the body, then decoding, resizing and storing the photos.
   const receiving = performance.now() - started - processing;
   const timing = `receive;dur=${receiving.toFixed(1)}, process;dur=${processing.toFixed(1)}`;
-  return { ok: true, results, error, sectionId, scripted: read.fields.get("_js") === "1", timing };
+  return { ok: true, results, error, sectionId, scripted: sentByScript(read.fields), timing };
 }

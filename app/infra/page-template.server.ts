@@ -90,10 +90,7 @@ export async function renderPage({
     const expires = Date.now() + TEMPLATE_TTL_MS;
     made = render(holedContext, NONCE_STAND_IN).then(
       (rendered) => ({
-        template:
-          rendered.status === 200
-            ? compile(Buffer.from(rendered.body.buffer, rendered.body.byteOffset, rendered.body.byteLength).toString("utf8"), holed.texts.length)
-            : null,
+        template: rendered.status === 200 ? compile(new TextDecoder().decode(rendered.body), holed.texts.length) : null,
         expires,
       }),
       () => ({ template: null, expires }),
@@ -174,58 +171,39 @@ export function compile(html: string, textCount: number): Template | null {
   const argumentAt = handoffAt + HANDOFF_START.length;
   const argumentEnd = html.indexOf(HANDOFF_END, argumentAt);
   if (argumentEnd < 0) return null;
+  const inHandoff = (at: number) => at >= argumentAt && at < argumentEnd;
+
+  // Every hole by its place: the request's data (replaced whole), its nonce, the guests' texts.
+  const found: { at: number; length: number; hole: number }[] = [{ at: argumentAt, length: argumentEnd - argumentAt, hole: HANDOFF }];
+  for (let at = html.indexOf(NONCE_STAND_IN); at >= 0; at = html.indexOf(NONCE_STAND_IN, at + 1)) {
+    if (!inHandoff(at)) found.push({ at, length: NONCE_STAND_IN.length, hole: NONCE });
+  }
+  for (const match of html.matchAll(PLACEHOLDER)) {
+    if (inHandoff(match.index)) continue;
+    // A guest text in a script or a style would not be escaped right.
+    if (Number(match[1]) >= textCount || insideScriptOrStyle(html, match.index)) return null;
+    found.push({ at: match.index, length: match[0].length, hole: Number(match[1]) });
+  }
+  found.sort((a, b) => a.at - b.at);
 
   const parts: string[] = [];
-  const holes: number[] = [];
-  let literal = "";
-  const cut = (text: string, inScript: boolean): boolean => {
-    let last = 0;
-    for (const match of text.matchAll(PLACEHOLDER)) {
-      const index = Number(match[1]);
-      if (inScript || index >= textCount) return false;
-      literal += text.slice(last, match.index);
-      parts.push(literal);
-      holes.push(index);
-      literal = "";
-      last = match.index + match[0].length;
-    }
-    literal += text.slice(last);
-    return true;
-  };
-  // The nonce first: each piece between two of its places is then cut at the guests' texts.
-  const pieces = (text: string, inScript: boolean): boolean => {
-    const between = text.split(NONCE_STAND_IN);
-    for (let i = 0; i < between.length; i++) {
-      if (i > 0) {
-        parts.push(literal);
-        holes.push(NONCE);
-        literal = "";
-      }
-      if (!cut(between[i], inScript)) return false;
-    }
-    return true;
-  };
-  if (!pieces(html.slice(0, argumentAt), false)) return null;
-  parts.push(literal);
-  holes.push(HANDOFF);
-  literal = "";
-  if (!pieces(html.slice(argumentEnd), false)) return null;
-  parts.push(literal);
-
-  // A guest text anywhere else in a script or a style, or a placeholder cut short or changed
-  // (only the whole ones were taken out above), would not be escaped right: refuse.
+  let last = 0;
+  for (const { at, length } of found) {
+    parts.push(html.slice(last, at));
+    last = at + length;
+  }
+  parts.push(html.slice(last));
+  // A placeholder cut short or changed (only whole ones are holes) leaves a run of its digits.
   const rest = parts.join("");
-  if (rest.includes(START) || rest.includes(END) || rest.includes(START.slice(0, 6)) || rest.includes(END.slice(-6))) return null;
-  if (!holes.every((h, i) => h < 0 || !insideScriptOrStyle(parts.slice(0, i + 1).join("")))) return null;
-  return { parts, holes };
+  if (rest.includes(START.slice(0, 6)) || rest.includes(END.slice(-6))) return null;
+  return { parts, holes: found.map((f) => f.hole) };
 }
 
-/** Whether the HTML so far ends inside an open <script> or <style> element. */
-function insideScriptOrStyle(before: string): boolean {
-  const open = Math.max(before.lastIndexOf("<script"), before.lastIndexOf("<style"));
-  if (open < 0) return false;
-  const close = Math.max(before.lastIndexOf("</script>"), before.lastIndexOf("</style>"));
-  return close < open;
+/** Whether `at` in the HTML is inside a <script> or <style> element. */
+function insideScriptOrStyle(html: string, at: number): boolean {
+  const open = Math.max(html.lastIndexOf("<script", at), html.lastIndexOf("<style", at));
+  const close = Math.max(html.lastIndexOf("</script>", at), html.lastIndexOf("</style>", at));
+  return open >= 0 && close < open;
 }
 
 /** The page for one request: the template's parts with this guest's texts, nonce and data. */
