@@ -1,6 +1,7 @@
-// process.loadEnvFile (the .env file) arrived in Node.js 20.12; package.json says so too, but a
-// server started by hand with an older node would otherwise fail with a puzzling TypeError.
-const REQUIRED = [20, 12];
+// better-sqlite3 13 (the embedded database) needs Node.js 22, and 22.12 is the first 22 release
+// whose `require` of ES modules is on by default; package.json says so too, but a server started
+// by hand with an older node would otherwise fail with a puzzling error from a native module.
+const REQUIRED = [22, 12];
 
 /** A message saying this Node.js is too old, or null when it will do. */
 export function nodeVersionProblem(version) {

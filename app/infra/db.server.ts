@@ -6,7 +6,6 @@ import type pgModule from "pg";
 import {
   CompiledQuery,
   Kysely,
-  Migrator,
   sql,
   PostgresDialect,
   PostgresDriver,
@@ -14,13 +13,12 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
-  type Migration,
-  type MigrationProvider,
   type PostgresDialectConfig,
   type SqliteDatabase,
   type SqliteDialectConfig,
   type TransactionSettings,
 } from "kysely";
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import { config } from "~/infra/config.server";
 import type { Database } from "~/infra/db-schema";
 
