@@ -2,33 +2,33 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
 // better-sqlite3 12 aborted Node 24 (`Assertion failed: (env) != nullptr` in
-// node::RemoveEnvironmentCleanupHook) when the garbage collector freed its databases, statements
-// and backups: a production worker died after a few hundred requests. This runs that life cycle in
-// a process of its own, on the Node running the tests (CI: Node 24), and asks it to end cleanly.
+// node::RemoveEnvironmentCleanupHook, from Statement::~Statement) when the garbage collector freed
+// its objects during an ordinary collection, outside any JavaScript call: a production worker died
+// after a few hundred requests. This gives a process of its own, on the Node running the tests (CI:
+// Node 24), the same life: statements and databases left to the collector, which a small young
+// generation and idle moments make run often. With better-sqlite3 12 it aborts within a second.
 const script = `
-const fs = require("node:fs"), os = require("node:os"), path = require("node:path");
 const Database = require("better-sqlite3");
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-gc-"));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 (async () => {
-  for (let round = 0; round < 40; round++) {
-    let db = new Database(path.join(dir, "a.sqlite"));
-    db.exec("create table if not exists t (x)");
-    for (let i = 0; i < 50; i++) db.prepare("insert into t values (?)").run(i);
-    db.prepare("select count(*) from t").get();
-    await db.backup(path.join(dir, "b-" + round + ".sqlite"));
-    if (round % 2) db.close();
-    db = null;
-    globalThis.gc();
+  const db = new Database(":memory:");
+  for (let round = 0; round < 200; round++) {
+    for (let i = 0; i < 200; i++) {
+      db.prepare("select " + ((round * 200 + i) % 50) + " as v").get();
+      new Database(":memory:");
+    }
+    let garbage = [];
+    for (let i = 0; i < 2000; i++) garbage.push(new Array(100).fill(i));
+    garbage = null;
+    await sleep(2);
   }
-  globalThis.gc();
-  fs.rmSync(dir, { recursive: true, force: true });
   console.log("ok");
 })();
 `;
 
 describe("the embedded database on this Node.js", () => {
-  it("survives the garbage collector freeing databases, statements and backups", () => {
-    const result = spawnSync(process.execPath, ["--expose-gc", "-e", script], { encoding: "utf8", timeout: 60_000 });
+  it("survives the garbage collector freeing its statements and databases", () => {
+    const result = spawnSync(process.execPath, ["--max-semi-space-size=1", "-e", script], { encoding: "utf8", timeout: 120_000 });
     expect(result.stderr).not.toMatch(/Assertion failed/);
     expect(result.signal).toBeNull();
     expect(result.status).toBe(0);
