@@ -17,6 +17,7 @@ import { MESSAGES } from "./cluster-mode.mjs";
 import { dropModulesNeverRun } from "./module-cache.mjs";
 import { createPageCache } from "./page-cache.mjs";
 import { createRequestLog } from "./request-log.mjs";
+import { finishRefusedBodies } from "./request-body.mjs";
 import { isApiPath } from "./request-rules.mjs";
 import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "./security-headers.mjs";
 
@@ -87,20 +88,28 @@ app.use(securityHeaders({ dev: mode === "development", photoOrigin }));
 
 // Set as the head is written, over whatever the app set:
 // - a route's own security header (the stored photos' stricter CSP) replaces the default;
-// - the admin's pages and a guest's own pages are never kept by a browser or a proxy;
-// - an answer sent before the request body was read to its end (a 413 for an oversized form, a
-//   401 before an upload) also ends the connection: the unread bytes would otherwise be taken for
-//   the next request on a kept-alive connection, and the client would see it reset.
+// - the admin's pages and a guest's own pages are never kept by a browser or a proxy.
 app.use((req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
     preferRouteHeaders(res);
     if (isPrivateAnswer(req, res)) res.setHeader("Cache-Control", "private, no-store");
-    if (!req.complete) res.setHeader("Connection", "close");
     return writeHead.apply(this, args);
   };
   next();
 });
+
+// An answer given before the body was read to its end reaches the client (server/request-body.mjs).
+app.use(finishRefusedBodies());
+
+// A path that is not valid percent-encoding (`/%E0%A4%A`) cannot name a route: 400 here, before
+// Express's router and Remix try to decode it (and log a stack trace for each such request).
+app.use(
+  handle(async (req, res, next) => {
+    if (decodes(req.path)) return next();
+    await refuse(req, res, 400, "badUrl");
+  }),
+);
 
 const language = (req) => edge.language({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
 
@@ -110,14 +119,7 @@ app.use(
   handle(async (req, res, next) => {
     if (!["POST", "PUT", "PATCH", "DELETE"].includes(req.method)) return next();
     if (!edge.isCrossSiteRequest(req.get("sec-fetch-site"), req.get("origin"), res.locals.origin)) return next();
-    const lng = await language(req);
-    const message = await edge.text(lng, "crossOrigin");
-    if (isApiPath(req.path) || req.accepts(["html", "json"]) === "json") return res.status(403).json({ error: message });
-    const home = escapeHtml(await edge.text(lng, "backHome"));
-    res
-      .status(403)
-      .type("html")
-      .send(`<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>403</title><p>${escapeHtml(message)}</p><p><a href="/">${home}</a></p></html>`);
+    await refuse(req, res, 403, "crossOrigin");
   }),
 );
 
@@ -186,6 +188,46 @@ app.all(
   }),
 );
 
+// The last resort: an error no route answered. A client's mistake (status 4xx) is the request log's
+// one line; anything else is logged with its stack, as the app logs its own failures.
+app.use(
+  /** @type {import("express").ErrorRequestHandler} */
+  (error, req, res, next) => {
+    const status = Number(error?.status ?? error?.statusCode) || 500;
+    if (status >= 500) console.error(error);
+    if (res.headersSent) return next(error);
+    refuse(req, res, status >= 400 && status < 500 ? status : 500, status === 400 ? "badRequest.title" : status < 500 ? "notFound.title" : "serverError").catch(next);
+  },
+);
+
+/**
+ * An answer the edge gives itself, in the visitor's language: JSON for the API and clients that
+ * ask for it, otherwise a small page with a way home.
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {number} status
+ * @param {string} key a text of app/locales (common)
+ */
+async function refuse(req, res, status, key) {
+  const lng = await language(req);
+  const message = await edge.text(lng, key);
+  res.set("Cache-Control", "no-store").status(status);
+  if (isApiPath(req.path) || req.accepts(["html", "json"]) === "json") return void res.json({ error: message });
+  const home = escapeHtml(await edge.text(lng, "backHome"));
+  res.type("html").send(`<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>${status}</title><p>${escapeHtml(message)}</p><p><a href="/">${home}</a></p></html>`);
+}
+
+/** @param {string} path */
+function decodes(path) {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {string} text */
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
