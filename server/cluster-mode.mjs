@@ -14,7 +14,14 @@ export function wantsCluster(env, cpus = os.availableParallelism()) {
 }
 
 /** Messages between the primary and its processes. */
-export const MESSAGES = { booted: "wedding:booted", invalidate: "wedding:page-cache-invalidate" };
+export const MESSAGES = {
+  booted: "wedding:booted",
+  invalidate: "wedding:page-cache-invalidate",
+  // A download slot, counted by the primary for every worker (server/downloads.mjs).
+  slotTake: "wedding:slot-take",
+  slotAnswer: "wedding:slot-answer",
+  slotRelease: "wedding:slot-release",
+};
 
 /** Each worker's V8 heap limits, in MB (measured: decisions 0015 and 0019). */
 export const WORKER_HEAP = { youngMb: 8, oldMb: 96 };

@@ -18,6 +18,7 @@ import { dropModulesNeverRun } from "./module-cache.mjs";
 import { createPageCache } from "./page-cache.mjs";
 import { createRequestLog } from "./request-log.mjs";
 import { finishRefusedBodies } from "./request-body.mjs";
+import { createSlotKeeper, localSlots, slotsFromPrimary, whenWritable } from "./downloads.mjs";
 import { isApiPath } from "./request-rules.mjs";
 import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "./security-headers.mjs";
 
@@ -142,6 +143,8 @@ const pageCache = createPageCache({
   variantOf: async (req) => `${await language(req)} ${await edge.theme({ cookie: req.get("cookie") })}`,
   onInvalidate: role === "serve" ? () => process.send({ type: MESSAGES.invalidate }) : undefined,
 });
+// In the cluster the primary counts every worker's downloads; alone, this process does.
+const takeDownloadSlot = role === "serve" ? slotsFromPrimary(process) : localSlots(createSlotKeeper());
 if (role === "serve") {
   process.on("message", (message) => {
     if (message?.type === MESSAGES.invalidate) pageCache.invalidate({ fromPeer: true });
@@ -170,20 +173,10 @@ app.all(
       cspNonce: res.locals.cspNonce,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       origin: res.locals.origin,
-      // Remix writes a streamed body without waiting for the socket; a long download (the gallery
-      // ZIP) waits on this before reading more, so a slow phone never fills the server's memory.
-      whenWritable: () =>
-        !res.writableNeedDrain || res.destroyed
-          ? Promise.resolve()
-          : new Promise((resolve) => {
-              const done = () => {
-                res.off("drain", done);
-                res.off("close", done);
-                resolve();
-              };
-              res.on("drain", done);
-              res.on("close", done);
-            }),
+      // A long download (the gallery ZIP): a slot counted for the whole server, and the wait for
+      // the client to take more (server/downloads.mjs).
+      takeDownloadSlot,
+      whenWritable: (idleMs) => whenWritable(res, idleMs),
     }),
   }),
 );
