@@ -94,7 +94,7 @@ app.use((req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
     preferRouteHeaders(res);
-    if (isPrivateAnswer(req, res)) res.setHeader("Cache-Control", "private, no-store");
+    if (isPrivateAnswer(req, res, edge.cookies.invitation)) res.setHeader("Cache-Control", "private, no-store");
     return writeHead.apply(this, args);
   };
   next();
@@ -139,6 +139,7 @@ app.use(compression());
 // In the cluster, a write that succeeded here empties the other workers' caches too (the primary
 // relays the message), and theirs empty this one.
 const pageCache = createPageCache({
+  personalCookies: edge.cookies.personal,
   ttlMs: config.PAGE_CACHE_TTL_MS,
   variantOf: async (req) => `${await language(req)} ${await edge.theme({ cookie: req.get("cookie") })}`,
   onInvalidate: role === "serve" ? () => process.send({ type: MESSAGES.invalidate }) : undefined,

@@ -8,7 +8,8 @@
 //
 // What keeps it correct:
 //   - only visitors without a personal cookie (the stored invitation, the admin session, a pending
-//     toast) are served from it or fill it; a language, theme or analytics cookie does not count;
+//     toast: `personalCookies`, named by the app that sets them) are served from it or fill it; a
+//     language, theme or analytics cookie does not count;
 //   - only GET answers with status 200 (or 404: the not-found page is the same for everyone),
 //     text/html and no Set-Cookie are kept; never /admin or /api (in any case: Remix matches
 //     /ADMIN too);
@@ -24,7 +25,7 @@
 //   - when a page expires, one request renders it again while the others still get the page
 //     just expired (for at most STALE_MS), so a burst does not render it fifty times at once.
 
-import { hasSessionCookie, isAdminPath, isApiPath } from "./request-rules.mjs";
+import { hasCookie, isAdminPath, isApiPath } from "./request-rules.mjs";
 
 const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "vary", "keep-alive"]);
 
@@ -36,10 +37,11 @@ const KEPT_STATUSES = new Set([200, 404]);
 /**
  * `variantOf(req)` resolves what else a page depends on (server.mjs: the language and theme the
  * app would render it in); it may return a promise. `onInvalidate()` is called when a write here
- * empties the cache (server.mjs tells the other workers).
- * @param {{ ttlMs?: number, maxEntries?: number, now?: () => number, variantOf?: (req: import("express").Request) => string | Promise<string>, onInvalidate?: () => void }} [options]
+ * empties the cache (server.mjs tells the other workers). `personalCookies`: the names of the
+ * cookies that make a page the visitor's own (the app's, edge.cookies.personal).
+ * @param {{ personalCookies: readonly string[], ttlMs?: number, maxEntries?: number, now?: () => number, variantOf?: (req: import("express").Request) => string | Promise<string>, onInvalidate?: () => void }} options
  */
-export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Date.now(), variantOf = () => "", onInvalidate } = {}) {
+export function createPageCache({ personalCookies, ttlMs = 1000, maxEntries = 200, now = () => Date.now(), variantOf = () => "", onInvalidate }) {
   /** @type {Map<string, { expires: number, refreshing: boolean, status: number, headers: Record<string, string | string[]>, body: string, nonce: string }>} */
   const entries = new Map();
   let generation = 0;
@@ -53,7 +55,7 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
 
   const keyOf = async (req) => [req.protocol, req.hostname, req.originalUrl, await variantOf(req)].join("\n");
 
-  const cacheable = (req) => ttlMs > 0 && req.method === "GET" && !isAdminPath(req.path) && !isApiPath(req.path) && !hasSessionCookie(req.get("cookie"));
+  const cacheable = (req) => ttlMs > 0 && req.method === "GET" && !isAdminPath(req.path) && !isApiPath(req.path) && !hasCookie(req.get("cookie"), personalCookies);
 
   /** The entry to serve, or undefined when this request should render the page itself. */
   function lookup(key) {

@@ -25,16 +25,11 @@ export function cookieNames(header) {
   });
 }
 
-// The cookies that make a page this visitor's own: the stored invitation (the page shows the
-// guest's name and answers), the admin session, and a pending toast.
-const SESSION_COOKIES = new Set(["wedding_invitation", "wedding_admin", "wedding_flash"]);
-
-/** True when the request carries a cookie that makes its pages personal. */
-export function hasSessionCookie(header) {
-  return cookieNames(header).some((name) => SESSION_COOKIES.has(name));
-}
-
-/** True when the request carries the guest's invitation cookie. */
-export function hasInvitationCookie(header) {
-  return cookieNames(header).includes("wedding_invitation");
+/**
+ * True when the request carries one of `names` (the app's personal cookies, edge.cookies).
+ * @param {string | undefined} header
+ * @param {readonly string[]} names
+ */
+export function hasCookie(header, names) {
+  return cookieNames(header).some((name) => names.includes(name));
 }

@@ -3,7 +3,7 @@
 // with the response's nonce (res.locals.cspNonce, chosen before this middleware runs and handed to
 // React through the load context); styles allow inline attributes (Mantine sets style props).
 import helmet from "helmet";
-import { hasInvitationCookie, isAdminPath, isDataRequest } from "./request-rules.mjs";
+import { hasCookie, isAdminPath, isDataRequest } from "./request-rules.mjs";
 
 const SIX_MONTHS = 15552000;
 
@@ -101,11 +101,15 @@ export function preferRouteHeaders(res) {
 
 /**
  * True when no browser or proxy may keep the answer: the admin pages and their data (whatever
- * the case of the path), and the pages and data a guest's stored invitation fills with their
- * name and answers (every page's root data carries it).
+ * the case of the path), and the pages and data a guest's stored invitation (the cookie the app
+ * names `invitationCookie`, edge.cookies) fills with their name and answers (every page's root
+ * data carries it).
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {string} invitationCookie
  */
-export function isPrivateAnswer(req, res) {
+export function isPrivateAnswer(req, res, invitationCookie) {
   if (isAdminPath(req.path)) return true;
-  if (!hasInvitationCookie(req.get("cookie"))) return false;
+  if (!hasCookie(req.get("cookie"), [invitationCookie])) return false;
   return isDataRequest(req) || String(res.getHeader("content-type") ?? "").startsWith("text/html");
 }
