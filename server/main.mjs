@@ -3,9 +3,6 @@
 // (server/primary.mjs). It adds what remix-serve does not: security headers on every response, the
 // client address for rate limits, one log line per request, the page micro-cache, and a boot step
 // (config check, migrations, seed) before it listens.
-// First: React Router matches the same few paths against the same routes on every request, and
-// remembering it inside the package must happen before the package is loaded (below).
-import "./remember-route-matching.mjs";
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -14,7 +11,6 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { MESSAGES } from "./cluster-mode.mjs";
-import { dropModulesNeverRun } from "./module-cache.mjs";
 import { createPageCache } from "./page-cache.mjs";
 import { createRequestLog } from "./request-log.mjs";
 import { finishRefusedBodies } from "./request-body.mjs";
@@ -44,7 +40,6 @@ let build;
 let config;
 try {
   build = await loadBuild();
-  if (!viteDevServer) dropModulesNeverRun();
   config = role === "serve" ? build.entry.module.workerStart() : await build.entry.module.boot();
 } catch (error) {
   // A bad configuration value stops the server with a message naming the variable.
