@@ -1,3 +1,4 @@
+// @ts-check
 // The production (and development) HTTP server: Express in front of Remix, started by server.mjs,
 // either as the one process (WEB_CONCURRENCY=1, development) or as a worker of the cluster
 // (server/primary.mjs). It adds what remix-serve does not: security headers on every response, the
@@ -31,12 +32,22 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 const viteDevServer = mode === "production" ? undefined : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
+/**
+ * Remix's server build, whose entry (app/entry.server.tsx) also exports what this server reads from
+ * the app: the boot step, and `edge` (app/http/edge.server.ts).
+ * @typedef {import("@remix-run/node").ServerBuild & { entry: { module: typeof import("../app/entry.server") } }} AppBuild
+ */
+
+/** @returns {Promise<AppBuild>} */
 async function loadBuild() {
-  return viteDevServer ? viteDevServer.ssrLoadModule("virtual:remix/server-build") : import(path.join(buildDir, "server", "index.js"));
+  const loaded = viteDevServer ? viteDevServer.ssrLoadModule("virtual:remix/server-build") : import(path.join(buildDir, "server", "index.js"));
+  return /** @type {Promise<AppBuild>} */ (loaded);
 }
 
+/** @type {AppBuild} */
 let build;
 // The configuration as the app validated it (app/infra/config.server.ts): one home for names and defaults.
+/** @type {ReturnType<AppBuild["entry"]["module"]["workerStart"]>} */
 let config;
 try {
   build = await loadBuild();
@@ -47,7 +58,7 @@ try {
   process.exit(1);
 }
 if (role === "boot") {
-  process.send({ type: MESSAGES.booted, workers: config.WEB_CONCURRENCY }, () => process.exit(0));
+  process.send?.({ type: MESSAGES.booted, workers: config.WEB_CONCURRENCY }, () => process.exit(0));
   await new Promise(() => {});
 }
 // The origin rule, the language and theme a page renders in, and the texts of the answers given
@@ -61,7 +72,11 @@ app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY ? 1 : false);
 const trustsProxy = app.get("trust proxy fn");
 
-/** Async middleware whose failure reaches Express's error handling. */
+/**
+ * Async middleware whose failure reaches Express's error handling.
+ * @param {(req: import("express").Request, res: import("express").Response, next: import("express").NextFunction) => unknown} fn
+ * @returns {import("express").RequestHandler}
+ */
 const handle = (fn) => (req, res, next) => Promise.resolve(fn(req, res, next)).catch(next);
 
 // Per request: the CSP nonce, and this site's origin as Express resolves it. X-Forwarded-Host counts
@@ -87,10 +102,10 @@ app.use(securityHeaders({ dev: mode === "development", photoOrigin }));
 // - the admin's pages and a guest's own pages are never kept by a browser or a proxy.
 app.use((req, res, next) => {
   const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
+  res.writeHead = /** @type {typeof res.writeHead} */ function (/** @type {any[]} */ ...args) {
     preferRouteHeaders(res);
     if (isPrivateAnswer(req, res, edge.cookies.invitation)) res.setHeader("Cache-Control", "private, no-store");
-    return writeHead.apply(this, args);
+    return writeHead.apply(this, /** @type {any} */ (args));
   };
   next();
 });
@@ -107,7 +122,7 @@ app.use(
   }),
 );
 
-const language = (req) => edge.language({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
+const language = (/** @type {import("express").Request} */ req) => edge.language({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
 
 // Forged cross-site posts: a mutating request from another site is refused here with a clear 403,
 // before Remix (which would otherwise abort it as a 500). The route actions apply the same rule.
@@ -137,12 +152,12 @@ const pageCache = createPageCache({
   personalCookies: edge.cookies.personal,
   ttlMs: config.PAGE_CACHE_TTL_MS,
   variantOf: async (req) => `${await language(req)} ${await edge.theme({ cookie: req.get("cookie") })}`,
-  onInvalidate: role === "serve" ? () => process.send({ type: MESSAGES.invalidate }) : undefined,
+  onInvalidate: role === "serve" ? () => void process.send?.({ type: MESSAGES.invalidate }) : undefined,
 });
 // In the cluster the primary counts every worker's downloads; alone, this process does.
 const takeDownloadSlot = role === "serve" ? slotsFromPrimary(process) : localSlots(createSlotKeeper());
 if (role === "serve") {
-  process.on("message", (message) => {
+  process.on("message", (/** @type {any} */ message) => {
     if (message?.type === MESSAGES.invalidate) pageCache.invalidate({ fromPeer: true });
   });
 }
@@ -185,7 +200,9 @@ app.use(
     const status = Number(error?.status ?? error?.statusCode) || 500;
     if (status >= 500) console.error(error);
     if (res.headersSent) return next(error);
-    refuse(req, res, status >= 400 && status < 500 ? status : 500, status === 400 ? "badRequest.title" : status < 500 ? "notFound.title" : "serverError").catch(next);
+    refuse(req, res, status >= 400 && status < 500 ? status : 500, status === 400 ? "badRequest.title" : status < 500 ? "notFound.title" : "serverError").catch(
+      next,
+    );
   },
 );
 
@@ -203,7 +220,11 @@ async function refuse(req, res, status, key) {
   res.set("Cache-Control", "no-store").status(status);
   if (isApiPath(req.path) || req.accepts(["html", "json"]) === "json") return void res.json({ error: message });
   const home = escapeHtml(await edge.text(lng, "backHome"));
-  res.type("html").send(`<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>${status}</title><p>${escapeHtml(message)}</p><p><a href="/">${home}</a></p></html>`);
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>${status}</title><p>${escapeHtml(message)}</p><p><a href="/">${home}</a></p></html>`,
+    );
 }
 
 /** @param {string} path */

@@ -1,3 +1,4 @@
+// @ts-check
 // The cluster's primary process (docs/decisions/0015-workers-and-shared-state.md): it never loads the
 // app, so it stays small. It starts one process that boots (configuration check, migrations, seed,
 // orphan sweep, the demo codes and a generated password printed once, .secrets.json written once),
@@ -57,7 +58,7 @@ function stop() {
   stopping = true;
   const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
   if (workers.length === 0) process.exit(0);
-  for (const worker of workers) worker.process.kill("SIGTERM");
+  for (const worker of workers) worker?.process.kill("SIGTERM");
   cluster.on("exit", () => {
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
   });

@@ -29,7 +29,10 @@ export function clientIp(context: AppLoadContext | undefined): string {
 
 /** The client key of an address (see clientIp): `192.0.2.1`, `2001:db8:0:12::/64`; anything else as given. */
 export function clientKey(address: string): string {
-  const plain = address.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const plain = address
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   if (isIPv4(plain) || !isIPv6(plain)) return isIPv4(plain) ? plain : address;
   const groups = ipv6Groups(plain);
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {

@@ -60,9 +60,13 @@ test.describe("the server's limits with two workers @js-only", () => {
             res.on("close", () => done(!res.complete));
             res.resume();
           });
-        resolve({ status: res.statusCode ?? 0, text, get ended() {
-          return ended();
-        } });
+        resolve({
+          status: res.statusCode ?? 0,
+          text,
+          get ended() {
+            return ended();
+          },
+        });
       });
       req.on("error", reject);
     });
@@ -167,7 +171,11 @@ test.describe("the server's limits with two workers @js-only", () => {
     expect(english.status).toBe(400);
     expect(english.body).toContain("Invalid request");
     await new Promise((r) => setTimeout(r, 300));
-    const lines = server.output().split("\n").slice(before - 1).filter(Boolean);
+    const lines = server
+      .output()
+      .split("\n")
+      .slice(before - 1)
+      .filter(Boolean);
     expect(lines, lines.join("\n")).toHaveLength(2);
     for (const line of lines) expect(line).toContain("GET /%E0%A4%A 400");
   });
