@@ -1,3 +1,4 @@
+// @ts-check
 // Starts the wedding site: `node server.mjs` (the server itself is server/main.mjs).
 //
 // First of all, the Node.js version: nothing else is loaded before this check, so an old Node.js

@@ -30,7 +30,6 @@ export default defineConfig({
   optimizeDeps: {
     include: [
       "remix-themes",
-      "remix-themes/build/theme-provider.js",
       "react",
       "react-dom",
       "react/jsx-runtime",

@@ -1,3 +1,4 @@
+// @ts-check
 // Whether server.mjs starts the cluster (server/primary.mjs) or serves in one process.
 import os from "node:os";
 
@@ -5,6 +6,7 @@ import os from "node:os";
  * A cluster unless WEB_CONCURRENCY is 1 (or, unset, the machine has one CPU), and never in
  * development (Vite's dev server is one process). A bad value still starts the cluster, whose boot
  * step stops with the configuration's message naming it.
+ * @param {Record<string, string | undefined>} env
  */
 export function wantsCluster(env, cpus = os.availableParallelism()) {
   if (env.NODE_ENV === "development") return false;
@@ -14,7 +16,14 @@ export function wantsCluster(env, cpus = os.availableParallelism()) {
 }
 
 /** Messages between the primary and its processes. */
-export const MESSAGES = { booted: "wedding:booted", invalidate: "wedding:page-cache-invalidate" };
+export const MESSAGES = {
+  booted: "wedding:booted",
+  invalidate: "wedding:page-cache-invalidate",
+  // A download slot, counted by the primary for every worker (server/downloads.mjs).
+  slotTake: "wedding:slot-take",
+  slotAnswer: "wedding:slot-answer",
+  slotRelease: "wedding:slot-release",
+};
 
 /** Each worker's V8 heap limits, in MB (measured: decisions 0015 and 0019). */
 export const WORKER_HEAP = { youngMb: 8, oldMb: 96 };
@@ -26,6 +35,8 @@ export const WORKER_HEAP = { youngMb: 8, oldMb: 96 };
  * (one per thread by default, each holding freed memory). NODE_OPTIONS, node's own flags or the
  * environment naming a setting win. --expose-gc: a worker collects the garbage of loading the app once
  * it listens (server/main.mjs).
+ * @param {{ execArgv: string[], env: Record<string, string | undefined> }} process
+ * @returns {{ execArgv: string[], env: Record<string, string> }}
  */
 export function workerSettings({ execArgv, env }) {
   const given = `${execArgv.join(" ")} ${env.NODE_OPTIONS ?? ""}`;

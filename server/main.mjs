@@ -1,11 +1,9 @@
+// @ts-check
 // The production (and development) HTTP server: Express in front of Remix, started by server.mjs,
 // either as the one process (WEB_CONCURRENCY=1, development) or as a worker of the cluster
 // (server/primary.mjs). It adds what remix-serve does not: security headers on every response, the
 // client address for rate limits, one log line per request, the page micro-cache, and a boot step
 // (config check, migrations, seed) before it listens.
-// First: React Router matches the same few paths against the same routes on every request, and
-// remembering it inside the package must happen before the package is loaded (below).
-import "./remember-route-matching.mjs";
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -14,9 +12,10 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { MESSAGES } from "./cluster-mode.mjs";
-import { dropModulesNeverRun } from "./module-cache.mjs";
 import { createPageCache } from "./page-cache.mjs";
 import { createRequestLog } from "./request-log.mjs";
+import { finishRefusedBodies } from "./request-body.mjs";
+import { createSlotKeeper, localSlots, slotsFromPrimary, whenWritable } from "./downloads.mjs";
 import { isApiPath } from "./request-rules.mjs";
 import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "./security-headers.mjs";
 
@@ -33,16 +32,25 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 const viteDevServer = mode === "production" ? undefined : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
+/**
+ * Remix's server build, whose entry (app/entry.server.tsx) also exports what this server reads from
+ * the app: the boot step, and `edge` (app/http/edge.server.ts).
+ * @typedef {import("@remix-run/node").ServerBuild & { entry: { module: typeof import("../app/entry.server") } }} AppBuild
+ */
+
+/** @returns {Promise<AppBuild>} */
 async function loadBuild() {
-  return viteDevServer ? viteDevServer.ssrLoadModule("virtual:remix/server-build") : import(path.join(buildDir, "server", "index.js"));
+  const loaded = viteDevServer ? viteDevServer.ssrLoadModule("virtual:remix/server-build") : import(path.join(buildDir, "server", "index.js"));
+  return /** @type {Promise<AppBuild>} */ (loaded);
 }
 
+/** @type {AppBuild} */
 let build;
 // The configuration as the app validated it (app/infra/config.server.ts): one home for names and defaults.
+/** @type {ReturnType<AppBuild["entry"]["module"]["workerStart"]>} */
 let config;
 try {
   build = await loadBuild();
-  if (!viteDevServer) dropModulesNeverRun();
   config = role === "serve" ? build.entry.module.workerStart() : await build.entry.module.boot();
 } catch (error) {
   // A bad configuration value stops the server with a message naming the variable.
@@ -50,7 +58,7 @@ try {
   process.exit(1);
 }
 if (role === "boot") {
-  process.send({ type: MESSAGES.booted, workers: config.WEB_CONCURRENCY }, () => process.exit(0));
+  process.send?.({ type: MESSAGES.booted, workers: config.WEB_CONCURRENCY }, () => process.exit(0));
   await new Promise(() => {});
 }
 // The origin rule, the language and theme a page renders in, and the texts of the answers given
@@ -64,7 +72,11 @@ app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY ? 1 : false);
 const trustsProxy = app.get("trust proxy fn");
 
-/** Async middleware whose failure reaches Express's error handling. */
+/**
+ * Async middleware whose failure reaches Express's error handling.
+ * @param {(req: import("express").Request, res: import("express").Response, next: import("express").NextFunction) => unknown} fn
+ * @returns {import("express").RequestHandler}
+ */
 const handle = (fn) => (req, res, next) => Promise.resolve(fn(req, res, next)).catch(next);
 
 // Per request: the CSP nonce, and this site's origin as Express resolves it. X-Forwarded-Host counts
@@ -87,22 +99,30 @@ app.use(securityHeaders({ dev: mode === "development", photoOrigin }));
 
 // Set as the head is written, over whatever the app set:
 // - a route's own security header (the stored photos' stricter CSP) replaces the default;
-// - the admin's pages and a guest's own pages are never kept by a browser or a proxy;
-// - an answer sent before the request body was read to its end (a 413 for an oversized form, a
-//   401 before an upload) also ends the connection: the unread bytes would otherwise be taken for
-//   the next request on a kept-alive connection, and the client would see it reset.
+// - the admin's pages and a guest's own pages are never kept by a browser or a proxy.
 app.use((req, res, next) => {
   const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
+  res.writeHead = /** @type {typeof res.writeHead} */ function (/** @type {any[]} */ ...args) {
     preferRouteHeaders(res);
-    if (isPrivateAnswer(req, res)) res.setHeader("Cache-Control", "private, no-store");
-    if (!req.complete) res.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
+    if (isPrivateAnswer(req, res, edge.cookies.invitation)) res.setHeader("Cache-Control", "private, no-store");
+    return writeHead.apply(this, /** @type {any} */ (args));
   };
   next();
 });
 
-const language = (req) => edge.language({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
+// An answer given before the body was read to its end reaches the client (server/request-body.mjs).
+app.use(finishRefusedBodies());
+
+// A path that is not valid percent-encoding (`/%E0%A4%A`) cannot name a route: 400 here, before
+// Express's router and Remix try to decode it (and log a stack trace for each such request).
+app.use(
+  handle(async (req, res, next) => {
+    if (decodes(req.path)) return next();
+    await refuse(req, res, 400, "badUrl");
+  }),
+);
+
+const language = (/** @type {import("express").Request} */ req) => edge.language({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
 
 // Forged cross-site posts: a mutating request from another site is refused here with a clear 403,
 // before Remix (which would otherwise abort it as a 500). The route actions apply the same rule.
@@ -110,14 +130,7 @@ app.use(
   handle(async (req, res, next) => {
     if (!["POST", "PUT", "PATCH", "DELETE"].includes(req.method)) return next();
     if (!edge.isCrossSiteRequest(req.get("sec-fetch-site"), req.get("origin"), res.locals.origin)) return next();
-    const lng = await language(req);
-    const message = await edge.text(lng, "crossOrigin");
-    if (isApiPath(req.path) || req.accepts(["html", "json"]) === "json") return res.status(403).json({ error: message });
-    const home = escapeHtml(await edge.text(lng, "backHome"));
-    res
-      .status(403)
-      .type("html")
-      .send(`<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>403</title><p>${escapeHtml(message)}</p><p><a href="/">${home}</a></p></html>`);
+    await refuse(req, res, 403, "crossOrigin");
   }),
 );
 
@@ -136,12 +149,15 @@ app.use(compression());
 // In the cluster, a write that succeeded here empties the other workers' caches too (the primary
 // relays the message), and theirs empty this one.
 const pageCache = createPageCache({
+  personalCookies: edge.cookies.personal,
   ttlMs: config.PAGE_CACHE_TTL_MS,
   variantOf: async (req) => `${await language(req)} ${await edge.theme({ cookie: req.get("cookie") })}`,
-  onInvalidate: role === "serve" ? () => process.send({ type: MESSAGES.invalidate }) : undefined,
+  onInvalidate: role === "serve" ? () => void process.send?.({ type: MESSAGES.invalidate }) : undefined,
 });
+// In the cluster the primary counts every worker's downloads; alone, this process does.
+const takeDownloadSlot = role === "serve" ? slotsFromPrimary(process) : localSlots(createSlotKeeper());
 if (role === "serve") {
-  process.on("message", (message) => {
+  process.on("message", (/** @type {any} */ message) => {
     if (message?.type === MESSAGES.invalidate) pageCache.invalidate({ fromPeer: true });
   });
 }
@@ -168,24 +184,60 @@ app.all(
       cspNonce: res.locals.cspNonce,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       origin: res.locals.origin,
-      // Remix writes a streamed body without waiting for the socket; a long download (the gallery
-      // ZIP) waits on this before reading more, so a slow phone never fills the server's memory.
-      whenWritable: () =>
-        !res.writableNeedDrain || res.destroyed
-          ? Promise.resolve()
-          : new Promise((resolve) => {
-              const done = () => {
-                res.off("drain", done);
-                res.off("close", done);
-                resolve();
-              };
-              res.on("drain", done);
-              res.on("close", done);
-            }),
+      // A long download (the gallery ZIP): a slot counted for the whole server, and the wait for
+      // the client to take more (server/downloads.mjs).
+      takeDownloadSlot,
+      whenWritable: (idleMs) => whenWritable(res, idleMs),
     }),
   }),
 );
 
+// The last resort: an error no route answered. A client's mistake (status 4xx) is the request log's
+// one line; anything else is logged with its stack, as the app logs its own failures.
+app.use(
+  /** @type {import("express").ErrorRequestHandler} */
+  (error, req, res, next) => {
+    const status = Number(error?.status ?? error?.statusCode) || 500;
+    if (status >= 500) console.error(error);
+    if (res.headersSent) return next(error);
+    refuse(req, res, status >= 400 && status < 500 ? status : 500, status === 400 ? "badRequest.title" : status < 500 ? "notFound.title" : "serverError").catch(
+      next,
+    );
+  },
+);
+
+/**
+ * An answer the edge gives itself, in the visitor's language: JSON for the API and clients that
+ * ask for it, otherwise a small page with a way home.
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {number} status
+ * @param {string} key a text of app/locales (common)
+ */
+async function refuse(req, res, status, key) {
+  const lng = await language(req);
+  const message = await edge.text(lng, key);
+  res.set("Cache-Control", "no-store").status(status);
+  if (isApiPath(req.path) || req.accepts(["html", "json"]) === "json") return void res.json({ error: message });
+  const home = escapeHtml(await edge.text(lng, "backHome"));
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>${status}</title><p>${escapeHtml(message)}</p><p><a href="/">${home}</a></p></html>`,
+    );
+}
+
+/** @param {string} path */
+function decodes(path) {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {string} text */
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,9 +1,13 @@
+// @ts-check
 // better-sqlite3 13 (the embedded database) needs Node.js 22, and 22.12 is the first 22 release
 // whose `require` of ES modules is on by default; package.json says so too, but a server started
 // by hand with an older node would otherwise fail with a puzzling error from a native module.
 const REQUIRED = [22, 12];
 
-/** A message saying this Node.js is too old, or null when it will do. */
+/**
+ * A message saying this Node.js is too old, or null when it will do.
+ * @param {string} version
+ */
 export function nodeVersionProblem(version) {
   const [major, minor] = String(version).split(".").map(Number);
   const ok = major > REQUIRED[0] || (major === REQUIRED[0] && minor >= REQUIRED[1]);

@@ -1,3 +1,4 @@
+// @ts-check
 // A one-second micro-cache of rendered pages, in front of Remix (see
 // docs/decisions/0007-pages-are-micro-cached-for-a-second.md and, for the cluster, 0015).
 //
@@ -8,7 +9,8 @@
 //
 // What keeps it correct:
 //   - only visitors without a personal cookie (the stored invitation, the admin session, a pending
-//     toast) are served from it or fill it; a language, theme or analytics cookie does not count;
+//     toast: `personalCookies`, named by the app that sets them) are served from it or fill it; a
+//     language, theme or analytics cookie does not count;
 //   - only GET answers with status 200 (or 404: the not-found page is the same for everyone),
 //     text/html and no Set-Cookie are kept; never /admin or /api (in any case: Remix matches
 //     /ADMIN too);
@@ -24,11 +26,18 @@
 //   - when a page expires, one request renders it again while the others still get the page
 //     just expired (for at most STALE_MS), so a burst does not render it fifty times at once.
 
-import { hasSessionCookie, isAdminPath, isApiPath } from "./request-rules.mjs";
+import { hasCookie, isAdminPath, isApiPath } from "./request-rules.mjs";
 
 const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "vary", "keep-alive"]);
 
 const STALE_MS = 5000;
+
+/**
+ * @typedef {import("express").Request} Request
+ * @typedef {import("express").Response} Response
+ * @typedef {import("express").NextFunction} NextFunction
+ * @typedef {{ expires: number, refreshing: boolean, status: number, headers: Record<string, string | string[]>, body: string, nonce: string }} Entry
+ */
 
 /** Statuses whose page is the same for every visitor of one variant. */
 const KEPT_STATUSES = new Set([200, 404]);
@@ -36,11 +45,12 @@ const KEPT_STATUSES = new Set([200, 404]);
 /**
  * `variantOf(req)` resolves what else a page depends on (server.mjs: the language and theme the
  * app would render it in); it may return a promise. `onInvalidate()` is called when a write here
- * empties the cache (server.mjs tells the other workers).
- * @param {{ ttlMs?: number, maxEntries?: number, now?: () => number, variantOf?: (req: import("express").Request) => string | Promise<string>, onInvalidate?: () => void }} [options]
+ * empties the cache (server.mjs tells the other workers). `personalCookies`: the names of the
+ * cookies that make a page the visitor's own (the app's, edge.cookies.personal).
+ * @param {{ personalCookies: readonly string[], ttlMs?: number, maxEntries?: number, now?: () => number, variantOf?: (req: Request) => string | Promise<string>, onInvalidate?: () => void }} options
  */
-export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Date.now(), variantOf = () => "", onInvalidate } = {}) {
-  /** @type {Map<string, { expires: number, refreshing: boolean, status: number, headers: Record<string, string | string[]>, body: string, nonce: string }>} */
+export function createPageCache({ personalCookies, ttlMs = 1000, maxEntries = 200, now = () => Date.now(), variantOf = () => "", onInvalidate }) {
+  /** @type {Map<string, Entry>} */
   const entries = new Map();
   let generation = 0;
 
@@ -51,11 +61,15 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
     if (!fromPeer && ttlMs > 0) onInvalidate?.();
   };
 
-  const keyOf = async (req) => [req.protocol, req.hostname, req.originalUrl, await variantOf(req)].join("\n");
+  const keyOf = async (/** @type {Request} */ req) => [req.protocol, req.hostname, req.originalUrl, await variantOf(req)].join("\n");
 
-  const cacheable = (req) => ttlMs > 0 && req.method === "GET" && !isAdminPath(req.path) && !isApiPath(req.path) && !hasSessionCookie(req.get("cookie"));
+  const cacheable = (/** @type {Request} */ req) =>
+    ttlMs > 0 && req.method === "GET" && !isAdminPath(req.path) && !isApiPath(req.path) && !hasCookie(req.get("cookie"), personalCookies);
 
-  /** The entry to serve, or undefined when this request should render the page itself. */
+  /**
+   * The entry to serve, or undefined when this request should render the page itself.
+   * @param {string} key
+   */
   function lookup(key) {
     const entry = entries.get(key);
     if (!entry) return undefined;
@@ -67,27 +81,40 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
     return undefined;
   }
 
+  /**
+   * @param {string} key
+   * @param {Entry} entry
+   */
   function store(key, entry) {
     entries.delete(key);
     entries.set(key, entry);
     // Oldest first: Map keeps insertion order.
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries) break;
+      entries.delete(oldest);
+    }
   }
 
-  /** A write empties the cache once it succeeded (see the top of this file). */
+  /**
+   * A write empties the cache once it succeeded (see the top of this file).
+   * @param {Response} res
+   */
   function watchWrite(res) {
     const writeHead = res.writeHead;
-    res.writeHead = function (...args) {
+    res.writeHead = /** @type {typeof res.writeHead} */ function (/** @type {any[]} */ ...args) {
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
       if (status < 400) invalidate();
-      return writeHead.apply(this, args);
+      return writeHead.apply(this, /** @type {any} */ (args));
     };
     res.on("close", () => {
       if (!res.headersSent) invalidate();
     });
   }
 
-  /** Express middleware: place it after compression and after the nonce is chosen. */
+  /**
+   * Express middleware: place it after compression and after the nonce is chosen.
+   * @type {import("express").RequestHandler}
+   */
   function middleware(req, res, next) {
     if (req.method !== "GET" && req.method !== "HEAD") {
       watchWrite(res);
@@ -97,6 +124,12 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
     keyOf(req).then((key) => serve(key, req, res, next), next);
   }
 
+  /**
+   * @param {string} key
+   * @param {Request} req
+   * @param {Response} res
+   * @param {NextFunction} next
+   */
   function serve(key, req, res, next) {
     const nonce = res.locals.cspNonce;
     const hit = lookup(key);
@@ -110,10 +143,15 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
     }
 
     const startedAt = generation;
+    /** @type {Buffer[]} */
     const chunks = [];
     const write = res.write;
     const end = res.end;
     let collecting = true;
+    /**
+     * @param {unknown} chunk what res.write or res.end was given (a callback in its place too)
+     * @param {unknown} encoding
+     */
     const collect = (chunk, encoding) => {
       if (!collecting || chunk == null || typeof chunk === "function") return;
       // Only pages are kept: a photo or a streamed ZIP is passed on, never gathered in memory.
@@ -122,16 +160,16 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
         chunks.length = 0;
         return;
       }
-      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8"));
-      else chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8"));
+      else if (ArrayBuffer.isView(chunk)) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     };
-    res.write = function (chunk, encoding, callback) {
-      collect(chunk, encoding);
-      return write.call(this, chunk, encoding, callback);
+    res.write = /** @type {typeof res.write} */ function (/** @type {any[]} */ ...args) {
+      collect(args[0], args[1]);
+      return write.apply(this, /** @type {any} */ (args));
     };
-    res.end = function (chunk, encoding, callback) {
-      collect(chunk, encoding);
-      return end.call(this, chunk, encoding, callback);
+    res.end = /** @type {typeof res.end} */ function (/** @type {any[]} */ ...args) {
+      collect(args[0], args[1]);
+      return end.apply(this, /** @type {any} */ (args));
     };
     res.on("close", () => {
       // Whatever happens to this render, the next request may try again.
@@ -141,6 +179,7 @@ export function createPageCache({ ttlMs = 1000, maxEntries = 200, now = () => Da
     res.on("finish", () => {
       if (generation !== startedAt || !KEPT_STATUSES.has(res.statusCode) || !nonce) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html") || res.hasHeader("set-cookie")) return;
+      /** @type {Record<string, string | string[]>} */
       const headers = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (!DROPPED_HEADERS.has(name) && name !== "x-page-cache" && value !== undefined)

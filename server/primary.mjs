@@ -1,11 +1,14 @@
+// @ts-check
 // The cluster's primary process (docs/decisions/0015-workers-and-shared-state.md): it never loads the
 // app, so it stays small. It starts one process that boots (configuration check, migrations, seed,
 // orphan sweep, the demo codes and a generated password printed once, .secrets.json written once),
 // and once that process has ended well, WEB_CONCURRENCY workers that serve on one port. A worker that
 // dies is replaced; SIGTERM (or SIGINT) stops every worker, each finishing its requests, then exits.
-// It also relays "a write succeeded" from one worker to the others, so their page caches empty too.
+// It also relays "a write succeeded" from one worker to the others, so their page caches empty too,
+// and keeps the one count of download slots for all of them (server/downloads.mjs).
 import cluster from "node:cluster";
 import { MESSAGES, workerSettings } from "./cluster-mode.mjs";
+import { answerSlotMessage, createSlotKeeper } from "./downloads.mjs";
 
 // A worker that dies this soon after it started waits before being replaced, so a worker that cannot
 // start does not spin the CPU.
@@ -18,12 +21,15 @@ let wanted = 0;
 let announced = false;
 /** Workers that have started serving (the site is announced once all of them have). */
 const listening = new Set();
+/** The ZIP downloads under way in every worker. */
+const downloadSlots = createSlotKeeper();
 
 function startWorker() {
   if (stopping) return;
   const startedAt = Date.now();
   const worker = cluster.fork({ ...settings.env, WEDDING_WORKER_ROLE: "serve" });
   worker.on("message", (message) => {
+    answerSlotMessage(downloadSlots, worker, message);
     if (message?.type !== MESSAGES.invalidate) return;
     for (const other of Object.values(cluster.workers ?? {})) {
       if (other && other !== worker && other.isConnected()) other.send({ type: MESSAGES.invalidate });
@@ -39,6 +45,8 @@ function startWorker() {
   });
   worker.on("exit", (code, signal) => {
     listening.delete(worker.id);
+    // Its downloads died with it.
+    downloadSlots.releaseOwner(worker.id);
     if (stopping) return;
     console.error(`Worker ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`);
     setTimeout(startWorker, Date.now() - startedAt < QUICK_DEATH_MS ? RESTART_DELAY_MS : 0);
@@ -50,7 +58,7 @@ function stop() {
   stopping = true;
   const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
   if (workers.length === 0) process.exit(0);
-  for (const worker of workers) worker.process.kill("SIGTERM");
+  for (const worker of workers) worker?.process.kill("SIGTERM");
   cluster.on("exit", () => {
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
   });

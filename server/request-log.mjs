@@ -1,3 +1,4 @@
+// @ts-check
 // One line per request in the journal (pino-http; see docs/decisions/0008-headers-and-request-log.md),
 // with method, path, status and duration. Invitation codes are secrets a guest types or follows
 // from a personal link: the path is logged with them masked, and never the query string.
@@ -7,6 +8,7 @@ import { pinoHttp } from "pino-http";
 // Segments after /api/invitations/ that name a route, not an invitation.
 const INVITATION_ROUTES = new Set(["validate", "stats", "import", "export.csv"]);
 
+/** @param {string} segment */
 function decode(segment) {
   try {
     return decodeURIComponent(segment);
@@ -15,13 +17,17 @@ function decode(segment) {
   }
 }
 
-/** The request's path, decoded, without its query, with every invitation code replaced by ":code". */
+/**
+ * The request's path, decoded, without its query, with every invitation code replaced by ":code".
+ * @param {string} url
+ */
 export function maskedPath(url) {
   const path = String(url).split(/[?#]/)[0];
   const segments = path.split("/").map(decode);
   // Empty segments (doubled slashes) are skipped when finding the route, as routing does.
-  const named = segments.map((s, i) => [s.toLowerCase(), i]).filter(([s]) => s !== "");
-  const mask = (k) => {
+  /** @type {[string, number][]} */
+  const named = segments.map((s, i) => /** @type {[string, number]} */ ([s.toLowerCase(), i])).filter(([s]) => s !== "");
+  const mask = (/** @type {number} */ k) => {
     if (named[k]) segments[named[k][1]] = ":code";
   };
   if (named[0]?.[0] === "i") mask(1);
@@ -47,19 +53,29 @@ export function createRequestLog({ enabled = true, destination } = {}) {
     },
     destination,
   );
-  const line = (req, res, ms) => `${req.method} ${maskedPath(req.originalUrl ?? req.url)} ${res.statusCode} ${ms}ms`;
+  /** @type {(req: import("node:http").IncomingMessage & { originalUrl?: string }, res: import("node:http").ServerResponse, ms: number) => string} */
+  const line = (req, res, ms) => `${req.method} ${maskedPath(req.originalUrl ?? req.url ?? "")} ${res.statusCode} ${ms}ms`;
+  /**
+   * pino-http passes the response time after the error, though its type does not say so.
+   * @param {import("node:http").IncomingMessage} req
+   * @param {import("node:http").ServerResponse} res
+   * @param {Error} _err
+   * @param {number} [ms]
+   */
+  const failedLine = (req, res, _err, ms) => line(req, res, ms ?? 0);
   return pinoHttp({
     logger,
     quietReqLogger: true,
     wrapSerializers: false,
-    genReqId: () => undefined,
+    // No id per request: the line says what it is about (pino-http's type wants an id).
+    genReqId: () => /** @type {any} */ (undefined),
     serializers: {
       req: (req) => ({ method: req.method, path: maskedPath(req.originalUrl ?? req.url) }),
       res: (res) => ({ status: res.statusCode }),
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
     customSuccessMessage: line,
-    customErrorMessage: (req, res, _err, ms) => line(req, res, ms),
+    customErrorMessage: failedLine,
     // A failure's stack is logged where it happens (entry.server.tsx); here it is one line like any other.
     customErrorObject: (_req, _res, _err, { res, responseTime }) => ({ res, responseTime }),
   });

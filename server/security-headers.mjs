@@ -1,9 +1,10 @@
+// @ts-check
 // The security headers of every response, set once here with helmet (see
 // docs/decisions/0008-headers-and-request-log.md). Documents' scripts run only from this origin or
 // with the response's nonce (res.locals.cspNonce, chosen before this middleware runs and handed to
 // React through the load context); styles allow inline attributes (Mantine sets style props).
 import helmet from "helmet";
-import { hasInvitationCookie, isAdminPath, isDataRequest } from "./request-rules.mjs";
+import { hasCookie, isAdminPath, isDataRequest } from "./request-rules.mjs";
 
 const SIX_MONTHS = 15552000;
 
@@ -17,7 +18,7 @@ export function securityHeaders({ dev = false, photoOrigin } = {}) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(dev ? ["'unsafe-eval'"] : [])],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${/** @type {import("express").Response} */ (res).locals.cspNonce}'`, ...(dev ? ["'unsafe-eval'"] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(photoOrigin ? [photoOrigin] : [])],
         mediaSrc: ["'self'", "blob:"],
@@ -46,7 +47,8 @@ export function securityHeaders({ dev = false, photoOrigin } = {}) {
   // fortieth of a page's time, decision 0015).
   const plain = headersOf(policy, {});
   const secure = headersOf(policy, { secure: true }, hsts);
-  return (req, res, next) => {
+  /** @type {import("express").RequestHandler} */
+  const setHeaders = (req, res, next) => {
     const nonce = res.locals.cspNonce;
     for (const [name, value] of req.secure ? secure : plain) {
       res.setHeader(name, name === "Content-Security-Policy" ? value.replaceAll(NONCE_STAND_IN, nonce) : value);
@@ -54,19 +56,28 @@ export function securityHeaders({ dev = false, photoOrigin } = {}) {
     res.removeHeader("X-Powered-By");
     next();
   };
+  return setHeaders;
 }
 
 // Base64 never contains it, so it stands for nothing but the nonce.
 const NONCE_STAND_IN = "{{nonce}}";
 
-/** The headers helmet (and HSTS, when given) sets on a response, in the order it sets them. */
+/**
+ * The headers helmet (and HSTS, when given) sets on a response, in the order it sets them.
+ * @typedef {(req: any, res: any, next: (error?: unknown) => void) => void} Middleware
+ * @param {Middleware} policy
+ * @param {{ secure?: boolean }} req the request's only part helmet reads
+ * @param {Middleware} [hsts]
+ * @returns {[string, string][]}
+ */
 function headersOf(policy, req, hsts) {
   const headers = new Map([["Permissions-Policy", "camera=(), microphone=(), geolocation=()"]]);
   const res = {
     locals: { cspNonce: NONCE_STAND_IN },
-    setHeader: (name, value) => headers.set(name, String(value)),
-    removeHeader: (name) => headers.delete(name),
+    setHeader: (/** @type {string} */ name, /** @type {unknown} */ value) => headers.set(name, String(value)),
+    removeHeader: (/** @type {string} */ name) => headers.delete(name),
   };
+  /** @type {unknown} */
   let failure;
   policy(req, res, (error) => {
     failure = error;
@@ -92,6 +103,7 @@ const OWN_HEADERS = [
  * headers, which would send both (two CSPs both apply; two CORP values cancel each other out).
  * Call it as the head is written.
  */
+/** @param {import("node:http").ServerResponse} res */
 export function preferRouteHeaders(res) {
   for (const name of OWN_HEADERS) {
     const value = res.getHeader(name);
@@ -101,11 +113,15 @@ export function preferRouteHeaders(res) {
 
 /**
  * True when no browser or proxy may keep the answer: the admin pages and their data (whatever
- * the case of the path), and the pages and data a guest's stored invitation fills with their
- * name and answers (every page's root data carries it).
+ * the case of the path), and the pages and data a guest's stored invitation (the cookie the app
+ * names `invitationCookie`, edge.cookies) fills with their name and answers (every page's root
+ * data carries it).
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {string} invitationCookie
  */
-export function isPrivateAnswer(req, res) {
+export function isPrivateAnswer(req, res, invitationCookie) {
   if (isAdminPath(req.path)) return true;
-  if (!hasInvitationCookie(req.get("cookie"))) return false;
+  if (!hasCookie(req.get("cookie"), [invitationCookie])) return false;
   return isDataRequest(req) || String(res.getHeader("content-type") ?? "").startsWith("text/html");
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { getLanguage, i18nFor, isLanguage } from "~/infra/i18n.server";
 import { getTheme } from "~/infra/theme.server";
+import { PERSONAL_COOKIES } from "~/infra/session.server";
 import { isCrossSiteRequest } from "~/http/request.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 
@@ -22,10 +23,17 @@ const translators = new Map<Language, Promise<TFunction>>();
 /**
  * What server.mjs (Express, before Remix) reads from the app, exported by entry.server.tsx, so
  * that the origin rule, the language and theme a page is rendered in, and the texts of the
- * answers server.mjs gives itself (403, 405) each have one home.
+ * answers server.mjs gives itself (400, 403, 405), and the names of the personal cookies each
+ * have one home.
  */
 export const edge = {
   isCrossSiteRequest,
+
+  /**
+   * The names of the cookies the app sets that make a page personal (never cached, never kept by a
+   * browser or proxy), and of the guest's invitation among them.
+   */
+  cookies: { personal: Object.values(PERSONAL_COOKIES) as string[], invitation: PERSONAL_COOKIES.invitation as string },
 
   /** The language a page for these headers renders in: the saved choice, the browser's, Spanish. */
   language(headers: EdgeHeaders): Promise<Language> {

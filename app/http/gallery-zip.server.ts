@@ -1,15 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getFixedT } from "~/infra/i18n.server";
 import { clientIp } from "~/http/request.server";
-import { takeZipSlot, zipStream, type GalleryArchive } from "~/models/archive.server";
+import { takeZipSlot, ZIP_IDLE_MS, zipStream, type GalleryArchive } from "~/models/archive.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     /**
-     * Resolves when the response can take more bytes (server.mjs). Remix writes a streamed body
-     * without waiting for the socket: a download reads its next chunk only after this.
+     * Resolves when the response can take more bytes (server/downloads.mjs). Remix writes a
+     * streamed body without waiting for the socket: a download reads its next chunk only after
+     * this. A client that takes nothing for `idleMs` is cut off.
      */
-    whenWritable?: () => Promise<void>;
+    whenWritable?: (idleMs?: number) => Promise<void>;
+    /** A download slot counted for the whole server (every worker), or null past the limits. */
+    takeDownloadSlot?: (client: string, limits: { perClient: number; total: number }) => Promise<{ release: () => void } | null>;
   }
 }
 
@@ -33,11 +36,12 @@ export async function zipResponse(request: Request, context: AppLoadContext, arc
   };
   // A HEAD would otherwise read the whole archive from disk for a body nobody receives.
   if (request.method === "HEAD") return new Response(null, { headers });
-  const slot = takeZipSlot(clientIp(context));
+  const slot = await takeZipSlot(context, clientIp(context));
   if (!slot) {
     const t = await getFixedT(request, "gallery");
     return new Response(t("download.busy"), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" } });
   }
-  const body = await zipStream(archive, { signal: request.signal, whenWritable: context.whenWritable, onEnd: slot.release });
+  const whenWritable = context.whenWritable;
+  const body = await zipStream(archive, { signal: request.signal, whenWritable: whenWritable && (() => whenWritable(ZIP_IDLE_MS)), onEnd: slot.release });
   return new Response(body, { headers });
 }

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
 
 /** What server.mjs puts in every loader's and action's context. */
@@ -16,9 +17,46 @@ declare module "@remix-run/node" {
   }
 }
 
-/** The client's address as the server sees it (X-Forwarded-For only when TRUST_PROXY is on). */
+/**
+ * Who a client is, for the rate limits and the ZIP downloads' per-client slots: the address the
+ * server sees (X-Forwarded-For only when TRUST_PROXY is on), with an IPv6 address counted by its
+ * /64 network (one home or phone gets a whole /64 and may pick any address in it) and an
+ * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) as its IPv4.
+ */
 export function clientIp(context: AppLoadContext | undefined): string {
-  return context?.clientIp ?? "unknown";
+  return clientKey(context?.clientIp ?? "unknown");
+}
+
+/** The client key of an address (see clientIp): `192.0.2.1`, `2001:db8:0:12::/64`; anything else as given. */
+export function clientKey(address: string): string {
+  const plain = address
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
+  if (isIPv4(plain) || !isIPv6(plain)) return isIPv4(plain) ? plain : address;
+  const groups = ipv6Groups(plain);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail read). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
+  return [...left, ...Array(missing).fill("0"), ...right].map((g) => parseInt(g, 16));
 }
 
 /** True when the page was requested over HTTPS (directly or, with TRUST_PROXY, behind a proxy). */

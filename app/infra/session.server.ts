@@ -7,6 +7,13 @@ import { db } from "~/infra/db.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
+/**
+ * The cookies that make a page this visitor's own: the stored invitation (the page shows the
+ * guest's name and answers), the admin session and a pending toast. The server keeps pages asked
+ * for with any of them out of its page cache (edge.cookies, server/page-cache.mjs).
+ */
+export const PERSONAL_COOKIES = { invitation: "wedding_invitation", admin: "wedding_admin", flash: "wedding_flash" } as const;
+
 function secureFor(request: Request) {
   return { secure: isHttps(request) };
 }
@@ -15,7 +22,7 @@ function secureFor(request: Request) {
 
 let invitationCookie: ReturnType<typeof createCookie> | undefined;
 function guestCookie() {
-  invitationCookie ??= createCookie("wedding_invitation", {
+  invitationCookie ??= createCookie(PERSONAL_COOKIES.invitation, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -52,7 +59,7 @@ let adminStorage: ReturnType<typeof createCookieSessionStorage<AdminSessionData>
 function adminSessions() {
   adminStorage ??= createCookieSessionStorage<AdminSessionData>({
     cookie: {
-      name: "wedding_admin",
+      name: PERSONAL_COOKIES.admin,
       httpOnly: true,
       sameSite: "strict",
       path: "/",
@@ -67,7 +74,7 @@ const tokenId = (token: string) => crypto.createHash("sha256").update(token).dig
 
 async function adminToken(request: Request): Promise<string | null> {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("wedding_admin=")) return null;
+  if (!cookie?.includes(`${PERSONAL_COOKIES.admin}=`)) return null;
   const token = (await adminSessions().getSession(cookie)).get("token");
   return typeof token === "string" && token.length >= 32 && token.length <= 64 ? token : null;
 }
@@ -129,7 +136,7 @@ type FlashData = { toast: Toast };
 let flashStorage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, FlashData>> | undefined;
 function flashSessions() {
   flashStorage ??= createCookieSessionStorage<Record<string, never>, FlashData>({
-    cookie: { name: "wedding_flash", httpOnly: true, sameSite: "lax", path: "/", secrets: [sessionSecret()] },
+    cookie: { name: PERSONAL_COOKIES.flash, httpOnly: true, sameSite: "lax", path: "/", secrets: [sessionSecret()] },
   });
   return flashStorage;
 }
@@ -143,7 +150,7 @@ export async function flashToastHeader(request: Request, toast: Toast): Promise<
 /** Reads (and consumes) the pending toast; returns the Set-Cookie that clears it when there was one. */
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("wedding_flash=")) return { toast: null, setCookie: null };
+  if (!cookie?.includes(`${PERSONAL_COOKIES.flash}=`)) return { toast: null, setCookie: null };
   const session = await flashSessions().getSession(cookie);
   const toast = (session.get("toast") as Toast | undefined) ?? null;
   return { toast, setCookie: await flashSessions().commitSession(session, secureFor(request)) };

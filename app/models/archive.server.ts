@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import type { Readable } from "node:stream";
+import type { AppLoadContext } from "@remix-run/node";
 import { db } from "~/infra/db.server";
 import { storage } from "~/infra/storage.server";
 import { getSection, listSections, type Section } from "~/models/gallery.server";
@@ -91,6 +92,8 @@ export async function zipStream(archive: GalleryArchive, options: ZipStreamOptio
     options.onEnd?.();
   };
   options.signal?.addEventListener("abort", end, { once: true });
+  // The client left while its slot was being taken.
+  if (options.signal?.aborted) end();
   zip.on("warning", (warning) => console.warn("gallery zip:", warning.message));
 
   const feed = async () => {
@@ -150,32 +153,23 @@ export async function zipStream(archive: GalleryArchive, options: ZipStreamOptio
   );
 }
 
-/** ZIP downloads under way: bounded, so slow clients cannot hold every file handle and the disk. */
+/**
+ * ZIP downloads under way at once, for the whole server (every worker): bounded, so slow clients
+ * cannot hold every file handle and the disk. The server counts them (context.takeDownloadSlot,
+ * server/downloads.mjs); per client means per clientIp (an IPv6 client by its /64).
+ */
 export const MAX_ZIP_DOWNLOADS = 8;
 export const MAX_ZIP_DOWNLOADS_PER_CLIENT = 2;
-let running = 0;
-const perClient = new Map<string, number>();
+
+/**
+ * A download that takes nothing for this long is ended and frees its slot (30 s).
+ * ZIP_IDLE_TIMEOUT_MS shortens it for tests only: it is not a setting of the site.
+ */
+export const ZIP_IDLE_MS = Number(process.env.ZIP_IDLE_TIMEOUT_MS) || 30_000;
 
 /** A download slot for this client, or null when too many are under way; release() once. */
-export function takeZipSlot(client: string): { release: () => void } | null {
-  const mine = perClient.get(client) ?? 0;
-  if (running >= MAX_ZIP_DOWNLOADS || mine >= MAX_ZIP_DOWNLOADS_PER_CLIENT) return null;
-  running++;
-  perClient.set(client, mine + 1);
-  let released = false;
-  return {
-    release: () => {
-      if (released) return;
-      released = true;
-      running--;
-      const left = (perClient.get(client) ?? 1) - 1;
-      if (left > 0) perClient.set(client, left);
-      else perClient.delete(client);
-    },
-  };
-}
-
-/** Downloads under way (for tests). */
-export function zipDownloadsRunning(): number {
-  return running;
+export async function takeZipSlot(context: AppLoadContext, client: string): Promise<{ release: () => void } | null> {
+  // Every server (server/main.mjs) gives it; without it the limits could not hold.
+  if (!context.takeDownloadSlot) throw new Error("the load context has no takeDownloadSlot: ZIP downloads need the server's slots");
+  return context.takeDownloadSlot(client, { perClient: MAX_ZIP_DOWNLOADS_PER_CLIENT, total: MAX_ZIP_DOWNLOADS });
 }

@@ -112,7 +112,8 @@ export { expect };
 /** A client address of its own (IPv6 documentation range) for rate-limit isolation. */
 export function uniqueClientAddress(): string {
   const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
-  return `2001:db8::${hex()}:${hex()}:${hex()}`;
+  // The site counts an IPv6 client by its /64: another client is another /64.
+  return `2001:db8:${hex()}:${hex()}::${hex()}`;
 }
 
 export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;

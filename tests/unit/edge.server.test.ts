@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { edge } from "~/http/edge.server";
+import { flashToastHeader, startAdminSessionHeader, storeCodeHeader } from "~/infra/session.server";
+import { useTestDatabase } from "./helpers/test-db";
 
 const lng = (value: string) => `lng=${encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"))}`;
 const theme = (value: string) => `theme=${encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"))}`;
@@ -27,5 +29,17 @@ describe("what server.mjs reads from the app", () => {
     expect(await edge.text("en", "crossOrigin")).toBe("Request refused: the form did not come from this site.");
     expect(await edge.text("en", "api.methodNotAllowed")).toBe("Method not allowed");
     expect(await edge.text("xx", "backHome")).toBe("Volver al Inicio");
+  });
+});
+
+describe("the personal cookies the server keeps out of its page cache", () => {
+  useTestDatabase();
+
+  it("are the cookies the app sets for a guest's invitation, the admin's session and a toast", async () => {
+    const request = new Request("http://localhost/");
+    const nameOf = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("="));
+    const set = [await storeCodeHeader(request, "ABC234"), await startAdminSessionHeader(request), await flashToastHeader(request, { kind: "info", key: "x" })];
+    expect(set.map(nameOf).sort()).toEqual([...edge.cookies.personal].sort());
+    expect(nameOf(set[0])).toBe(edge.cookies.invitation);
   });
 });

@@ -33,6 +33,7 @@ async function rig(
 ): Promise<Rig & { cache: ReturnType<typeof createPageCache> }> {
   const clock = { t: 1_000_000 };
   const cache = createPageCache({
+    personalCookies: edge.cookies.personal,
     ttlMs: options.ttlMs ?? 1000,
     now: () => clock.t,
     variantOf: options.variantOf ?? languageOf,

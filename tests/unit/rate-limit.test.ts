@@ -3,6 +3,7 @@ import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import { db, migrateTo, migrateToLatest, openDatabase, setDatabaseForTests } from "~/infra/db.server";
+import { clientIp } from "~/http/request.server";
 import { clear, consume, ensureNotLimited, RateLimited } from "~/infra/rate-limit.server";
 import { useScratchDatabase } from "./helpers/scratch-db";
 import { useTestDatabase } from "./helpers/test-db";
@@ -15,6 +16,17 @@ const refusal = (promise: Promise<unknown>) =>
 
 describe("rate limits in the database", () => {
   const paths = useTestDatabase({ RATE_LIMIT_CODE_ATTEMPTS: "3", RATE_LIMIT_LOGIN_ATTEMPTS: "2", RATE_LIMIT_WINDOW_SECONDS: "600" });
+
+  it("counts an IPv6 client by its /64: varying the low 64 bits does not dodge the limit", async () => {
+    // As the pages and the API count an attempt: by the client the load context names.
+    const attempt = (address: string) => refusal(consume("code", clientIp({ clientIp: address })));
+    for (const address of ["2001:db8:7:7::1", "2001:db8:7:7::2", "2001:db8:7:7:abcd::3"]) expect(await attempt(address)).toBeNull();
+    expect(await attempt("2001:db8:7:7:ffff:1:2:3")).toBeInstanceOf(RateLimited);
+    // The next /64 is another client; an IPv4-mapped address counts as its IPv4.
+    expect(await attempt("2001:db8:7:8::1")).toBeNull();
+    for (let i = 0; i < 3; i++) expect(await attempt("203.0.113.9")).toBeNull();
+    expect(await attempt("::ffff:203.0.113.9")).toBeInstanceOf(RateLimited);
+  });
 
   it("allows the allowance in a window, refuses the next with the seconds left, and starts over once it has passed", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });

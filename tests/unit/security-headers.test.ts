@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { edge } from "~/http/edge.server";
 import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "../../server/security-headers.mjs";
 
 let server: Server | undefined;
@@ -20,7 +21,7 @@ async function rig(trustProxy: boolean, photoOrigin?: string): Promise<string> {
     const writeHead = res.writeHead;
     res.writeHead = ((...args: Parameters<typeof writeHead>) => {
       preferRouteHeaders(res);
-      if (isPrivateAnswer(req, res)) res.setHeader("Cache-Control", "private, no-store");
+      if (isPrivateAnswer(req, res, edge.cookies.invitation)) res.setHeader("Cache-Control", "private, no-store");
       return writeHead.apply(res, args);
     }) as typeof writeHead;
     next();

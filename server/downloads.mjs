@@ -1,0 +1,135 @@
+// @ts-check
+// Long downloads (the gallery ZIP, docs/decisions/0013-gallery-zip-streams-with-backpressure.md):
+// their slots, counted for the whole server, and the wait for a slow client, which gives up on one
+// that stopped reading.
+//
+// The limits are the app's (app/models/archive.server.ts names them); they are counted here because
+// they hold for every worker together: in the cluster each worker asks the primary, which keeps the
+// one count (server/primary.mjs) and frees the slots of a worker that dies.
+import { MESSAGES } from "./cluster-mode.mjs";
+
+/**
+ * @typedef {{ perClient: number, total: number }} SlotLimits
+ * @typedef {{ release: () => void }} Slot
+ * @typedef {(client: string, limits: SlotLimits) => Promise<Slot | null>} TakeSlot
+ */
+
+/** The count of slots held, by client and by owner (a worker's id; 0 in a single process). */
+export function createSlotKeeper() {
+  /** @type {Map<number, { client: string, owner: number }>} */
+  const held = new Map();
+  let nextId = 1;
+  const heldBy = (/** @type {string} */ client) => [...held.values()].filter((slot) => slot.client === client).length;
+  return {
+    /**
+     * A slot's id, or null when the client or the server already holds as many as the limits allow.
+     * @param {{ client: string, owner?: number } & SlotLimits} request
+     */
+    take({ client, owner = 0, perClient, total }) {
+      if (held.size >= total || heldBy(client) >= perClient) return null;
+      const id = nextId++;
+      held.set(id, { client, owner });
+      return id;
+    },
+    /** @param {number} id */
+    release(id) {
+      held.delete(id);
+    },
+    /** Every slot a worker held (it died). @param {number} owner */
+    releaseOwner(owner) {
+      for (const [id, slot] of held) if (slot.owner === owner) held.delete(id);
+    },
+    size: () => held.size,
+  };
+}
+
+/**
+ * Slots taken from a keeper in this process (no cluster).
+ * @param {ReturnType<typeof createSlotKeeper>} keeper
+ * @returns {TakeSlot}
+ */
+export function localSlots(keeper) {
+  return async (client, limits) => {
+    const id = keeper.take({ client, ...limits });
+    return id === null ? null : onceOnly(() => keeper.release(id));
+  };
+}
+
+/**
+ * Slots asked of the cluster's primary over the worker's IPC channel.
+ * @param {NodeJS.Process} worker this worker's process (process.send, process.on("message"))
+ * @returns {TakeSlot}
+ */
+export function slotsFromPrimary(worker) {
+  /** @type {Map<number, (id: number | null) => void>} */
+  const waiting = new Map();
+  let nextAsk = 1;
+  worker.on("message", (/** @type {any} */ message) => {
+    if (message?.type !== MESSAGES.slotAnswer) return;
+    waiting.get(message.ask)?.(message.slot);
+    waiting.delete(message.ask);
+  });
+  const send = (/** @type {object} */ message) => worker.connected && worker.send?.(message);
+  return (client, limits) =>
+    new Promise((resolve) => {
+      const ask = nextAsk++;
+      waiting.set(ask, (id) => resolve(id === null ? null : onceOnly(() => send({ type: MESSAGES.slotRelease, slot: id }))));
+      // No channel to the primary (it is stopping): no slot, the download is refused.
+      if (!send({ type: MESSAGES.slotTake, ask, client, perClient: limits.perClient, total: limits.total })) {
+        waiting.delete(ask);
+        resolve(null);
+      }
+    });
+}
+
+/**
+ * The primary's side: answers a worker's asks from the one keeper.
+ * @param {ReturnType<typeof createSlotKeeper>} keeper
+ * @param {import("node:cluster").Worker} worker
+ * @param {any} message
+ */
+export function answerSlotMessage(keeper, worker, message) {
+  if (message?.type === MESSAGES.slotTake) {
+    const slot = keeper.take({ client: String(message.client), owner: worker.id, perClient: Number(message.perClient), total: Number(message.total) });
+    if (worker.isConnected()) worker.send({ type: MESSAGES.slotAnswer, ask: message.ask, slot });
+    else if (slot !== null) keeper.release(slot);
+  } else if (message?.type === MESSAGES.slotRelease) {
+    keeper.release(Number(message.slot));
+  }
+}
+
+/** @param {() => void} release */
+function onceOnly(release) {
+  let released = false;
+  return {
+    release: () => {
+      if (released) return;
+      released = true;
+      release();
+    },
+  };
+}
+
+/**
+ * Resolves when `res` can take more bytes. Remix writes a streamed body without waiting for the
+ * socket; a long download waits on this before reading more, so a slow phone never fills the
+ * server's memory. A client that takes nothing for `idleMs` is cut off (its connection destroyed:
+ * the download ends, its slot is released, and a cut ZIP cannot look whole).
+ * @param {import("node:http").ServerResponse} res
+ * @param {number} [idleMs]
+ * @returns {Promise<void>}
+ */
+export function whenWritable(res, idleMs) {
+  if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = idleMs ? setTimeout(() => res.destroy(), idleMs) : undefined;
+    const done = () => {
+      clearTimeout(timer);
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
