@@ -79,3 +79,35 @@ describe("renderDocument", () => {
     error.mockRestore();
   });
 });
+
+describe("renderDocument and characters of several bytes", () => {
+  // React 18.3's Node renderer (renderToPipeableStream) fills views of 2,048 bytes; when a text's
+  // character of 2, 3 or 4 bytes did not fit in what was left of one, it sent the whole view, with
+  // its unwritten bytes as U+0000 (a guest's name arrived as "Sebasti\0án"). Every offset: the text
+  // before shifts the character across the end of a view at each of its bytes, for each width.
+  const VIEW = 2048;
+  it.each([
+    ["ñ", 2],
+    ["€", 3],
+    ["😀", 4],
+  ])("writes '%s' (%i bytes) whole wherever it falls: no U+0000, no U+FFFD", async (character, bytes) => {
+    expect(Buffer.byteLength(character)).toBe(bytes);
+    const Probe = ({ before }: { before: number }) => (
+      <html lang="es">
+        <body>
+          {/* In texts of at most 500 characters: React sends a longer one at once, ending the view early. */}
+          {Array.from({ length: Math.ceil(before / 500) }, (_, i) => (
+            <i key={i}>{"a".repeat(Math.min(500, before - i * 500))}</i>
+          ))}
+          <p>{`Sebasti${character}n ${character}${character}`}</p>
+        </body>
+      </html>
+    );
+    const failures: number[] = [];
+    for (let before = 0; before < VIEW + bytes; before++) {
+      const html = await (await renderDocument(<Probe before={before} />, { status: 200, headers: new Headers(), abortAfterMs: 5000 })).text();
+      if (html.includes("\0") || html.includes("\uFFFD") || !html.includes(`<p>Sebasti${character}n ${character}${character}</p>`)) failures.push(before);
+    }
+    expect(failures).toEqual([]);
+  });
+});
