@@ -15,6 +15,18 @@ function Page({ name }: { name: string }) {
   );
 }
 
+/** A document whose one part waits in a Suspense boundary (fallback "cargando"). */
+function WithBoundary({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="es">
+      <body>
+        <h1>Hola</h1>
+        <Suspense fallback={<p>cargando</p>}>{children}</Suspense>
+      </body>
+    </html>
+  );
+}
+
 function Broken(): never {
   throw new Error("the shell failed");
 }
@@ -48,13 +60,9 @@ describe("renderDocument", () => {
     }));
     const html = await (
       await renderDocument(
-        <html lang="es">
-          <body>
-            <Suspense fallback={<p>cargando</p>}>
-              <Section />
-            </Suspense>
-          </body>
-        </html>,
+        <WithBoundary>
+          <Section />
+        </WithBoundary>,
         { status: 200, headers: new Headers(), abortAfterMs: 5000 },
       )
     ).text();
@@ -76,6 +84,24 @@ describe("renderDocument", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await expect(renderDocument(<Broken />, { status: 200, headers: new Headers(), abortAfterMs: 5000 })).rejects.toThrow("the shell failed");
     expect(vi.getTimerCount()).toBe(0);
+    error.mockRestore();
+  });
+
+  it("answers 500 with the page it has when a part never finishes, once abortAfterMs has passed", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const Never = lazy(() => new Promise<{ default: () => null }>(() => {}));
+    const started = Date.now();
+    const response = await renderDocument(
+      <WithBoundary>
+        <Never />
+      </WithBoundary>,
+      { status: 200, headers: new Headers(), abortAfterMs: 50 },
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("<h1>Hola</h1>");
+    expect(html.trim().endsWith("</html>")).toBe(true);
     error.mockRestore();
   });
 });
