@@ -7,10 +7,17 @@ import { ThemeProvider, useTheme, type Theme } from "~/lib/remix-themes";
 import { useToastsRequested } from "./components/layout/useToastsRequested";
 import { useRouteNamespaces } from "./components/layout/RouteTexts";
 import { SiteHeader } from "./components/layout/SiteHeader";
+// Every part the server renders is in the first load and hydrates with the page: a part whose code
+// came later sat in a boundary that an update before its code arrived threw away, with a script
+// error in the guest's browser (React's #421 and #345; decision 0014, point 5, withdrawn).
+import { SiteFooter } from "./components/layout/SiteFooter";
+import { ClientStateMirror } from "./components/layout/ClientStateMirror";
+import { FlashToast } from "./components/layout/FlashToast";
+import { ErrorPageTexts } from "./components/layout/ErrorPageTexts";
+import { Music } from "./components/music/Music";
 import { HeadScript } from "./components/layout/ThemeScript";
 // The site's own CSS is small: inlined into the page (and a route's with `handle.inlineCss`), so the first paint waits for no stylesheet.
 import { InlineStyles } from "./components/layout/InlineCss";
-import { lazyHydrated, preloadWhenIdle } from "./components/lazy-hydrated";
 import { useNonce } from "./components/nonce";
 import { media } from "./content/couple";
 import { config } from "~/infra/config.server";
@@ -20,19 +27,6 @@ import { findInvitationByCode } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { getStoredCode, takeToast } from "~/infra/session.server";
 import { getTheme } from "~/infra/theme.server";
-
-// Not in the first load: the music player (its control's HTML is, hydrated when the code arrives),
-// the footer and the storage mirror, one chunk requested at the browser's first idle moment, just
-// before hydration starts (decision 0014).
-const deferred = () => import("./components/layout/site-deferred");
-const Music = lazyHydrated(deferred, "Music");
-const SiteFooter = lazyHydrated(deferred, "SiteFooter");
-const ClientStateMirror = lazyHydrated(deferred, "ClientStateMirror");
-preloadWhenIdle(Music.preload);
-// A message carried across a redirect (inline, for a page without JavaScript), and the error page's
-// texts: their code is requested only when rendered.
-const FlashToast = lazyHydrated(() => import("./components/layout/FlashToast"), "FlashToast");
-const ErrorPageTexts = lazyHydrated(() => import("./components/layout/ErrorPageTexts"), "ErrorPageTexts");
 
 // The toast container is loaded with the first toast (useToastsRequested), off the first load.
 const ToastHost = lazy(() => import("./components/layout/ToastHost"));

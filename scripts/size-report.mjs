@@ -3,19 +3,21 @@
 //   - first-load JavaScript by chunk (gzip and raw bytes): the files the server build's asset
 //     manifest lists for the entry, the root route and the index route — exactly what / preloads;
 //   - first-load CSS: CSS files plus the CSS inlined in the HTML's <style> tags;
-//   - what / loads right after hydration (the lazily hydrated parts' chunks, decision 0014), as a
-//     headless Chromium requests them: not in the budget, printed so the moved bytes stay visible;
+//   - what / loads right after hydration, as a headless Chromium requests it (nothing since the
+//     lazy hydration of decision 0014 was withdrawn): not in the budget, printed so it stays visible;
 //   - the HTML of / as the built server renders it (raw and gzip), on a fresh database. Since
 //     decision 0014 the page's texts ride in the HTML (the loaders' data), not in the JavaScript.
-// Budgets: JS <= BUDGET_JS (issue 14's 110 KB), CSS < 30 KB gzip; exits 1 when one is exceeded
-// (`npm test` runs it after the build).
+// Budgets: JS <= BUDGET_JS, CSS < 30 KB gzip; exits 1 when one is exceeded (`npm test` runs it
+// after the build).
 //
 //   BUILD_DIR=build-home node scripts/size-report.mjs [--no-html]
 import fs from "node:fs";
 import path from "node:path";
 import { firstLoadFiles, gzipSize as gzip, kb, loadedAfterHydration, printAfterHydration, printJsByChunk, sum } from "./lib/first-load.mjs";
 
-const BUDGET_JS = 110 * 1024; // issue 14's goal
+// What the page needs with every part hydrating with it (issue 22: the lazily hydrated parts threw
+// script errors in guests' browsers; decision 0014). Issue 14's 110 KB held only with them.
+const BUDGET_JS = 117 * 1024;
 const BUDGET_CSS = 30 * 1024;
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");

@@ -15,8 +15,8 @@ function weddingUid(): string {
 }
 
 /**
- * The wedding as an RFC 5545 calendar file (made by the `ics` library): from the ceremony's start
- * to the reception's end on WEDDING_DATE's day, in UTC, at the venue, in the guest's language.
+ * The wedding as an RFC 5545 calendar file (made by the `ics` library): from WEDDING_DATE to the
+ * reception's end on its day, in UTC, at the venue, in the guest's language.
  */
 export async function weddingCalendarFile(request: Request): Promise<{ ok: true; body: string } | { ok: false; error: string }> {
   const lang = await getLanguage(request);

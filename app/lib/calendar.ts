@@ -3,20 +3,21 @@ import { formatTime } from "./format";
 import { atVenueTime, venueDay } from "./venue-time";
 
 /**
- * The wedding as one calendar event: from the ceremony's start (4:30 PM) to the reception's end
- * (1:00 AM, the next day), on WEDDING_DATE's day at the venue. Shared by /wedding.ics and the
- * Google Calendar link so both say the same.
+ * The wedding as one calendar event: from WEDDING_DATE itself (the time the invitation gives, 4:00
+ * PM; a guest who follows their calendar arrives then, not at the ceremony's 4:30) to the
+ * reception's end (1:00 AM, the next day) at the venue. Shared by /wedding.ics and the Google
+ * Calendar link so both say the same.
  */
 export function weddingEventTimes(weddingDate: string): { start: Date; end: Date } {
   const day = venueDay(weddingDate);
-  const start = atVenueTime(day, schedule.ceremony.start);
+  const start = new Date(weddingDate);
   let end = atVenueTime(day, schedule.reception.end);
   // A reception that ends after midnight ends the next day.
   if (end.getTime() <= start.getTime()) end = atVenueTime(day, schedule.reception.end, 1);
   return { start, end };
 }
 
-/** 2026-01-17T21:30:00.000Z → "20260117T213000Z" (RFC 5545 UTC form, what Google expects too). */
+/** 2026-01-17T21:00:00.000Z → "20260117T210000Z" (RFC 5545 UTC form, what Google expects too). */
 export function icsUtc(date: Date): string {
   return date
     .toISOString()

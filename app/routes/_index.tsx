@@ -3,9 +3,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useLoaderData } from "@remix-run/react";
 import { Hero } from "~/components/home/Hero";
-import { Accommodation, InfoCards, Location, preloadHome, Quotes, RsvpSection, Story } from "~/components/home/lazy";
+import { Accommodation } from "~/components/home/Accommodation";
+import { InfoCards } from "~/components/home/InfoCards";
+import { Location } from "~/components/home/Location";
+import { Quotes } from "~/components/home/Quotes";
+import { RsvpSection } from "~/components/home/RsvpSection";
+import { Story } from "~/components/home/Story";
 import { ensureInlineCss } from "~/components/layout/InlineCss";
-import { preloadWhenIdle } from "~/components/lazy-hydrated";
 import { couple } from "~/content/couple";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
@@ -14,11 +18,6 @@ import { seasonAt } from "~/lib/seasons";
 import { config } from "~/infra/config.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { useRootData, type RootData } from "~/root";
-
-// The sections below the first screen, the countdown, the hero's video and the calendar control are
-// not in the first load: their HTML is, and their code is requested at the browser's first idle
-// moment, just before hydration starts, so it is usually there when hydration reaches them.
-preloadWhenIdle(preloadHome);
 
 /** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
 export const handle = { inlineCss: "home" };
@@ -44,12 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(cfg.RSVP_DEADLINE, now), i18n: await pageTexts(request, "home") };
 }
 
-/**
- * Reached by a client navigation: the home page's CSS when the first page did not carry it (no
- * unstyled flash), and the lazy sections' code, so they render at once instead of their empty fallbacks.
- */
+/** Reached by a client navigation: the home page's CSS when the first page did not carry it (no unstyled flash). */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([serverLoader<typeof loader>(), ensureInlineCss("home"), preloadHome()]);
+  const [data] = await Promise.all([serverLoader<typeof loader>(), ensureInlineCss("home")]);
   return data;
 }
 

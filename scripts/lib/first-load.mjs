@@ -41,8 +41,8 @@ export function printJsByChunk(js) {
 /**
  * What `/` loads right after hydration: the JavaScript files a real browser (headless Chromium,
  * /usr/bin/chromium or CHROMIUM_PATH) requests for the page, minus the first load (`firstJs`),
- * sizes from the build. These are the lazily hydrated parts' chunks (decision 0014): not in what `/`
- * preloads, but fetched at the first idle moment, before hydration, so they are a cost of every visit too.
+ * sizes from the build. Since decision 0014's lazy hydration was withdrawn there are none; a chunk
+ * listed here is not in what `/` preloads, but a cost of every visit too.
  * Returns [{ file, raw, gz }] largest first, or null with the reason when no browser could run.
  */
 export async function loadedAfterHydration(base, buildDir, firstJs) {
@@ -79,7 +79,7 @@ export function printAfterHydration(after) {
     return;
   }
   console.log(
-    `loaded after hydration: ${kb(sum(after, "gz"))} gzip (${kb(sum(after, "raw"))} raw) in ${after.length} files — not preloaded; requested at the first idle moment, before hydration`,
+    `loaded after hydration: ${kb(sum(after, "gz"))} gzip (${kb(sum(after, "raw"))} raw) in ${after.length} files — not preloaded, requested by the page itself`,
   );
   printJsByChunk(after);
 }

@@ -2,8 +2,8 @@ import ical, { type VEvent } from "node-ical";
 import { chooseLanguage, expect, test } from "./fixtures";
 
 // The e2e server's WEDDING_DATE is 2031-01-17T16:00:00-05:00 (playwright.config.ts): the event runs
-// from the ceremony's start (4:30 PM) to the reception's end (1:00 AM), in UTC.
-const DATES = "20310117T213000Z/20310118T060000Z";
+// from then (4:00 PM, what the invitation says) to the reception's end (1:00 AM), in UTC.
+const DATES = "20310117T210000Z/20310118T060000Z";
 
 function onlyEvent(body: string): VEvent {
   const events = Object.values(ical.sync.parseICS(body)).filter((c): c is VEvent => c?.type === "VEVENT");
@@ -32,7 +32,7 @@ test.describe("add to calendar", () => {
     await ics.click();
     const file = await download;
     const event = onlyEvent(await new Response((await file.createReadStream()) as unknown as ReadableStream).text());
-    expect(event.start.toISOString()).toBe("2031-01-17T21:30:00.000Z");
+    expect(event.start.toISOString()).toBe("2031-01-17T21:00:00.000Z");
     expect(event.end?.toISOString()).toBe("2031-01-18T06:00:00.000Z");
     expect(event.summary).toBe("Boda de Valeria & Sebastián");
     expect(String(event.location)).toBe("Country Club & Resort, Cocolí, Panamá");

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, startServer, TestData, test } from "./fixtures";
+import { expect, startServer, TestData, test, uniqueClientAddress } from "./fixtures";
 
 /**
  * A guest's /confirm page made from its kind's template (docs/decisions/0019-*) is the page a full
@@ -24,15 +24,17 @@ test.describe("guest pages from templates @js-only", () => {
     await templated?.stop();
   });
 
-  function get(baseURL: string, path: string, cookie: string) {
-    return new Promise<{ status: number; body: string; timing: string; setCookie: string[] }>((resolve, reject) => {
-      const req = http.request(new URL(path, baseURL), { headers: { Cookie: cookie, "X-Forwarded-For": "192.0.2.90" } }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (body += d));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body, timing: String(res.headers["server-timing"] ?? ""), setCookie: res.headers["set-cookie"] ?? [] }),
-        );
+  /** The answer, as text and as the bytes sent (no decoding on the way: a NUL or a cut character stays visible). */
+  function get(baseURL: string, path: string, cookie: string, client = "192.0.2.90") {
+    return new Promise<{ status: number; body: string; bytes: Buffer; timing: string; setCookie: string[] }>((resolve, reject) => {
+      const req = http.request(new URL(path, baseURL), { headers: { Cookie: cookie, "X-Forwarded-For": client } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (d: Buffer) => chunks.push(d));
+        res.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          const timing = String(res.headers["server-timing"] ?? "");
+          resolve({ status: res.statusCode ?? 0, body: bytes.toString("utf8"), bytes, timing, setCookie: res.headers["set-cookie"] ?? [] });
+        });
       });
       req.on("error", reject);
       req.end();
@@ -98,4 +100,62 @@ test.describe("guest pages from templates @js-only", () => {
     expect(confirmedPage).toContain("Carla &lt;/textarea&gt; Díaz");
     expect(confirmedPage).toContain("sin &quot;gluten&quot; &amp; &lt;nueces&gt;");
   });
+
+  // React 18.3's Node renderer sent the unwritten bytes of its 2,048-byte views as U+0000 when a
+  // character of 2, 3 or 4 bytes fell at a view's end ("Sebasti\0án"; render-document.server.ts).
+  // The names here are runs of the character of many lengths, in invitations of 1, 3 and 5 seats
+  // and confirmed ones of 8 (every guest's name and note shown), so the character lands across that
+  // end at each of its bytes on many pages, with templates and without.
+  // tests/unit/render-document.test.tsx checks every offset of each width on the renderer itself.
+  for (const [character, bytes] of [
+    ["á", 2],
+    ["€", 3],
+    ["😀", 4],
+  ] as const) {
+    test(`names with '${character}' (${bytes} bytes) of many lengths are written whole`, async () => {
+      test.setTimeout(180_000);
+      expect(Buffer.byteLength(character)).toBe(bytes);
+      const data = new TestData(`${templated.dataDir}/wedding.sqlite`);
+      // A name of at most 100 characters (the form's limit): a few letters, then "Sebasti", a run of
+      // the character and "n" with a mark. The letters (0 to 4) move the run by each of its bytes and
+      // the run's length moves everything after it; runs fill most of the page's guest texts, so
+      // the end of a view falls inside one on almost every page.
+      const longestRun = Math.floor((100 - 4 - "Sebasti".length - "n G6".length) / character.length);
+      const name = (variant: number, mark: string) => `${"x".repeat(variant % 5)}Sebasti${character.repeat(1 + ((variant * 7) % longestRun))}n ${mark}`;
+      const invitations: { code: string; names: string[] }[] = [];
+      for (let variant = 0; variant < 90; variant++) {
+        const pending = data.createInvitation({ primaryGuest: name(variant, "P"), maxGuests: 1 + (variant % 3) * 2 });
+        invitations.push({ code: pending.code, names: [pending.primaryGuest] });
+        const others = Array.from({ length: 7 }, (_, i) => name(variant * (i + 2) + i, `G${i}`));
+        const confirmed = data.createInvitation({ primaryGuest: name(variant + 3, "C"), maxGuests: 8, confirmedGuests: others });
+        data.query("UPDATE invitations SET status = 'confirmed' WHERE id = ?", confirmed.id);
+        data.query(
+          "UPDATE guests SET dietary = ? WHERE invitation_id = ? AND is_primary = 0",
+          `sin ${character.repeat(1 + (variant % 30))} nueces`,
+          confirmed.id,
+        );
+        invitations.push({ code: confirmed.code, names: [confirmed.primaryGuest, ...others] });
+      }
+      data.close();
+
+      const problems: string[] = [];
+      for (const { code, names } of invitations) {
+        // A client of its own per guest, as on phones (the rate limits count per client).
+        const client = uniqueClientAddress();
+        const visit = await get(templated.baseURL, `/i/${code}`, "", client);
+        expect(visit.status).toBe(302);
+        const cookie = visit.setCookie.map((c) => c.split(";")[0]).join("; ");
+        for (const server of [templated, rendered]) {
+          const page = await get(server.baseURL, "/confirm", cookie, client);
+          expect(page.status).toBe(200);
+          const html = page.body;
+          const where = `${names[0]} (${server === templated ? "templates" : "full render"})`;
+          if (page.bytes.includes(0)) problems.push(`${where}: U+0000 at byte ${page.bytes.indexOf(0)}`);
+          if (html.includes("\uFFFD")) problems.push(`${where}: U+FFFD`);
+          for (const guest of names) if (!html.includes(guest)) problems.push(`${where}: ${guest} not whole`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 });

@@ -13,10 +13,14 @@ function eventOf(body: string): VEvent {
 const request = (headers: Record<string, string> = {}) => new Request("http://localhost:3000/wedding.ics", { headers });
 
 describe("the wedding as a calendar event", () => {
-  it("runs from the ceremony's start (4:30 PM) to the reception's end (1:00 AM the next day) at the venue", () => {
+  it("runs from WEDDING_DATE (4:00 PM, what the invitation says, not the ceremony's 4:30) to the reception's end (1:00 AM the next day) at the venue", () => {
     const { start, end } = weddingEventTimes("2026-01-17T16:00:00-05:00");
-    expect(start.toISOString()).toBe("2026-01-17T21:30:00.000Z");
+    expect(start.toISOString()).toBe("2026-01-17T21:00:00.000Z");
     expect(end.toISOString()).toBe("2026-01-18T06:00:00.000Z");
+    // Another time in WEDDING_DATE moves the start with it; the end stays the reception's.
+    const later = weddingEventTimes("2026-01-17T17:15:00-05:00");
+    expect(later.start.toISOString()).toBe("2026-01-17T22:15:00.000Z");
+    expect(later.end.toISOString()).toBe("2026-01-18T06:00:00.000Z");
   });
 
   it("the Google Calendar link carries the same times, the title, the details and the venue", () => {
@@ -30,7 +34,7 @@ describe("the wedding as a calendar event", () => {
     expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");
     expect(url.searchParams.get("action")).toBe("TEMPLATE");
     expect(url.searchParams.get("text")).toBe("Boda de Valeria & Sebastián");
-    expect(url.searchParams.get("dates")).toBe("20260117T213000Z/20260118T060000Z");
+    expect(url.searchParams.get("dates")).toBe("20260117T210000Z/20260118T060000Z");
     expect(url.searchParams.get("details")).toBe("Ceremonia");
     expect(url.searchParams.get("location")).toBe("Country Club & Resort, Cocolí, Panamá");
   });
@@ -44,7 +48,7 @@ describe("GET /wedding.ics", () => {
     if (!first.ok) throw new Error(first.error);
     expect(first.body).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
     const event = eventOf(first.body);
-    expect(event.start.toISOString()).toBe("2031-01-17T21:30:00.000Z");
+    expect(event.start.toISOString()).toBe("2031-01-17T21:00:00.000Z");
     expect(event.end?.toISOString()).toBe("2031-01-18T06:00:00.000Z");
     expect(event.summary).toBe("Boda de Valeria & Sebastián");
     expect(String(event.location)).toBe("Country Club & Resort, Cocolí, Panamá");

@@ -5,7 +5,9 @@ import { METEOR_COUNT } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import type { Season } from "~/lib/seasons";
 import { SafeImage } from "../SafeImage";
-import { AddToCalendar, Countdown, HeroVideo } from "./lazy";
+import { AddToCalendar } from "./AddToCalendar";
+import { Countdown } from "./Countdown";
+import { HeroVideo } from "./HeroVideo";
 
 // Fixed (not random) positions so the server and the browser draw the same meteors. The first
 // falls 2.5 s after the page opens: while the page loads, its main thread draws no animation.

@@ -1,6 +1,6 @@
 import { base, type IconProps } from "./svg";
 
-// The music control's icons (loaded with the player, after hydration).
+// The music control's icons.
 export const MusicIcon = ({ size, className }: IconProps) => (
   <svg {...base(size)} className={className}>
     <path d="M9 18V5l12-2v13" />

@@ -4,8 +4,8 @@ import { ERROR_TEXTS_ID } from "./RouteTexts";
 /**
  * For the error page when the root loader itself failed: no loader data carries the site's texts,
  * so the server writes the common namespace (the error page's) into the page as JSON, and
- * useRouteNamespaces reads it back before the error page hydrates. Its code is loaded only on that
- * page (root.tsx); the element is read from the document, not from the component.
+ * useRouteNamespaces reads it back before the error page hydrates (root.tsx); the element is read
+ * from the document, not from the component.
  */
 export function ErrorPageTexts() {
   const { i18n } = useTranslation();

@@ -1,5 +1,4 @@
 import { useLocation } from "@remix-run/react";
-import { startTransition } from "react";
 import { useTranslation } from "react-i18next";
 import { Theme, useTheme } from "~/lib/remix-themes";
 import { STORAGE_KEYS } from "~/lib/constants";
@@ -24,9 +23,7 @@ export function ThemeToggle() {
         event.preventDefault();
         const current = theme ?? (document.documentElement.classList.contains("dark") ? Theme.DARK : Theme.LIGHT);
         const next = current === Theme.DARK ? Theme.LIGHT : Theme.DARK;
-        // A transition: the parts of the page still waiting for their code (lazy-hydrated.tsx) sit
-        // under the theme's context, and an urgent change would throw their HTML away.
-        startTransition(() => setTheme(next));
+        setTheme(next);
         try {
           localStorage.setItem(STORAGE_KEYS.theme, next);
         } catch {
