@@ -90,10 +90,7 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type AdminAction =
-  | z.infer<typeof adminSessionSchema>
-  | z.infer<typeof invitationsTabSchema>
-  | z.infer<typeof createTabSchema>
-  | z.infer<typeof galleryTabSchema>;
+  z.infer<typeof adminSessionSchema> | z.infer<typeof invitationsTabSchema> | z.infer<typeof createTabSchema> | z.infer<typeof galleryTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;

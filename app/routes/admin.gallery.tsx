@@ -1,24 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { GalleryTab } from "~/components/admin/GalleryTab";
 import { LoadFailed } from "~/components/admin/LoadFailed";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
-import { requireAdminSession } from "~/http/admin/access.server";
 import { galleryTab, loadGalleryTab } from "~/http/admin/gallery.server";
-import { screenAction } from "~/http/admin/tab-action.server";
+import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { isLoadError } from "~/lib/admin-schemas";
 
 /** Galería (/admin/gallery): sections (create, edit with `?edit=id`, toggles, delete) and their photos. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminSession(request);
-  return loadGalleryTab();
-}
+export const loader = screenLoader(loadGalleryTab);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return screenAction(request, context, galleryTab);
-}
+export const action = screenActionOf(galleryTab);
 
 export const ErrorBoundary = AdminScreenError;
 
@@ -29,7 +22,11 @@ export default function GalleryScreen() {
   return (
     <>
       <ScreenNotices ownForms={["createSection", "editSection"]} />
-      {isLoadError(sections) ? <LoadFailed message={t("toasts.loadSectionsError")} /> : <GalleryTab sections={sections} editId={Number(params.get("edit")) || null} />}
+      {isLoadError(sections) ? (
+        <LoadFailed message={t("toasts.loadSectionsError")} />
+      ) : (
+        <GalleryTab sections={sections} editId={Number(params.get("edit")) || null} />
+      )}
     </>
   );
 }

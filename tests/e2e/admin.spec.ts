@@ -180,7 +180,10 @@ test.describe("admin: invitations", () => {
   test("the server refuses seats outside 1..8", async ({ page, data }) => {
     await login(page);
     for (const maxGuests of ["0", "9", "2.5", "muchos"]) {
-      const response = await page.request.post("/admin/create", { form: { intent: "createInvitation", primaryGuest: "Fuera de rango", maxGuests }, maxRedirects: 0 });
+      const response = await page.request.post("/admin/create", {
+        form: { intent: "createInvitation", primaryGuest: "Fuera de rango", maxGuests },
+        maxRedirects: 0,
+      });
       expect(response.status(), maxGuests).toBe(400);
     }
     expect(data.query("SELECT * FROM invitations WHERE primary_guest = 'Fuera de rango'")).toEqual([]);

@@ -1,10 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { AppLoadContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { readForm } from "~/http/form.server";
-import { CONFIRMED_INTENTS, type AdminInput, type AdminOperation, type AdminResult, type AdminToast, type ConfirmedIntent, type LoadError } from "~/lib/admin-schemas";
+import {
+  CONFIRMED_INTENTS,
+  type AdminInput,
+  type AdminOperation,
+  type AdminResult,
+  type AdminToast,
+  type ConfirmedIntent,
+  type LoadError,
+} from "~/lib/admin-schemas";
 import { formFieldsOf } from "~/lib/form-fields";
-import { failed, refuseAdminPost } from "./access.server";
+import { failed, refuseAdminPost, requireAdminSession } from "./access.server";
 import { respond, type AdminAnswer, type AskConfirmation } from "./respond.server";
 
 type Handler<I extends AdminOperation> = (input: AdminInput<I>) => Promise<AdminResult>;
@@ -90,3 +98,17 @@ export async function screenAction<I extends AdminOperation>(request: Request, c
   const formData = await readForm(request, fieldsOf(screen.schema));
   return respond(request, await handle(request, context, screen, formData));
 }
+
+/** An admin screen's route loader: the session first (401 otherwise), then only that screen's data. */
+export const screenLoader =
+  <D>(load: (request: Request) => Promise<D>) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    await requireAdminSession(request);
+    return load(request);
+  };
+
+/** An admin screen's route action: its own intents only (screenAction). */
+export const screenActionOf =
+  <I extends AdminOperation>(screen: AdminScreenActions<I>) =>
+  ({ request, context }: ActionFunctionArgs) =>
+    screenAction(request, context, screen);
