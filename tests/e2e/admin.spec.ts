@@ -428,6 +428,27 @@ test.describe("admin: forms, prompts and tabs", () => {
     await expect(tabs(page).getByRole("link", { name: "Galería" })).toHaveAttribute("aria-current", "page");
   });
 
+  test("with JavaScript, the tab being opened shows its loading text until its data arrives @js-only", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: `Cargada ${Date.now()}` });
+    await login(page);
+    // The loading text is the page's script at work: the panel marks the session once it runs.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("dashboard_authenticated"))).toBe("true");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/admin\/invitations\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tabs(page).getByRole("link", { name: "Invitaciones" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Cargando invitaciones..." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Invitados Totales" })).toHaveCount(0);
+    release();
+    await expect(page.getByRole("row").filter({ hasText: inv.primaryGuest })).toBeVisible();
+    await expect(page.getByText("Cargando invitaciones...")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin\/invitations$/);
+    await expect(tabs(page).getByRole("link", { name: "Invitaciones" })).toHaveAttribute("aria-current", "page");
+  });
+
   test("cancelling a delete prompt keeps the row @js-only", async ({ page, data }) => {
     const inv = data.createInvitation({ primaryGuest: `Se queda ${Date.now()}` });
     await login(page);
