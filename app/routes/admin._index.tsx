@@ -1,21 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { StatsTab } from "~/components/admin/StatsTab";
-import { requireAdminSession } from "~/http/admin/access.server";
 import { loadStatsTab } from "~/http/admin/stats.server";
+import { screenLoader } from "~/http/admin/tab-action.server";
 import { redirectOldTabLink } from "~/http/admin-page.server";
 
 /** Estadísticas, the panel's default screen (/admin). It has no forms, so no action. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  redirectOldTabLink(request);
-  await requireAdminSession(request);
-  return loadStatsTab();
+const loadStats = screenLoader(loadStatsTab);
+
+export async function loader(args: LoaderFunctionArgs) {
+  redirectOldTabLink(args.request);
+  return loadStats(args);
 }
 
-export const ErrorBoundary = AdminScreenError;
-
 export default function StatsScreen() {
-  const { stats, dietary } = useLoaderData<typeof loader>();
-  return <StatsTab stats={stats} dietary={dietary} />;
+  const data = useLoaderData<typeof loader>();
+  // Locked: the layout shows the login instead.
+  return data ? <StatsTab stats={data.stats} dietary={data.dietary} /> : null;
 }

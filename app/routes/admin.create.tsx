@@ -14,7 +14,9 @@ export const action = screenActionOf(createTab);
 export const ErrorBoundary = AdminScreenError;
 
 export default function CreateScreen() {
-  const { stats } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if (!data) return null; // locked: the layout shows the login instead
+  const { stats } = data;
   return (
     <>
       <ScreenNotices ownForms={["createInvitation"]} />

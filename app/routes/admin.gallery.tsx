@@ -17,8 +17,10 @@ export const ErrorBoundary = AdminScreenError;
 
 export default function GalleryScreen() {
   const { t } = useTranslation("dashboard");
-  const { sections } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  if (!data) return null; // locked: the layout shows the login instead
+  const { sections } = data;
   return (
     <>
       <ScreenNotices ownForms={["createSection", "editSection"]} />

@@ -17,7 +17,9 @@ export const ErrorBoundary = AdminScreenError;
 
 export default function InvitationsScreen() {
   const { t } = useTranslation("dashboard");
-  const { invitations } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if (!data) return null; // locked: the layout shows the login instead
+  const { invitations } = data;
   return (
     <>
       <ScreenNotices ownForms={["editInvitation"]} />

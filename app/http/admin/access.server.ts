@@ -1,21 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { limitBearerGuesses, requireAdmin, UNAUTHORIZED_MESSAGE } from "~/infra/auth.server";
+import { limitBearerGuesses, requireAdmin } from "~/infra/auth.server";
 import { RateLimited } from "~/infra/rate-limit.server";
-import { isAdminSession } from "~/infra/session.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import type { AdminResult } from "~/lib/admin-schemas";
 import { tooManyAttempts } from "./login.server";
 import type { AdminAnswer } from "./respond.server";
-
-/**
- * Every admin screen's loader calls this first: without the session it throws a 401
- * `{ error: "No autorizado" }` and loads nothing. The page itself shows the login instead (the
- * /admin layout's loader says the session is missing; the screen's ErrorBoundary stays empty),
- * and a data request gets the 401 as it is.
- */
-export async function requireAdminSession(request: Request): Promise<void> {
-  if (!(await isAdminSession(request))) throw Response.json({ error: UNAUTHORIZED_MESSAGE }, { status: 401 });
-}
 
 /** A refusal: the message next to the form and as a toast. */
 export function failed(intent: string, key: string, status: number): AdminResult {

@@ -12,7 +12,8 @@ import {
   type LoadError,
 } from "~/lib/admin-schemas";
 import { formFieldsOf } from "~/lib/form-fields";
-import { failed, refuseAdminPost, requireAdminSession } from "./access.server";
+import { isAdminSession } from "~/infra/session.server";
+import { failed, refuseAdminPost } from "./access.server";
 import { respond, type AdminAnswer, type AskConfirmation } from "./respond.server";
 
 type Handler<I extends AdminOperation> = (input: AdminInput<I>) => Promise<AdminResult>;
@@ -99,11 +100,15 @@ export async function screenAction<I extends AdminOperation>(request: Request, c
   return respond(request, await handle(request, context, screen, formData));
 }
 
-/** An admin screen's route loader: the session first (401 otherwise), then only that screen's data. */
+/**
+ * An admin screen's route loader: the session first, then only that screen's data. Without the
+ * session it loads nothing (null) and the /admin layout shows the login instead of any screen:
+ * a page, as before the split. (Posts without it are refused with a 401: refuseAdminPost.)
+ */
 export const screenLoader =
   <D>(load: (request: Request) => Promise<D>) =>
-  async ({ request }: LoaderFunctionArgs) => {
-    await requireAdminSession(request);
+  async ({ request }: LoaderFunctionArgs): Promise<D | null> => {
+    if (!(await isAdminSession(request))) return null;
     return load(request);
   };
 
