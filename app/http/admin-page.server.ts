@@ -1,83 +1,68 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { AppLoadContext } from "@remix-run/node";
-import { adminActionSchema, CONFIRMED_INTENTS, isAdminTab, type AdminTab, type ConfirmedIntent, type LoadError } from "~/lib/admin-schemas";
-import { limitBearerGuesses, requireAdmin } from "~/infra/auth.server";
-import { listSections } from "~/models/gallery.server";
-import { getStats, listDietaryNotes, listInvitations } from "~/models/invitations.server";
-import { clientIp, isCrossOrigin } from "~/http/request.server";
-import { isAdminSession } from "~/infra/session.server";
-import { readForm, sentByScript } from "~/http/form.server";
-import { RateLimited } from "~/infra/rate-limit.server";
-import { adminFormFields } from "~/lib/admin-schemas";
-import { failed, runOperation } from "~/http/admin/intents.server";
-import { respond, type AdminAnswer, type AskConfirmation } from "~/http/admin/respond.server";
-import { login, logout, tooManyAttempts } from "~/http/admin/login.server";
-
-async function attempt<T>(what: string, load: () => Promise<T>): Promise<T | LoadError> {
-  try {
-    return await load();
-  } catch (error) {
-    console.error(`admin: loading ${what} failed`, error);
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-}
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { adminSessionSchema, tabPath, type AdminActionData } from "~/lib/admin-schemas";
+import { formFieldsOf } from "~/lib/form-fields";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { isAdminSession, flashToastHeader } from "~/infra/session.server";
+import { readForm } from "~/http/form.server";
+import { refuseAdminPost } from "~/http/admin/access.server";
+import { login, logout } from "~/http/admin/login.server";
+import type { AdminAnswer } from "~/http/admin/respond.server";
 
 /**
- * What the admin page shows: nothing at all without the session; with it, only what the
- * requested tab needs (statistics for Estadísticas and Crear, the list for the others).
+ * The /admin layout (app/routes/admin.tsx): whether the session is open (the login dialog
+ * otherwise), and its own two forms, login and logout. Each screen under it loads and acts on
+ * its own (app/http/admin/*.server.ts).
  */
 export async function loadAdmin(request: Request) {
-  if (!(await isAdminSession(request))) return { authenticated: false as const };
-  const requested = new URL(request.url).searchParams.get("tab");
-  const tab: AdminTab = isAdminTab(requested) ? requested : "stats";
-  const [stats, invitations, sections, dietary] = await Promise.all([
-    tab === "stats" || tab === "create" ? attempt("stats", getStats) : null,
-    tab === "invitations" ? attempt("invitations", listInvitations) : null,
-    tab === "gallery" ? attempt("sections", () => listSections({ includeInactive: true })) : null,
-    tab === "stats" ? attempt("dietary notes", listDietaryNotes) : null,
-  ]);
-  return { authenticated: true as const, tab, stats, invitations, sections, dietary };
+  return { authenticated: await isAdminSession(request) };
 }
-
-const isConfirmed = (intent: string): intent is ConfirmedIntent => (CONFIRMED_INTENTS as readonly string[]).includes(intent);
 
 /**
- * Every admin form posts here with an `intent`: the checks every post shares, then login, logout
- * or the intent's handler (http/admin/intents.server.ts), then respond() turns the result into
- * the response. Everything but login needs the admin session (401 otherwise), and nothing but the
- * intent is read before that check.
+ * Old links (`/admin?tab=invitations`, bookmarks, the README before the split) go to the
+ * screen's own URL, their other parameters kept. Nothing is shown, so no session is needed.
  */
-async function handle(request: Request, context: AppLoadContext, formData: FormData): Promise<AdminAnswer | AskConfirmation> {
-  const intent = String(formData.get("intent") ?? "");
-  if (intent !== "login") {
-    // The API token is accepted here too (requireAdmin), so its guesses are limited here too.
-    try {
-      await limitBearerGuesses(request, clientIp(context));
-    } catch (error) {
-      if (error instanceof RateLimited) return tooManyAttempts(intent, error);
-      throw error;
-    }
-    await requireAdmin(request);
-  }
-  // The session cookie is SameSite=Strict already; a form posted from another site is refused too.
-  if (isCrossOrigin(request, context)) return { result: failed(intent, "common:crossOrigin", 403) };
-
-  const submission = parseWithZod(formData, { schema: adminActionSchema });
-  if (submission.status !== "success") {
-    return { result: { intent, ok: false, status: 400, error: submission.reply().error ?? {} } };
-  }
-  const value = submission.value;
-  if (value.intent === "login") return login(request, context, value.password);
-  if (value.intent === "logout") return logout(request);
-  // "Are you sure?" first: without confirmed=yes a plain form is shown the question on its own page.
-  if (isConfirmed(value.intent) && "id" in value && !("confirmed" in value && value.confirmed === "yes")) {
-    const name = formData.get("name");
-    return { confirm: value.intent, id: value.id, name: typeof name === "string" ? name : undefined };
-  }
-  return { result: await runOperation(value) };
+export function redirectOldTabLink(request: Request) {
+  const url = new URL(request.url);
+  const path = tabPath(url.searchParams.get("tab"));
+  if (!path) return;
+  const query = new URLSearchParams(url.search);
+  query.delete("tab");
+  query.delete("index");
+  throw redirect(query.size ? `${path}?${query}` : path, 301);
 }
 
+const sessionFields = formFieldsOf(adminSessionSchema);
+
+/** After the login, back to the admin page it was shown on (never elsewhere). */
+function backTo(redirectTo: string | undefined): string {
+  const path = safeRedirectPath(redirectTo, "/admin");
+  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin?") ? path : "/admin";
+}
+
+async function handle(request: Request, context: AppLoadContext, formData: FormData): Promise<AdminAnswer & { to?: string }> {
+  const intent = String(formData.get("intent") ?? "");
+  if (intent !== "login") {
+    const refused = await refuseAdminPost(request, context, intent);
+    if (refused) return refused;
+  }
+  const submission = parseWithZod(formData, { schema: adminSessionSchema });
+  if (submission.status !== "success") return { result: { intent, ok: false, status: 400, error: submission.reply().error ?? {} } };
+  const value = submission.value;
+  if (value.intent === "login") return { ...(await login(request, context, value.password)), to: backTo(value.redirectTo) };
+  return { ...(await logout(request)), to: "/admin" };
+}
+
+/**
+ * POST /admin: login (the password dialog) and logout ('Cerrar sesión'). The same answer for the
+ * page's script and a plain form: a refusal is data with its status; a success redirects with its
+ * toast in the flash cookie (and the session cookie set or cleared).
+ */
 export async function handleAdminAction(request: Request, context: AppLoadContext) {
-  const formData = await readForm(request, adminFormFields);
-  return respond(request, await handle(request, context, formData), sentByScript(formData));
+  const formData = await readForm(request, sessionFields);
+  const { result, headers: extra, to } = await handle(request, context, formData);
+  const headers = new Headers(extra);
+  if (!result.ok) return data<AdminActionData>(result, { status: result.status, headers });
+  headers.append("Set-Cookie", await flashToastHeader(request, result.toast));
+  return redirect(to ?? "/admin", { headers });
 }

@@ -8,13 +8,24 @@ import {
   MIN_GUESTS_PER_INVITATION,
   SUPPORTED_LANGUAGES,
 } from "./constants";
-import { formFieldsOf } from "./form-fields";
 import { nameField } from "./names";
 
-/** The admin panel's tabs, in order; `stats` is the default. */
-export const ADMIN_TABS = ["stats", "invitations", "create", "gallery"] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
-export const isAdminTab = (v: unknown): v is AdminTab => typeof v === "string" && (ADMIN_TABS as readonly string[]).includes(v);
+/**
+ * The admin panel's tabs, in order, each its own route (app/routes/admin._index.tsx and
+ * admin.{invitations,create,gallery}.tsx); `stats` is the default, at /admin itself. A new
+ * screen is one route module plus its entry here (its link and its loading text).
+ */
+export const ADMIN_TABS = [
+  { id: "stats", path: "/admin", loading: "stats.loading" },
+  { id: "invitations", path: "/admin/invitations", loading: "invitations.loading" },
+  { id: "create", path: "/admin/create", loading: "common:loading" },
+  { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
+/** The tab a path shows (a trailing slash allowed), if any. */
+export const tabAt = (pathname: string) => ADMIN_TABS.find((tab) => tab.path === (pathname.replace(/\/+$/, "") || "/"));
+/** Where an old `/admin?tab=…` link (bookmarks, the README) now lives. */
+export const tabPath = (id: string | null) => ADMIN_TABS.find((tab) => tab.id === id)?.path;
 
 const id = z.coerce.number().int().positive();
 /** Seats of an invitation (1–8, the primary guest included): Crear and 'Editar Invitación'. */
@@ -24,53 +35,62 @@ const seats = z.coerce
   .min(MIN_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange")
   .max(MAX_GUESTS_PER_INVITATION, "dashboard:create.maxGuestsOutOfRange");
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1" || v === true, z.boolean());
+const primaryGuest = nameField(MAX_NAME_LENGTH, { required: "dashboard:create.nameRequired", tooLong: "dashboard:create.nameTooLong" });
+const sectionName = nameField(MAX_SECTION_NAME_LENGTH, { required: "dashboard:gallery.nameRequired", tooLong: "dashboard:gallery.nameTooLong" });
+const sectionDescription = z.string().max(MAX_SECTION_DESCRIPTION_LENGTH, "dashboard:gallery.descriptionTooLong").optional();
+/** A delete: "are you sure?" first (`confirmed=yes` once answered; `name` only words the question). */
+const removal = <I extends string>(intent: I) => z.object({ intent: z.literal(intent), id, confirmed: z.literal("yes").optional() });
 
-/** Every admin form, by its `intent`. Messages are translation keys. */
-export const adminActionSchema = z.discriminatedUnion("intent", [
+/** The /admin layout's own forms: opening and closing the session. Messages are translation keys. */
+export const adminSessionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("login"),
     password: z.string({ required_error: "dashboard:login.passwordRequired" }).min(1, "dashboard:login.passwordRequired").max(200),
+    /** The admin page the login was shown on, to come back to it. */
+    redirectTo: z.string().max(2000).optional(),
   }),
   z.object({ intent: z.literal("logout") }),
-  z.object({
-    intent: z.literal("createInvitation"),
-    primaryGuest: nameField(MAX_NAME_LENGTH, { required: "dashboard:create.nameRequired", tooLong: "dashboard:create.nameTooLong" }),
-    maxGuests: seats,
-    overCapacity: z.literal("yes").optional(),
-    language: z.enum(SUPPORTED_LANGUAGES).default(DEFAULT_LANGUAGE),
-  }),
-  z.object({ intent: z.literal("deleteInvitation"), id, confirmed: z.literal("yes").optional() }),
+]);
+
+/** Invitaciones: delete an invitation or an additional guest, 'Editar Invitación'. */
+export const invitationsTabSchema = z.discriminatedUnion("intent", [
+  removal("deleteInvitation"),
   // 'Editar Invitación': name, seats and the answer (keep it, back to pending, or will not attend).
   z.object({
     intent: z.literal("editInvitation"),
     id,
-    primaryGuest: nameField(MAX_NAME_LENGTH, { required: "dashboard:create.nameRequired", tooLong: "dashboard:create.nameTooLong" }),
+    primaryGuest,
     maxGuests: seats,
     language: z.enum(SUPPORTED_LANGUAGES).optional(),
     answer: z.enum(["keep", "pending", "declined"]).default("keep"),
     confirmed: z.literal("yes").optional(),
   }),
-  z.object({ intent: z.literal("deleteGuest"), id, confirmed: z.literal("yes").optional() }),
-  z.object({
-    intent: z.literal("createSection"),
-    name: nameField(MAX_SECTION_NAME_LENGTH, { required: "dashboard:gallery.nameRequired", tooLong: "dashboard:gallery.nameTooLong" }),
-    description: z.string().max(MAX_SECTION_DESCRIPTION_LENGTH, "dashboard:gallery.descriptionTooLong").optional(),
-    allow_upload: checkbox,
-    is_active: checkbox,
-  }),
-  z.object({
-    intent: z.literal("editSection"),
-    id,
-    name: nameField(MAX_SECTION_NAME_LENGTH, { required: "dashboard:gallery.nameRequired", tooLong: "dashboard:gallery.nameTooLong" }),
-    description: z.string().max(MAX_SECTION_DESCRIPTION_LENGTH, "dashboard:gallery.descriptionTooLong").optional(),
-  }),
-  z.object({ intent: z.literal("setSectionActive"), id, value: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("setSectionUpload"), id, value: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("deleteSection"), id, confirmed: z.literal("yes").optional() }),
-  z.object({ intent: z.literal("deleteMedia"), id, confirmed: z.literal("yes").optional() }),
+  removal("deleteGuest"),
 ]);
 
-export type AdminAction = z.infer<typeof adminActionSchema>;
+/** Crear: 'Crear Nueva Invitación'. */
+export const createTabSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("createInvitation"),
+    primaryGuest,
+    maxGuests: seats,
+    overCapacity: z.literal("yes").optional(),
+    language: z.enum(SUPPORTED_LANGUAGES).default(DEFAULT_LANGUAGE),
+  }),
+]);
+
+/** Galería: sections and their photos. */
+export const galleryTabSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("createSection"), name: sectionName, description: sectionDescription, allow_upload: checkbox, is_active: checkbox }),
+  z.object({ intent: z.literal("editSection"), id, name: sectionName, description: sectionDescription }),
+  z.object({ intent: z.literal("setSectionActive"), id, value: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("setSectionUpload"), id, value: z.enum(["true", "false"]) }),
+  removal("deleteSection"),
+  removal("deleteMedia"),
+]);
+
+export type AdminAction =
+  z.infer<typeof adminSessionSchema> | z.infer<typeof invitationsTabSchema> | z.infer<typeof createTabSchema> | z.infer<typeof galleryTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;
@@ -123,9 +143,6 @@ export function errorsOf(result: AdminActionData | undefined): string[] | undefi
   return Object.values(result.error).flatMap((v) => v ?? []);
 }
 
-/** The only fields the admin action reads: the schema's, and `_js` (sent by the page's script). */
-export const adminFormFields = formFieldsOf(adminActionSchema, ["_js"]);
-
 /** Intents that ask "are you sure?" first. */
 export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia"] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
@@ -135,20 +152,6 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteSection: "dashboard:confirm.deleteSection",
   deleteMedia: "dashboard:confirm.deletePhoto",
 };
-/** The tab a plain (no-JavaScript) post returns to. */
-export const TAB_OF_INTENT: Record<AdminOperation, AdminTab> = {
-  createInvitation: "create",
-  deleteInvitation: "invitations",
-  editInvitation: "invitations",
-  deleteGuest: "invitations",
-  createSection: "gallery",
-  editSection: "gallery",
-  setSectionActive: "gallery",
-  setSectionUpload: "gallery",
-  deleteSection: "gallery",
-  deleteMedia: "gallery",
-};
-
 /** A list or figure the panel could not load: shown in place, with the server's message. */
 export interface LoadError {
   error: string;

@@ -36,7 +36,7 @@ test.describe("admin: answers in the invitations table", () => {
     data.createInvitation({ primaryGuest: `Quizá ${t}` });
     declined(data, `No ${t}`);
     await login(page);
-    await page.goto(`/admin?tab=invitations&q=${t}`);
+    await page.goto(`/admin/invitations?q=${t}`);
     await expect(row(page, `Sí ${t}`).getByText("Confirmado", { exact: true })).toBeVisible();
     await expect(row(page, `Quizá ${t}`).getByText("Pendiente", { exact: true })).toBeVisible();
     await expect(row(page, `No ${t}`).getByText("No asistirá", { exact: true })).toBeVisible();
@@ -50,7 +50,7 @@ test.describe("admin: answers in the invitations table", () => {
     data.createInvitation({ primaryGuest: `Pedro ${t}` });
     declined(data, `Marta ${t}`);
     await login(page);
-    await page.goto("/admin?tab=invitations");
+    await page.goto("/admin/invitations");
     await page.getByLabel("Buscar", { exact: true }).fill(t);
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`q=${t}`));
@@ -68,18 +68,18 @@ test.describe("admin: answers in the invitations table", () => {
     await filters.getByRole("link", { name: "Todas" }).click();
     await expect(page.getByRole("row")).toHaveCount(4);
     // The code finds its invitation; a shared URL shows the same list.
-    await page.goto(`/admin?tab=invitations&q=${yes.code.toLowerCase()}`);
+    await page.goto(`/admin/invitations?q=${yes.code.toLowerCase()}`);
     await expect(page.getByRole("row")).toHaveCount(2);
-    await page.goto(`/admin?tab=invitations&q=${t}&status=declined`);
+    await page.goto(`/admin/invitations?q=${t}&status=declined`);
     await expect(page.getByRole("row")).toHaveCount(2);
-    await page.goto(`/admin?tab=invitations&q=nadie-${t}`);
+    await page.goto(`/admin/invitations?q=nadie-${t}`);
     await expect(page.getByText("Ninguna invitación coincide con la búsqueda.")).toBeVisible();
   });
 });
 
 test.describe("admin: 'Editar Invitación'", () => {
   async function openEdit(page: Page, t: string, name: string) {
-    await page.goto(`/admin?tab=invitations&q=${t}`);
+    await page.goto(`/admin/invitations?q=${t}`);
     await page.getByRole("link", { name: `Editar invitación de ${name}` }).click();
     const scope = page.getByRole("dialog", { name: "Editar Invitación" }).or(page.getByRole("region", { name: "Editar Invitación" }));
     await expect(scope).toBeVisible();
@@ -161,7 +161,7 @@ test.describe("admin: 'Editar Invitación'", () => {
     const t = tag();
     data.createInvitation({ primaryGuest: `Cousin ${t}`, maxGuests: 2 });
     await login(page, { password: "Password", submit: "Sign in", title: "Admin Panel" });
-    await page.goto(`/admin?tab=invitations&q=${t}`);
+    await page.goto(`/admin/invitations?q=${t}`);
     await expect(row(page, `Cousin ${t}`).getByText("Pending", { exact: true })).toBeVisible();
     await page.getByRole("link", { name: `Edit Cousin ${t}'s invitation` }).click();
     const form = page.getByRole("dialog", { name: "Edit Invitation" }).or(page.getByRole("region", { name: "Edit Invitation" }));
@@ -180,7 +180,7 @@ test.describe("admin: the new statistics", () => {
     withNotes(data, yes, { [`Pareja ${t}`]: `sin mariscos ${t}` });
     declined(data, `Lejos ${t}`, 3);
     await login(page);
-    await page.goto("/admin?tab=stats");
+    await page.goto("/admin");
     for (const title of ["Invitados Totales", "Confirmados", "Invitaciones", "No asistirán", "Pendientes", "Restricciones alimentarias"]) {
       await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
     }
@@ -196,7 +196,7 @@ test.describe("admin: the new statistics", () => {
     await chooseLanguage(page, "en");
     declined(data, `Away ${tag()}`);
     await login(page, { password: "Password", submit: "Sign in", title: "Admin Panel" });
-    await page.goto("/admin?tab=stats");
+    await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Not attending", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Pending", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Dietary restrictions", exact: true })).toBeVisible();

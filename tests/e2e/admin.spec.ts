@@ -102,20 +102,28 @@ test.describe("admin access", () => {
       // Without the confirmation too (no confirm step is shown to a stranger).
       { intent: "deleteInvitation", id: String(inv.id) },
     ];
+    const screenOf = (intent: string) =>
+      intent === "createInvitation" ? "/admin/create" : /Section|Media/.test(intent) ? "/admin/gallery" : "/admin/invitations";
     for (const form of forms) {
-      const response = await request.post("/admin", { form, maxRedirects: 0 });
+      const response = await request.post(screenOf(form.intent), { form, maxRedirects: 0 });
       expect(response.status(), form.intent).toBe(401);
-      expect(await response.text(), form.intent).toContain("No autorizado");
+      // The page answers with the login dialog, nothing of the panel.
+      const html = await response.text();
+      expect(html, form.intent).toContain("Acceso al Panel de Administración");
+      expect(html, form.intent).not.toContain("Intocable");
       // The same as a scripted (fetcher) post.
-      const scripted = await request.post("/admin.data", { form: { ...form, _js: "1" }, maxRedirects: 0 });
+      const scripted = await request.post(`${screenOf(form.intent)}.data`, { form, maxRedirects: 0 });
       expect(scripted.status(), `${form.intent} (scripted)`).toBe(401);
     }
-    // No tab shows anything without the session.
-    for (const tab of ["stats", "invitations", "create", "gallery"]) {
-      const html = await (await request.get(`/admin?tab=${tab}`)).text();
-      expect(html, tab).not.toContain(inv.code);
-      expect(html, tab).not.toContain("Intocable");
-      expect(html, tab).not.toContain("Invitados Totales");
+    // No tab shows anything without the session, nor its data request.
+    for (const path of ["/admin", "/admin/invitations", "/admin/create", "/admin/gallery"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain(inv.code);
+      expect(html, path).not.toContain("Intocable");
+      expect(html, path).not.toContain("Invitados Totales");
+      expect(html, path).toContain("Acceso al Panel de Administración");
+      const scripted = await request.get(`${path}.data`);
+      expect(await scripted.text(), `${path} (data)`).not.toContain("Intocable");
     }
     expect(data.query("SELECT id FROM media WHERE id = ?", media.id)).toHaveLength(1);
     expect(data.invitation(inv.id)?.max_guests).toBe(3);
@@ -172,7 +180,10 @@ test.describe("admin: invitations", () => {
   test("the server refuses seats outside 1..8", async ({ page, data }) => {
     await login(page);
     for (const maxGuests of ["0", "9", "2.5", "muchos"]) {
-      const response = await page.request.post("/admin", { form: { intent: "createInvitation", primaryGuest: "Fuera de rango", maxGuests }, maxRedirects: 0 });
+      const response = await page.request.post("/admin/create", {
+        form: { intent: "createInvitation", primaryGuest: "Fuera de rango", maxGuests },
+        maxRedirects: 0,
+      });
       expect(response.status(), maxGuests).toBe(400);
     }
     expect(data.query("SELECT * FROM invitations WHERE primary_guest = 'Fuera de rango'")).toEqual([]);
@@ -234,13 +245,13 @@ test.describe("admin: invitations", () => {
     const inv = data.createInvitation({ primaryGuest: "Principal Paz", maxGuests: 2, confirmedGuests: ["Otra Paz"] });
     const primary = data.query<{ id: number }>("SELECT id FROM guests WHERE invitation_id = ? AND is_primary = 1", inv.id)[0];
     await login(page);
-    const response = await page.request.post("/admin", {
-      form: { intent: "deleteGuest", id: String(primary.id), confirmed: "yes", _js: "1" },
+    const response = await page.request.post("/admin/invitations.data", {
+      form: { intent: "deleteGuest", id: String(primary.id), confirmed: "yes" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(409);
     // A plain form post gets the page back with the spec's message.
-    const plain = await page.request.post("/admin", { form: { intent: "deleteGuest", id: String(primary.id), confirmed: "yes" }, maxRedirects: 0 });
+    const plain = await page.request.post("/admin/invitations", { form: { intent: "deleteGuest", id: String(primary.id), confirmed: "yes" }, maxRedirects: 0 });
     expect(plain.status()).toBe(409);
     expect(await plain.text()).toContain("No se puede eliminar el invitado principal. Elimina toda la invitación en su lugar.");
     expect(data.guestsOf(inv.id)).toEqual(["Principal Paz", "Otra Paz"]);
@@ -317,7 +328,7 @@ test("admin: section toggles are reflected on /gallery", async ({ page, data }) 
   await expect(page.getByRole("article", { name: section.name }).getByRole("button", { name: "Desactivar" })).toBeVisible();
   await page.goto("/gallery");
   await expect(page.getByRole("link", { name: `Ver fotos de ${section.name}` })).toBeVisible();
-  await page.goto("/admin?tab=gallery"); // still logged in
+  await page.goto("/admin/gallery"); // still logged in
   await page.getByRole("article", { name: section.name }).getByRole("button", { name: "Bloquear subidas" }).click();
   await expect(page.getByRole("article", { name: section.name }).getByRole("button", { name: "Permitir subidas" })).toBeVisible();
   await expect(page.getByRole("article", { name: section.name })).toContainText("Subida bloqueada");
@@ -391,7 +402,7 @@ test.describe("admin: forms, prompts and tabs", () => {
     const inv = data.createInvitation({ primaryGuest: `Sin recarga ${Date.now()}` });
     await login(page);
     await tabs(page).getByRole("link", { name: "Invitaciones" }).click();
-    await expect(page).toHaveURL(/[?&]tab=invitations\b/);
+    await expect(page).toHaveURL(/\/admin\/invitations$/);
     await expect(tabs(page).getByRole("link", { name: "Invitaciones" })).toHaveAttribute("aria-current", "page");
     if (!jsDisabled(testInfo)) await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     const row = page.getByRole("row").filter({ hasText: inv.primaryGuest });
@@ -399,9 +410,42 @@ test.describe("admin: forms, prompts and tabs", () => {
     await page.getByRole("button", { name: "Sí, eliminar" }).click();
     await expect(page.getByText("Invitación eliminada exitosamente").first()).toBeAttached();
     await expect(row).toHaveCount(0);
-    await expect(page).toHaveURL(/[?&]tab=invitations\b/);
+    await expect(page).toHaveURL(/\/admin\/invitations$/);
     if (!jsDisabled(testInfo)) expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     await page.reload();
+    await expect(tabs(page).getByRole("link", { name: "Invitaciones" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("old links to a tab (?tab=) lead to its own page, their filters kept", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: `Enlace viejo ${Date.now()}` });
+    await login(page);
+    await page.goto(`/admin?tab=invitations&status=pending&q=${encodeURIComponent(inv.primaryGuest)}`);
+    await expect(page).toHaveURL(new RegExp(`/admin/invitations\\?status=pending&q=`));
+    await expect(tabs(page).getByRole("link", { name: "Invitaciones" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("row").filter({ hasText: inv.primaryGuest })).toBeVisible();
+    await page.goto("/admin?tab=gallery");
+    await expect(page).toHaveURL(/\/admin\/gallery$/);
+    await expect(tabs(page).getByRole("link", { name: "Galería" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("with JavaScript, the tab being opened shows its loading text until its data arrives @js-only", async ({ page, data }) => {
+    const inv = data.createInvitation({ primaryGuest: `Cargada ${Date.now()}` });
+    await login(page);
+    // The loading text is the page's script at work: the panel marks the session once it runs.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("dashboard_authenticated"))).toBe("true");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/admin\/invitations\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tabs(page).getByRole("link", { name: "Invitaciones" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Cargando invitaciones..." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Invitados Totales" })).toHaveCount(0);
+    release();
+    await expect(page.getByRole("row").filter({ hasText: inv.primaryGuest })).toBeVisible();
+    await expect(page.getByText("Cargando invitaciones...")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin\/invitations$/);
     await expect(tabs(page).getByRole("link", { name: "Invitaciones" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -538,19 +582,19 @@ for (const colorScheme of ["light", "dark"] as const) {
         const inactive = data.createSection({ name: `Axe Inactiva ${stamp}`, isActive: false, allowUpload: false, description: "Descripción" });
         addPhoto(data, inactive.id, "axe.jpg");
         await login(page);
-        await page.goto("/admin?tab=invitations");
+        await page.goto("/admin/invitations");
         await expect(page.getByRole("row").filter({ hasText: confirmed.primaryGuest })).toBeVisible();
         await expectNoSeriousA11yViolations(page, "admin invitations with rows");
-        await page.goto("/admin?tab=gallery");
+        await page.goto("/admin/gallery");
         await expect(page.getByRole("article", { name: inactive.name })).toContainText("Inactiva");
         await expectNoSeriousA11yViolations(page, "admin gallery with cards");
         // The delete prompt: the dialog with JavaScript, the confirm step without.
-        await page.goto("/admin?tab=invitations");
+        await page.goto("/admin/invitations");
         await page.getByRole("button", { name: `Eliminar invitación de ${confirmed.primaryGuest}` }).click();
         await expect(page.getByText("¿Estás seguro de que deseas eliminar esta invitación?")).toBeVisible();
         await expectNoSeriousA11yViolations(page, "admin delete prompt");
         // The edit form (dialog or inline form).
-        await page.goto("/admin?tab=gallery");
+        await page.goto("/admin/gallery");
         const card = page.getByRole("article", { name: inactive.name });
         await card
           .getByRole("link", { name: "Editar" })
@@ -564,7 +608,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         ).toBeVisible();
         await expectNoSeriousA11yViolations(page, "admin edit section");
         // A new invitation's code, and the login error.
-        await page.goto(`/admin?tab=create&created=ABCD2345&createdFor=${encodeURIComponent("Axe Nueva")}`);
+        await page.goto(`/admin/create?created=ABCD2345&createdFor=${encodeURIComponent("Axe Nueva")}`);
         await expect(page.getByText("ABCD2345")).toBeVisible();
         await expectNoSeriousA11yViolations(page, "admin created code");
       } finally {

@@ -37,7 +37,7 @@ test.describe("guest list in and out (admin)", () => {
       const before = snapshot();
 
       await login(page, server.baseURL);
-      await page.goto(`${server.baseURL}/admin?tab=invitations`);
+      await page.goto(`${server.baseURL}/admin/invitations`);
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV" }).click()]);
       const csv = fs.readFileSync((await download.path())!, "utf8");
       expect(csv.startsWith("\uFEFFcode,link,primaryGuest,maxGuests,language,status,guest,isPrimary")).toBe(true);
@@ -49,7 +49,7 @@ test.describe("guest list in and out (admin)", () => {
       await expect(page.getByRole("heading", { name: "Vista previa: 3 invitaciones" })).toBeVisible();
       await expect(page.getByRole("cell", { name: "Familia Soto, de Chitré" })).toBeVisible();
       await page.getByRole("button", { name: "Crear 3 invitaciones" }).click();
-      await expect(page).toHaveURL(/tab=invitations/);
+      await expect(page).toHaveURL(/\/admin\/invitations$/);
       await expect(page.getByText("3 invitaciones creadas exitosamente").first()).toBeAttached();
       expect(snapshot()).toEqual(before);
     } finally {

@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import * as invitationsRoute from "~/routes/api.invitations._index";
 import * as statsRoute from "~/routes/api.invitations.stats";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
+import { createTab } from "~/http/admin/create.server";
+import { screenAction } from "~/http/admin/tab-action.server";
 import { resetConfigForTests } from "~/infra/config.server";
 import { migrateToLatest } from "~/infra/db.server";
 import { ensureAdminPassword, resetSecretsForTests, sessionSecret } from "~/infra/secrets.server";
@@ -28,11 +30,15 @@ function answerOf(result: unknown): { status: number; setCookie: string[] } {
   return { status: init?.status ?? 200, setCookie: new Headers(init?.headers).getSetCookie() };
 }
 
+/** Posts to the /admin layout's action (login, logout), or to Crear's for createInvitation. */
 async function postAdmin(form: Record<string, string>, cookie?: string): Promise<{ status: number; setCookie: string[] }> {
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
   if (cookie) headers.set("Cookie", cookie);
+  const create = form.intent === "createInvitation";
+  const request = new Request(create ? `${URL_BASE}/create` : URL_BASE, { method: "POST", headers, body: new URLSearchParams(form) });
+  const context = { clientIp: "203.0.113.5" };
   try {
-    return answerOf(await handleAdminAction(new Request(URL_BASE, { method: "POST", headers, body: new URLSearchParams(form) }), { clientIp: "203.0.113.5" }));
+    return answerOf(await (create ? screenAction(request, context, createTab) : handleAdminAction(request, context)));
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, setCookie: [] };
     throw thrown;
@@ -160,7 +166,7 @@ describe("guessing the admin API token", () => {
     const request = new Request(URL_BASE, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "login", password: "test-admin-password", _js: "1" }),
+      body: new URLSearchParams({ intent: "login", password: "test-admin-password" }),
     });
     const answer = await handleAdminAction(request, { clientIp: ip });
     expect(answerOf(answer).status).toBe(429);

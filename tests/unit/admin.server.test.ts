@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/infra/db.server";
+import type { AppLoadContext } from "@remix-run/node";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
+import { createTab, loadCreateTab } from "~/http/admin/create.server";
+import { galleryTab, loadGalleryTab } from "~/http/admin/gallery.server";
+import { invitationsTab, loadInvitationsTab } from "~/http/admin/invitations.server";
+import { loadStatsTab } from "~/http/admin/stats.server";
+import { screenAction, screenLoader, type AdminScreenActions } from "~/http/admin/tab-action.server";
+import type { AdminOperation } from "~/lib/admin-schemas";
 import { createSection, listSections } from "~/models/gallery.server";
 import { confirmInvitation, createInvitation, findInvitationById, listInvitations } from "~/models/invitations.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
@@ -21,15 +28,39 @@ interface Answer {
   setCookie: string[];
 }
 
-/** Posts a form to the admin action and normalises what comes back (data(), redirect or a thrown 401). */
-async function post(form: Record<string, string>, opts: { cookie?: string; ip?: string; origin?: string } = {}): Promise<Answer> {
+/** Each admin screen: its URL, its action and its loader (the routes' own, app/routes/admin.*.tsx). */
+const SCREENS = {
+  stats: { path: "", actions: null, load: loadStatsTab },
+  invitations: { path: "/invitations", actions: invitationsTab, load: loadInvitationsTab },
+  create: { path: "/create", actions: createTab, load: loadCreateTab },
+  gallery: { path: "/gallery", actions: galleryTab, load: loadGalleryTab },
+} as const;
+type Screen = keyof typeof SCREENS;
+
+/** The screen whose form sends this intent (login and logout: the /admin layout). */
+function screenOf(intent: string | undefined): Exclude<Screen, "stats"> | null {
+  for (const screen of ["invitations", "create", "gallery"] as const) {
+    if (intent && Object.hasOwn(SCREENS[screen].actions.handlers, intent)) return screen;
+  }
+  return null;
+}
+
+/**
+ * Posts a form to the admin action that answers it (its screen's, or the layout's for login and
+ * logout; `to` posts it to another screen) and normalises what comes back (data(), a redirect or
+ * a thrown 401).
+ */
+async function post(form: Record<string, string>, opts: { cookie?: string; ip?: string; origin?: string; to?: Screen } = {}): Promise<Answer> {
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
   if (opts.cookie) headers.set("Cookie", opts.cookie);
   if (opts.origin) headers.set("Origin", opts.origin);
-  const request = new Request(URL_BASE, { method: "POST", headers, body: new URLSearchParams(form) });
+  const screen = opts.to ?? screenOf(form.intent);
+  const request = new Request(`${URL_BASE}${screen ? SCREENS[screen].path : ""}`, { method: "POST", headers, body: new URLSearchParams(form) });
+  const context: AppLoadContext = { clientIp: opts.ip ?? "203.0.113.1", cspNonce: "x" };
+  const actions = screen ? (SCREENS[screen].actions as AdminScreenActions<AdminOperation> | null) : null;
   let result: unknown;
   try {
-    result = await handleAdminAction(request, { clientIp: opts.ip ?? "203.0.113.1", cspNonce: "x" });
+    result = await (screen ? screenAction(request, context, actions!) : handleAdminAction(request, context));
   } catch (thrown) {
     result = thrown;
   }
@@ -38,7 +69,8 @@ async function post(form: Record<string, string>, opts: { cookie?: string; ip?: 
     return {
       status: result.status,
       location: result.headers.get("Location"),
-      data: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+      // A form the screen does not have is refused before parsing, as a short text (form.server.ts).
+      data: text && result.headers.get("Content-Type")?.includes("json") ? (JSON.parse(text) as Record<string, unknown>) : text ? { text } : undefined,
       setCookie: result.headers.getSetCookie(),
     };
   }
@@ -58,35 +90,48 @@ async function invitation(primaryGuest: string, maxGuests: number, confirmWith?:
 
 const guestId = async (name: string) => (await db().selectFrom("guests").select("id").where("full_name", "=", name).executeTakeFirstOrThrow()).id;
 
-describe("admin page loader", () => {
+/** A screen's route loader, as Remix calls it. */
+async function load(screen: Screen, query = "", cookie?: string): Promise<unknown> {
+  const request = new Request(`${URL_BASE}${SCREENS[screen].path}${query}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const loadScreen: (request: Request) => Promise<unknown> = SCREENS[screen].load;
+  return screenLoader(loadScreen)({ request, params: {}, context: {} });
+}
+
+describe("admin page loaders", () => {
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
 
-  it("gives nothing but 'locked' without the session", async () => {
+  it("the layout gives nothing but 'locked' without the session", async () => {
     await invitation("Secreta", 2);
-    expect(await loadAdmin(new Request(`${URL_BASE}?tab=invitations`))).toEqual({ authenticated: false });
-    const forged = new Request(`${URL_BASE}?tab=invitations`, { headers: { Cookie: "wedding_admin=eyJhZG1pbiI6dHJ1ZX0%3D.forged" } });
+    expect(await loadAdmin(new Request(`${URL_BASE}/invitations`))).toEqual({ authenticated: false });
+    const forged = new Request(`${URL_BASE}/invitations`, { headers: { Cookie: "wedding_admin=eyJhZG1pbiI6dHJ1ZX0%3D.forged" } });
     expect(await loadAdmin(forged)).toEqual({ authenticated: false });
   });
 
-  it("with the session, loads only what the requested tab needs (stats by default)", async () => {
+  it("every screen's loader loads nothing without the session (the layout shows the login)", async () => {
+    await invitation("Secreta", 2);
+    for (const screen of Object.keys(SCREENS) as Screen[]) {
+      for (const cookie of [undefined, "wedding_admin=garbage", "wedding_admin=eyJhZG1pbiI6dHJ1ZX0%3D.forged"]) {
+        expect(await load(screen, "", cookie), `${screen} ${cookie}`).toBeNull();
+      }
+    }
+  });
+
+  it("with the session, each screen loads only what it shows", async () => {
     await invitation("Ana", 3);
     await createSection({ name: "Fiesta" });
     const cookie = await adminCookie();
-    const load = (query: string) => loadAdmin(new Request(`${URL_BASE}${query}`, { headers: { Cookie: cookie } }));
-    expect(await load("")).toMatchObject({ authenticated: true, tab: "stats", stats: { totalGuests: 3 }, invitations: null, sections: null });
-    expect(await load("?tab=nonsense")).toMatchObject({ tab: "stats" });
-    expect(await load("?tab=create")).toMatchObject({ tab: "create", stats: { totalGuests: 3 }, invitations: null });
-    expect(await load("?tab=invitations")).toMatchObject({ tab: "invitations", stats: null, invitations: [{ primaryGuest: "Ana" }] });
-    const gallery = await load("?tab=gallery");
-    expect(gallery).toMatchObject({ tab: "gallery", sections: [{ name: "Fiesta", is_active: false }] });
+    expect(await load("stats", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }), dietary: [] });
+    expect(await load("create", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }) });
+    expect(await load("invitations", "", cookie)).toEqual({ invitations: [expect.objectContaining({ primaryGuest: "Ana" })] });
+    expect(await load("gallery", "", cookie)).toEqual({ sections: [expect.objectContaining({ name: "Fiesta", is_active: false })] });
+    expect(await loadAdmin(new Request(URL_BASE, { headers: { Cookie: cookie } }))).toEqual({ authenticated: true });
   });
 
   it("a list that fails to load is reported in place instead of breaking the page", async () => {
     const cookie = await adminCookie();
     await createSection({ name: "Rota" });
     await db().schema.dropTable("media").execute();
-    const loaded = await loadAdmin(new Request(`${URL_BASE}?tab=gallery`, { headers: { Cookie: cookie } }));
-    expect(loaded).toMatchObject({ authenticated: true, sections: { error: expect.any(String) } });
+    expect(await load("gallery", "", cookie)).toMatchObject({ sections: { error: expect.any(String) } });
   });
 });
 
@@ -117,6 +162,12 @@ describe("admin action: access", () => {
       expect(answer.status, JSON.stringify(form)).toBe(401);
       expect(answer.data, JSON.stringify(form)).toEqual({ error: "No autorizado" });
     }
+    // Every screen's action, whatever it is sent.
+    for (const to of ["invitations", "create", "gallery"] as const) {
+      for (const form of [{ intent: "whatever" }, {}, { intent: "createSection", name: "Intrusa" }] as Record<string, string>[]) {
+        expect((await post(form, { to })).status, `${to} ${JSON.stringify(form)}`).toBe(401);
+      }
+    }
     expect(await listInvitations()).toMatchObject([
       { primaryGuest: "Intocable", maxGuests: 3, guests: [{ fullName: "Intocable" }, { fullName: "Acompañante" }] },
     ]);
@@ -124,7 +175,7 @@ describe("admin action: access", () => {
   });
 
   it("a wrong password is refused with 401; the right one starts a session-only, httpOnly, strict cookie", async () => {
-    const wrong = await post({ intent: "login", password: "nope", _js: "1" });
+    const wrong = await post({ intent: "login", password: "nope" });
     expect(wrong.status).toBe(401);
     expect(wrong.data).toMatchObject({
       ok: false,
@@ -133,9 +184,8 @@ describe("admin action: access", () => {
     });
     expect(wrong.setCookie).toEqual([]);
 
-    const right = await post({ intent: "login", password: "test-admin-password", _js: "1" });
-    expect(right.status).toBe(200);
-    expect(right.data).toMatchObject({ ok: true });
+    const right = await post({ intent: "login", password: "test-admin-password" });
+    expect(right.status).toBe(302);
     const session = right.setCookie.find((c) => c.startsWith("wedding_admin="))!;
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Strict/i);
@@ -146,16 +196,21 @@ describe("admin action: access", () => {
     expect(await loadAdmin(new Request(URL_BASE, { headers: { Cookie: cookie } }))).toMatchObject({ authenticated: true });
   });
 
-  it("without JavaScript, a right password redirects to the panel (POST/redirect/GET)", async () => {
+  it("a right password redirects back to the admin page it was asked on, never elsewhere (POST/redirect/GET)", async () => {
     const answer = await post({ intent: "login", password: "test-admin-password" });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/admin");
+    const back = await post({ intent: "login", password: "test-admin-password", redirectTo: "/admin/invitations?status=pending" });
+    expect(back.location).toBe("/admin/invitations?status=pending");
+    for (const redirectTo of ["https://evil.example/admin", "//evil.example/admin", "/\\evil.example", "/gallery", "/administrar"]) {
+      expect((await post({ intent: "login", password: "test-admin-password", redirectTo })).location, redirectTo).toBe("/admin");
+    }
   });
 
   it("login attempts are rate-limited per client (429 with the minutes to wait); success clears the count", async () => {
     let last: Answer | undefined;
     for (let i = 0; i < 20; i++) {
-      last = await post({ intent: "login", password: `guess-${i}`, _js: "1" }, { ip: "198.51.100.7" });
+      last = await post({ intent: "login", password: `guess-${i}` }, { ip: "198.51.100.7" });
       if (last.status === 429) break;
     }
     expect(last?.status).toBe(429);
@@ -165,8 +220,8 @@ describe("admin action: access", () => {
       retryAfterMinutes: expect.any(Number),
     });
     // Locked out even with the right password; another client is not.
-    expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.7" })).status).toBe(429);
-    expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.8" })).status).toBe(200);
+    expect((await post({ intent: "login", password: "test-admin-password" }, { ip: "198.51.100.7" })).status).toBe(429);
+    expect((await post({ intent: "login", password: "test-admin-password" }, { ip: "198.51.100.8" })).status).toBe(302);
   });
 
   it("after the lockout window the locked-out client can log in with the right password", async () => {
@@ -174,22 +229,22 @@ describe("admin action: access", () => {
     try {
       vi.setSystemTime(new Date("2030-06-01T08:00:00Z"));
       let last: Answer | undefined;
-      for (let i = 0; i < 20 && last?.status !== 429; i++) last = await post({ intent: "login", password: `guess-${i}`, _js: "1" }, { ip: "198.51.100.9" });
+      for (let i = 0; i < 20 && last?.status !== 429; i++) last = await post({ intent: "login", password: `guess-${i}` }, { ip: "198.51.100.9" });
       expect(last?.status).toBe(429);
       const minutes = (last?.data as { retryAfterMinutes: number }).retryAfterMinutes;
       vi.setSystemTime(new Date(Date.parse("2030-06-01T08:00:00Z") + minutes * 60_000 - 5_000));
-      expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.9" })).status).toBe(429);
+      expect((await post({ intent: "login", password: "test-admin-password" }, { ip: "198.51.100.9" })).status).toBe(429);
       vi.setSystemTime(new Date(Date.parse("2030-06-01T08:00:00Z") + minutes * 60_000 + 1_000));
-      expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "198.51.100.9" })).status).toBe(200);
+      expect((await post({ intent: "login", password: "test-admin-password" }, { ip: "198.51.100.9" })).status).toBe(302);
     } finally {
       vi.useRealTimers();
     }
   });
 
   it("a success clears the failed attempts of that client", async () => {
-    for (let i = 0; i < 3; i++) expect((await post({ intent: "login", password: "wrong", _js: "1" }, { ip: "192.0.2.9" })).status).toBe(401);
-    expect((await post({ intent: "login", password: "test-admin-password", _js: "1" }, { ip: "192.0.2.9" })).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await post({ intent: "login", password: "wrong", _js: "1" }, { ip: "192.0.2.9" })).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await post({ intent: "login", password: "wrong" }, { ip: "192.0.2.9" })).status).toBe(401);
+    expect((await post({ intent: "login", password: "test-admin-password" }, { ip: "192.0.2.9" })).status).toBe(302);
+    for (let i = 0; i < 3; i++) expect((await post({ intent: "login", password: "wrong" }, { ip: "192.0.2.9" })).status).toBe(401);
   });
 
   it("logout ends the session", async () => {
@@ -229,23 +284,50 @@ describe("admin action: access", () => {
 describe("admin action: operations", () => {
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
 
+  it("a screen's action answers only its own intents: another screen's is refused (400) and does nothing", async () => {
+    const cookie = await adminCookie();
+    const inv = await invitation("Quieta", 2);
+    const section = await createSection({ name: "Quieta", is_active: true });
+    if (!section.ok) throw new Error(section.error);
+    const strays: [Screen, Record<string, string>][] = [
+      ["invitations", { intent: "createInvitation", primaryGuest: "Colada", maxGuests: "2" }],
+      ["invitations", { intent: "setSectionActive", id: String(section.section.id), value: "false" }],
+      ["gallery", { intent: "deleteInvitation", id: String(inv.id), confirmed: "yes" }],
+      ["gallery", { intent: "createInvitation", primaryGuest: "Colada", maxGuests: "2" }],
+      ["create", { intent: "deleteSection", id: String(section.section.id), confirmed: "yes" }],
+      ["create", { intent: "login", password: "test-admin-password" }],
+      ["create", { intent: "logout" }],
+    ];
+    for (const [to, form] of strays) {
+      const answer = await post(form, { cookie, to });
+      expect(answer.status, `${form.intent} to ${to}`).toBe(400);
+      expect(answer.setCookie, `${form.intent} to ${to}`).toEqual([]);
+    }
+    expect((await listInvitations()).map((i) => i.primaryGuest)).toEqual(["Quieta"]);
+    expect(await listSections({ includeInactive: true })).toMatchObject([{ name: "Quieta", is_active: true }]);
+    // Its own intents go through on the same screen.
+    expect((await post({ intent: "setSectionActive", id: String(section.section.id), value: "false" }, { cookie, to: "gallery" })).status).toBe(302);
+  });
+
   it("creates an invitation and answers its code; blank names and seats outside 1..8 are refused", async () => {
     const cookie = await adminCookie();
-    const created = await post({ intent: "createInvitation", primaryGuest: "  Nueva  Persona ", maxGuests: "4", _js: "1" }, { cookie });
-    expect(created.status).toBe(200);
+    // The same answer for the page's script and a plain form: back to Crear with the new code.
+    const created = await post({ intent: "createInvitation", primaryGuest: "  Nueva  Persona ", maxGuests: "4" }, { cookie });
+    expect(created.status).toBe(302);
     const [inv] = await listInvitations();
     expect(inv).toMatchObject({ primaryGuest: "Nueva Persona", maxGuests: 4, confirmed: false });
-    expect(created.data).toMatchObject({ ok: true, created: { code: inv.code, primaryGuest: "Nueva Persona" } });
+    expect(created.location).toBe(`/admin/create?created=${inv.code}&createdFor=Nueva+Persona`);
+    expect(created.setCookie.some((c) => c.startsWith("wedding_flash="))).toBe(true);
 
     const plain = await post({ intent: "createInvitation", primaryGuest: "Sin JS", maxGuests: "1" }, { cookie });
     expect(plain.status).toBe(302);
-    expect(plain.location).toMatch(/^\/admin\?tab=create&created=[A-Z0-9]+&createdFor=Sin\+JS$/);
+    expect(plain.location).toMatch(/^\/admin\/create\?created=[A-Z0-9]+&createdFor=Sin\+JS$/);
 
-    const blank = await post({ intent: "createInvitation", primaryGuest: "   ", maxGuests: "2", _js: "1" }, { cookie });
+    const blank = await post({ intent: "createInvitation", primaryGuest: "   ", maxGuests: "2" }, { cookie });
     expect(blank.status).toBe(400);
     expect(JSON.stringify(blank.data)).toContain("dashboard:create.nameRequired");
     for (const maxGuests of ["0", "9", "2.5", "muchos", ""]) {
-      expect((await post({ intent: "createInvitation", primaryGuest: "Fuera", maxGuests, _js: "1" }, { cookie })).status, maxGuests).toBe(400);
+      expect((await post({ intent: "createInvitation", primaryGuest: "Fuera", maxGuests }, { cookie })).status, maxGuests).toBe(400);
     }
     expect((await listInvitations()).map((i) => i.primaryGuest).sort()).toEqual(["Nueva Persona", "Sin JS"]);
   });
@@ -253,14 +335,14 @@ describe("admin action: operations", () => {
   it("asks before handing out more than 140 seats, and creates when told to go ahead", async () => {
     const cookie = await adminCookie();
     for (let i = 0; i < 17; i++) await invitation(`Lleno ${i}`, 8); // 136 seats
-    const ok = await post({ intent: "createInvitation", primaryGuest: "Cabe", maxGuests: "4", _js: "1" }, { cookie });
-    expect(ok.status).toBe(200); // exactly 140: no warning
-    const warned = await post({ intent: "createInvitation", primaryGuest: "No cabe", maxGuests: "1", _js: "1" }, { cookie });
+    const ok = await post({ intent: "createInvitation", primaryGuest: "Cabe", maxGuests: "4" }, { cookie });
+    expect(ok.status).toBe(302); // exactly 140: no warning
+    const warned = await post({ intent: "createInvitation", primaryGuest: "No cabe", maxGuests: "1" }, { cookie });
     expect(warned.status).toBe(409);
     expect(warned.data).toMatchObject({ capacityWarning: { total: 141, capacity: 140 }, initialValue: { primaryGuest: "No cabe", maxGuests: "1" } });
     expect((await listInvitations()).some((i) => i.primaryGuest === "No cabe")).toBe(false);
-    const anyway = await post({ intent: "createInvitation", primaryGuest: "No cabe", maxGuests: "1", overCapacity: "yes", _js: "1" }, { cookie });
-    expect(anyway.status).toBe(200);
+    const anyway = await post({ intent: "createInvitation", primaryGuest: "No cabe", maxGuests: "1", overCapacity: "yes" }, { cookie });
+    expect(anyway.status).toBe(302);
     expect((await listInvitations()).some((i) => i.primaryGuest === "No cabe")).toBe(true);
   });
 
@@ -269,14 +351,14 @@ describe("admin action: operations", () => {
     const inv = await invitation("Borrable", 2);
     const step = await post({ intent: "deleteInvitation", id: String(inv.id), name: "Borrable" }, { cookie });
     expect(step.status).toBe(302);
-    expect(step.location).toBe(`/admin?tab=invitations&confirm=deleteInvitation&id=${inv.id}&name=Borrable`);
+    expect(step.location).toBe(`/admin/invitations?confirm=deleteInvitation&id=${inv.id}&name=Borrable`);
     expect(await findInvitationById(inv.id)).not.toBeNull();
     const done = await post({ intent: "deleteInvitation", id: String(inv.id), confirmed: "yes" }, { cookie });
     expect(done.status).toBe(302);
-    expect(done.location).toBe("/admin?tab=invitations");
+    expect(done.location).toBe("/admin/invitations");
     expect(await findInvitationById(inv.id)).toBeNull();
     // Gone already: the spec's error message.
-    const again = await post({ intent: "deleteInvitation", id: String(inv.id), confirmed: "yes", _js: "1" }, { cookie });
+    const again = await post({ intent: "deleteInvitation", id: String(inv.id), confirmed: "yes" }, { cookie });
     expect(again.status).toBe(404);
     expect(again.data).toMatchObject({ toast: { kind: "error", key: "dashboard:toasts.deleteInvitationError" } });
   });
@@ -284,44 +366,44 @@ describe("admin action: operations", () => {
   it("deletes an additional guest (a seat fewer) but never the primary guest", async () => {
     const cookie = await adminCookie();
     const inv = await invitation("Principal", 3, ["Principal", "Otro", "Otra"]);
-    const primary = await post({ intent: "deleteGuest", id: String(await guestId("Principal")), confirmed: "yes", _js: "1" }, { cookie });
+    const primary = await post({ intent: "deleteGuest", id: String(await guestId("Principal")), confirmed: "yes" }, { cookie });
     expect(primary.status).toBe(409);
     expect(primary.data).toMatchObject({ error: { "": ["dashboard:toasts.primaryGuest"] }, toast: { key: "dashboard:toasts.primaryGuest" } });
-    const other = await post({ intent: "deleteGuest", id: String(await guestId("Otro")), confirmed: "yes", _js: "1" }, { cookie });
-    expect(other.status).toBe(200);
+    const other = await post({ intent: "deleteGuest", id: String(await guestId("Otro")), confirmed: "yes" }, { cookie });
+    expect(other.status).toBe(302);
     expect(await findInvitationById(inv.id)).toMatchObject({ maxGuests: 2, guests: [{ fullName: "Principal" }, { fullName: "Otra" }] });
-    const missing = await post({ intent: "deleteGuest", id: "99999", confirmed: "yes", _js: "1" }, { cookie });
+    const missing = await post({ intent: "deleteGuest", id: "99999", confirmed: "yes" }, { cookie });
     expect(missing.status).toBe(404);
     expect(missing.data).toMatchObject({ toast: { key: "dashboard:toasts.deleteGuestError" } });
   });
 
   it("creates, toggles, edits and deletes sections with the spec's defaults and messages", async () => {
     const cookie = await adminCookie();
-    const blank = await post({ intent: "createSection", name: "  ", _js: "1" }, { cookie });
+    const blank = await post({ intent: "createSection", name: "  " }, { cookie });
     expect(blank.status).toBe(400);
     expect(JSON.stringify(blank.data)).toContain("dashboard:gallery.nameRequired");
     // A plain form sends the switch only when it is on: allow_upload on, is_active off.
-    expect((await post({ intent: "createSection", name: "Primera", allow_upload: "on", _js: "1" }, { cookie })).status).toBe(200);
-    expect((await post({ intent: "createSection", name: "Segunda", is_active: "on", _js: "1" }, { cookie })).status).toBe(200);
+    expect((await post({ intent: "createSection", name: "Primera", allow_upload: "on" }, { cookie })).status).toBe(302);
+    expect((await post({ intent: "createSection", name: "Segunda", is_active: "on" }, { cookie })).status).toBe(302);
     // eslint-disable-next-line prefer-const -- first is read again below
     let [first, second] = await listSections({ includeInactive: true });
     expect(first).toMatchObject({ name: "Primera", order: 1, allow_upload: true, is_active: false });
     expect(second).toMatchObject({ name: "Segunda", order: 2, allow_upload: false, is_active: true });
 
-    expect((await post({ intent: "setSectionActive", id: String(first.id), value: "true", _js: "1" }, { cookie })).status).toBe(200);
-    expect((await post({ intent: "setSectionUpload", id: String(first.id), value: "false", _js: "1" }, { cookie })).status).toBe(200);
-    expect((await post({ intent: "editSection", id: String(first.id), name: "Renombrada", description: "Nueva", _js: "1" }, { cookie })).status).toBe(200);
+    expect((await post({ intent: "setSectionActive", id: String(first.id), value: "true" }, { cookie })).status).toBe(302);
+    expect((await post({ intent: "setSectionUpload", id: String(first.id), value: "false" }, { cookie })).status).toBe(302);
+    expect((await post({ intent: "editSection", id: String(first.id), name: "Renombrada", description: "Nueva" }, { cookie })).status).toBe(302);
     [first] = await listSections({ includeInactive: true });
     expect(first).toMatchObject({ name: "Renombrada", description: "Nueva", is_active: true, allow_upload: false });
-    const blankEdit = await post({ intent: "editSection", id: String(first.id), name: " ", _js: "1" }, { cookie });
+    const blankEdit = await post({ intent: "editSection", id: String(first.id), name: " " }, { cookie });
     expect(blankEdit.status).toBe(400);
-    const missing = await post({ intent: "setSectionActive", id: "99999", value: "true", _js: "1" }, { cookie });
+    const missing = await post({ intent: "setSectionActive", id: "99999", value: "true" }, { cookie });
     expect(missing.status).toBe(404);
     expect(missing.data).toMatchObject({ toast: { key: "dashboard:toasts.updateSectionError" } });
 
-    expect((await post({ intent: "deleteSection", id: String(second.id), confirmed: "yes", _js: "1" }, { cookie })).status).toBe(200);
+    expect((await post({ intent: "deleteSection", id: String(second.id), confirmed: "yes" }, { cookie })).status).toBe(302);
     expect((await listSections({ includeInactive: true })).map((s) => s.name)).toEqual(["Renombrada"]);
-    const gone = await post({ intent: "deleteSection", id: String(second.id), confirmed: "yes", _js: "1" }, { cookie });
+    const gone = await post({ intent: "deleteSection", id: String(second.id), confirmed: "yes" }, { cookie });
     expect(gone.data).toMatchObject({ toast: { key: "dashboard:toasts.deleteSectionError" } });
   });
 
@@ -341,9 +423,9 @@ describe("admin action: operations", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    expect((await post({ intent: "deleteMedia", id: String(row.id), confirmed: "yes", _js: "1" }, { cookie })).status).toBe(200);
+    expect((await post({ intent: "deleteMedia", id: String(row.id), confirmed: "yes" }, { cookie })).status).toBe(302);
     expect(await db().selectFrom("media").selectAll().execute()).toEqual([]);
-    const gone = await post({ intent: "deleteMedia", id: String(row.id), confirmed: "yes", _js: "1" }, { cookie });
+    const gone = await post({ intent: "deleteMedia", id: String(row.id), confirmed: "yes" }, { cookie });
     expect(gone.status).toBe(404);
     expect(gone.data).toMatchObject({ toast: { key: "dashboard:toasts.deletePhotoError" } });
   });
@@ -352,7 +434,7 @@ describe("admin action: operations", () => {
     const cookie = await adminCookie();
     await db().schema.dropTable("media").execute();
     await db().schema.dropTable("gallery_sections").execute();
-    const answer = await post({ intent: "createSection", name: "Sin tabla", _js: "1" }, { cookie });
+    const answer = await post({ intent: "createSection", name: "Sin tabla" }, { cookie });
     expect(answer.status).toBe(500);
     expect(answer.data).toMatchObject({ ok: false, toast: { kind: "error", key: "dashboard:toasts.createSectionError" } });
   });

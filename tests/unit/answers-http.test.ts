@@ -3,7 +3,8 @@ import * as byCode from "~/routes/api.invitations.$code";
 import * as confirmRoute from "~/routes/api.invitations.$code.confirm";
 import * as declineRoute from "~/routes/api.invitations.$code.decline";
 import * as stats from "~/routes/api.invitations.stats";
-import { handleAdminAction } from "~/http/admin-page.server";
+import { invitationsTab } from "~/http/admin/invitations.server";
+import { screenAction } from "~/http/admin/tab-action.server";
 import { handleConfirmAction } from "~/http/confirm-page.server";
 import { confirmInvitation, createInvitation, declineInvitation, findInvitationById } from "~/models/invitations.server";
 import { startAdminSessionHeader, storeCodeHeader } from "~/infra/session.server";
@@ -55,12 +56,12 @@ async function postConfirmPage(code: string, form: Record<string, string>) {
 
 async function postAdmin(form: Record<string, string>) {
   const cookie = (await startAdminSessionHeader(new Request("http://localhost/admin"))).split(";")[0];
-  const request = new Request("http://localhost/admin", {
+  const request = new Request("http://localhost/admin/invitations", {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
     body: new URLSearchParams(form),
   });
-  return unwrap(await handleAdminAction(request, { clientIp: "203.0.113.1", cspNonce: "x" } as never).catch((e: unknown) => e));
+  return unwrap(await screenAction(request, { clientIp: "203.0.113.1", cspNonce: "x" }, invitationsTab).catch((e: unknown) => e));
 }
 
 describe("answers over HTTP (RSVP open)", () => {
@@ -173,7 +174,7 @@ describe("answers over HTTP (RSVP open)", () => {
   it("'Editar Invitación': asks before an answer change, then applies it; seats never below the confirmed guests", async () => {
     const inv = await make("Ana", 3);
     await confirmInvitation(inv.code, ["Luis", "Eva"]);
-    const base = { intent: "editInvitation", id: String(inv.id), primaryGuest: "Ana", maxGuests: "3", _js: "1" };
+    const base = { intent: "editInvitation", id: String(inv.id), primaryGuest: "Ana", maxGuests: "3" };
     expect(await postAdmin({ ...base, maxGuests: "2" })).toMatchObject({
       status: 409,
       data: { error: { "": ["dashboard:toasts.updateInvitationError", "common:api.belowConfirmed"] } },
@@ -181,7 +182,11 @@ describe("answers over HTTP (RSVP open)", () => {
     const asked = await postAdmin({ ...base, answer: "pending" });
     expect(asked).toMatchObject({ status: 409, data: { confirmAnswer: { id: inv.id, answer: "pending" } } });
     expect((await findInvitationById(inv.id))?.status).toBe("confirmed");
-    expect(await postAdmin({ ...base, answer: "pending", confirmed: "yes", primaryGuest: "Ana María" })).toMatchObject({ status: 200, data: { ok: true } });
+    // Saved: back to the list (POST/redirect/GET), its toast in the flash cookie.
+    expect(await postAdmin({ ...base, answer: "pending", confirmed: "yes", primaryGuest: "Ana María" })).toMatchObject({
+      status: 302,
+      location: "/admin/invitations",
+    });
     expect(await findInvitationById(inv.id)).toMatchObject({ status: "pending", primaryGuest: "Ana María", guests: [{ fullName: "Ana María" }] });
     expect((await postAdmin({ ...base, primaryGuest: " " })).status).toBe(400);
     expect((await postAdmin({ ...base, id: "99999", answer: "keep" })).status).toBe(404);

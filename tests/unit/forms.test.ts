@@ -1,12 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { handleAdminAction } from "~/http/admin-page.server";
+import { createTab } from "~/http/admin/create.server";
+import { galleryTab } from "~/http/admin/gallery.server";
+import { screenAction } from "~/http/admin/tab-action.server";
 import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
 import { readForm } from "~/http/form.server";
 import { db } from "~/infra/db.server";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { startAdminSessionHeader, storeCodeHeader } from "~/infra/session.server";
-import { adminActionSchema, adminFormFields } from "~/lib/admin-schemas";
+import { adminSessionSchema, createTabSchema, galleryTabSchema, invitationsTabSchema } from "~/lib/admin-schemas";
 import { confirmPageFields } from "~/lib/confirm-schemas";
 import { MAX_FORM_LIST_LENGTH } from "~/lib/constants";
 import { formFieldsOf } from "~/lib/form-fields";
@@ -50,6 +53,10 @@ const confirmPost = (body: string, opts?: { cookie?: string; lang?: string }, ip
   post((request) => handleConfirmAction(request, context(ip)), body, opts);
 const adminPost = (body: string, opts?: { cookie?: string; lang?: string }, ip?: string) =>
   post((request) => handleAdminAction(request, context(ip)), body, { ...opts, url: "http://localhost/admin" });
+const createPost = (body: string, opts?: { cookie?: string; lang?: string }) =>
+  post((request) => screenAction(request, context(), createTab), body, { ...opts, url: "http://localhost/admin/create" });
+const galleryPost = (body: string, opts?: { cookie?: string; lang?: string }) =>
+  post((request) => screenAction(request, context(), galleryTab), body, { ...opts, url: "http://localhost/admin/gallery" });
 
 async function invitationCookie(primaryGuest: string, maxGuests: number) {
   const created = await createInvitation({ primaryGuest, maxGuests });
@@ -73,7 +80,8 @@ describe("every page form refuses unknown fields and large indices before parsin
       ["confirm: verify", (lang) => confirmPost(`intent=verify&code=ABCDEF&x[${HUGE}]=a`, { lang })],
       ["confirm: known list, nested", (lang) => confirmPost(`intent=confirm&guests[0].a[${HUGE}]=a`, { cookie, lang })],
       ["admin: login", (lang) => adminPost(`intent=login&x[${HUGE}]=a`, { lang })],
-      ["admin: logged in", (lang) => adminPost(`intent=createInvitation&primaryGuest=A&maxGuests=2&primaryGuest[${HUGE}]=a`, { cookie: admin, lang })],
+      ["admin: logged in", (lang) => createPost(`intent=createInvitation&primaryGuest=A&maxGuests=2&primaryGuest[${HUGE}]=a`, { cookie: admin, lang })],
+      ["admin: gallery", (lang) => galleryPost(`intent=createSection&name=A&name[${HUGE}]=a`, { cookie: admin, lang })],
       ["set-language", (lang) => post((request) => setLanguage.action({ request, params: {}, context: context() }), `lng=en&x[${HUGE}]=a`, { lang })],
       ["set-theme", (lang) => post((request) => setTheme.action({ request, params: {}, context: context() }), `theme=dark&x[${HUGE}]=a`, { lang })],
     ];
@@ -114,13 +122,14 @@ describe("every page form refuses unknown fields and large indices before parsin
       names: ["_js", "intent", "code", "primaryDietary", "message"],
       lists: { guests: MAX_FORM_LIST_LENGTH, dietary: MAX_FORM_LIST_LENGTH },
     });
-    expect(adminFormFields.lists).toEqual({});
-    // Nothing beyond the schema's own fields and the scripted-post marker.
-    const schemaKeys = new Set(adminActionSchema.options.flatMap((option) => Object.keys(option.shape)));
-    for (const name of adminFormFields.names) expect(name === "_js" || schemaKeys.has(name)).toBe(true);
+    // Each admin screen's whitelist is its own schema's fields: no lists, and no `_js`.
+    for (const schema of [adminSessionSchema, invitationsTabSchema, createTabSchema, galleryTabSchema]) {
+      const fields = formFieldsOf(schema);
+      expect(fields.lists).toEqual({});
+      expect(fields.names).not.toContain("_js");
+      for (const option of schema.options) for (const key of Object.keys(option.shape)) expect(fields.names).toContain(key);
+    }
     expect(formFieldsOf(z.object({ a: z.array(z.string()).max(3), b: z.string().optional() }))).toEqual({ names: ["b"], lists: { a: 3 } });
-    // The admin schema and its whitelist stay one: every field of every intent is in it.
-    for (const option of adminActionSchema.options) for (const key of Object.keys(option.shape)) expect(adminFormFields.names).toContain(key);
   });
 
   it("without a whitelist readForm still refuses large indices", async () => {
@@ -216,10 +225,10 @@ describe("one name normaliser", () => {
     expect(validateInvitationInput({ primaryGuest: `${ZWSP}${RLO}`, maxGuests: 1 })).toEqual({ ok: false, error: "primaryGuestRequired" });
     expect(await createSection({ name: `${ZWSP}\u2060` })).toEqual({ ok: false, error: "nameRequired" });
     const admin = await adminCookie();
-    const primary = await adminPost(`intent=createInvitation&primaryGuest=${invisible}&maxGuests=1&_js=1`, { cookie: admin });
+    const primary = await createPost(`intent=createInvitation&primaryGuest=${invisible}&maxGuests=1`, { cookie: admin });
     expect(primary.status).toBe(400);
     expect(primary.text).toContain("dashboard:create.nameRequired");
-    const section = await adminPost(`intent=createSection&name=${invisible}&_js=1`, { cookie: admin });
+    const section = await galleryPost(`intent=createSection&name=${invisible}`, { cookie: admin });
     expect(section.status).toBe(400);
     expect(section.text).toContain("dashboard:gallery.nameRequired");
   });

@@ -1,4 +1,5 @@
 import { Button, PasswordInput } from "@mantine/core";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
@@ -17,6 +18,7 @@ export function AdminLogin() {
   const [attempt, setAttempt] = useState(0);
   const [visible, setVisible] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const location = useLocation();
 
   useEffect(() => {
     // A stale "remembered" flag without a server session means nothing: forget it.
@@ -28,17 +30,8 @@ export function AdminLogin() {
   }, []);
 
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      try {
-        sessionStorage.setItem(STORAGE_KEYS.adminFlag, "true");
-      } catch {
-        /* storage unavailable */
-      }
-    } else {
-      // Wrong password: the field is cleared (a fresh input) and focused again.
-      setAttempt((n) => n + 1);
-    }
+    // Refused (a success redirects to the panel): the field is cleared (a fresh input) and focused again.
+    if (result && !result.ok) setAttempt((n) => n + 1);
   }, [result]);
 
   useEffect(() => {
@@ -53,6 +46,8 @@ export function AdminLogin() {
         </h1>
         <p className="admin-muted">{t("login.description")}</p>
         <AdminForm action={login} className="admin-form">
+          {/* Back to this admin page (a tab, its filters) once the session is open. */}
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <PasswordInput
             key={attempt}
             ref={input}

@@ -53,7 +53,7 @@ export function ConfirmAction(props: {
             data-autofocus
             onClick={() => {
               setOpen(false);
-              fetcher.submit({ intent: props.intent, id: String(props.id), confirmed: "yes", _js: "1" }, { method: "post" });
+              fetcher.submit({ intent: props.intent, id: String(props.id), confirmed: "yes" }, { method: "post", preventScrollReset: true });
             }}
           >
             {t("confirm.yes")}

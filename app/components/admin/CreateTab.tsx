@@ -1,6 +1,5 @@
 import { Button, NativeSelect, NumberInput, TextInput } from "@mantine/core";
 import { useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import {
@@ -21,17 +20,8 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
   const create = useAdminAction("createInvitation", "create-invitation");
   const { result, errors, busy } = create;
   const [searchParams] = useSearchParams();
-  const [formKey, setFormKey] = useState(0);
-  const [lastCreated, setLastCreated] = useState<{ code: string; primaryGuest: string } | null>(null);
-
-  useEffect(() => {
-    if (result?.ok && result.created) {
-      setLastCreated(result.created);
-      setFormKey((k) => k + 1); // reset: name empty, seats 1
-    }
-  }, [result]);
-
-  const createdCode = lastCreated?.code ?? searchParams.get("created");
+  // A success redirects here with the new code (`?created=`, `createdFor=`), with or without JavaScript.
+  const createdCode = searchParams.get("created");
   const warning = result && !result.ok ? result.capacityWarning : undefined;
   const initial = warning && result && !result.ok ? result.initialValue : undefined;
 
@@ -43,14 +33,15 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
       <p className="admin-muted">{t("create.seatsLeft", { count: Math.max(0, TOTAL_CAPACITY - seatsHandedOut), capacity: TOTAL_CAPACITY })}</p>
       {createdCode ? (
         <div className="created-code" role="status">
-          <p>{t("create.created", { name: lastCreated?.primaryGuest ?? searchParams.get("createdFor") ?? "" })}</p>
+          <p>{t("create.created", { name: searchParams.get("createdFor") ?? "" })}</p>
           <p>
             <code className="invitation-code big">{createdCode}</code>
           </p>
           <p className="admin-muted">{t("create.shareHint")}</p>
         </div>
       ) : null}
-      <AdminForm action={create} className="admin-form" key={formKey}>
+      {/* Keyed by the code: a new invitation resets the form (name empty, seats 1); a refusal keeps it. */}
+      <AdminForm action={create} className="admin-form" key={createdCode ?? ""}>
         <TextInput
           name="primaryGuest"
           label={t("create.primaryGuest")}

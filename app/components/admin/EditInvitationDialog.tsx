@@ -1,6 +1,5 @@
 import { Button, Modal, NativeSelect, NumberInput, TextInput } from "@mantine/core";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
@@ -36,15 +35,11 @@ export function EditInvitationDialog({ invitation }: { invitation: EditableInvit
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const closeHref = useCloseEditHref();
-  // Its own fetcher per opening: an earlier save must not close the dialog opened next.
+  // Saved: the answer redirects to the list without ?editInvitation=, which closes the dialog (the
+  // success toast arrives with the reloaded list).
   const edit = useAdminAction("editInvitation");
-  const { fetcher, result, busy, errors } = edit;
+  const { result, busy, errors } = edit;
   const prompt = result && !result.ok && result.confirmAnswer?.id === invitation.id ? result.confirmAnswer : undefined;
-
-  useEffect(() => {
-    // Saved: the dialog closes (the success toast arrives with the reloaded list).
-    if (fetcher.state === "idle" && fetcher.data?.ok) navigate(closeHref, { replace: true, preventScrollReset: true });
-  }, [fetcher.state, fetcher.data, navigate, closeHref]);
 
   const form = (
     <AdminForm action={edit} className="admin-form edit-invitation-form">

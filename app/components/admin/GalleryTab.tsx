@@ -1,5 +1,5 @@
 import { Button, Modal, Switch, Textarea, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
@@ -46,12 +46,10 @@ export function GalleryTab({ sections, editId }: { sections: AdminSection[]; edi
 function CreateSectionForm() {
   const { t } = useTranslation("dashboard");
   const create = useAdminAction("createSection", "create-section");
-  const { fetcher, errors, busy } = create;
-  const [formKey, setFormKey] = useState(0);
-  useEffect(() => {
-    // Success resets the form: empty name and description, uploads on, inactive.
-    if (fetcher.data?.ok && fetcher.state === "idle") setFormKey((k) => k + 1);
-  }, [fetcher.data, fetcher.state]);
+  const { errors, busy } = create;
+  // A save of this screen redirects to it (a new location); a refusal does not. Keyed by the
+  // location, a new section resets the form: empty name and description, uploads on, inactive.
+  const formKey = useLocation().key;
   return (
     <section className="card admin-card" aria-labelledby="create-section-title">
       <h2 id="create-section-title" className="admin-section-title">
@@ -87,7 +85,7 @@ function ToggleButton(props: { intent: "setSectionActive" | "setSectionUpload"; 
 function SectionCard({ section, editing }: { section: AdminSection; editing: boolean }) {
   const { t } = useTranslation(["dashboard", "common"]);
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   return (
     <article className={section.is_active ? "card section-card" : "card section-card inactive"} aria-labelledby={`section-${section.id}`}>
       <header className="section-card-header">
@@ -114,11 +112,11 @@ function SectionCard({ section, editing }: { section: AdminSection; editing: boo
           label={section.allow_upload ? t("gallery.blockUploads") : t("gallery.allowUploads")}
         />
         {hydrated ? (
-          <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
+          <button type="button" className="button secondary small" onClick={() => navigate(`?edit=${section.id}`, { preventScrollReset: true })}>
             {t("gallery.edit")}
           </button>
         ) : (
-          <a className="button secondary small" href={`/admin?tab=gallery&edit=${section.id}#section-${section.id}`}>
+          <a className="button secondary small" href={`?edit=${section.id}#section-${section.id}`}>
             {t("gallery.edit")}
           </a>
         )}
@@ -127,9 +125,10 @@ function SectionCard({ section, editing }: { section: AdminSection; editing: boo
           <span className="visually-hidden"> {section.name}</span>
         </ConfirmAction>
       </div>
+      {/* ?edit=id: a dialog with JavaScript, the form in the card without. A save redirects without it, which closes it. */}
       {editing && !hydrated ? <EditSectionForm section={section} /> : null}
-      <Modal opened={open} onClose={() => setOpen(false)} title={t("gallery.editTitle")} centered>
-        <EditSectionForm section={section} onDone={() => setOpen(false)} />
+      <Modal opened={editing && hydrated} onClose={() => navigate(".", { preventScrollReset: true })} title={t("gallery.editTitle")} centered>
+        <EditSectionForm section={section} />
       </Modal>
       {section.media.length > 0 ? (
         <ul className="admin-photos">
@@ -153,16 +152,12 @@ function SectionCard({ section, editing }: { section: AdminSection; editing: boo
   );
 }
 
-function EditSectionForm({ section, onDone }: { section: AdminSection; onDone?: () => void }) {
+function EditSectionForm({ section }: { section: AdminSection }) {
   const { t } = useTranslation("dashboard");
   // Without JavaScript the form is a plain post: its refusal comes back as the page's action data.
   const edit = useAdminAction("editSection");
-  const { fetcher, errors } = edit;
+  const { errors } = edit;
   const hydrated = useHydrated();
-  useEffect(() => {
-    // A successful update closes the edit state.
-    if (fetcher.state === "idle" && fetcher.data?.ok) onDone?.();
-  }, [fetcher.data, fetcher.state, onDone]);
   return (
     <AdminForm action={edit} className="admin-form" aria-label={t("gallery.editTitle")}>
       {!hydrated ? <h4>{t("gallery.editTitle")}</h4> : null}

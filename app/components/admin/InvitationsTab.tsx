@@ -26,15 +26,14 @@ const BADGES: Record<InvitationStatus, string> = { confirmed: "badge badge-green
 function Filters({ q, status }: { q: string; status: string }) {
   const { t } = useTranslation("dashboard");
   const href = (filter: string) => {
-    const params = new URLSearchParams({ tab: "invitations" });
+    const params = new URLSearchParams();
     if (q) params.set("q", q);
     if (filter !== "all") params.set("status", filter);
-    return `?${params}`;
+    return params.size ? `?${params}` : ".";
   };
   return (
     <div className="invitation-filters">
       <Form method="get" className="invitation-search" role="search" preventScrollReset>
-        <input type="hidden" name="tab" value="invitations" />
         {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
         <label className="plain-field">
           <span>{t("invitations.search")}</span>
@@ -78,7 +77,6 @@ export function InvitationsTab({ invitations }: { invitations: AdminInvitation[]
   const editing = invitations.find((inv) => String(inv.id) === params.get("editInvitation"));
   const editHref = (id: number) => {
     const next = new URLSearchParams(params);
-    next.set("tab", "invitations");
     next.set("editInvitation", String(id));
     return `?${next}`;
   };

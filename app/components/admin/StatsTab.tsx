@@ -30,8 +30,7 @@ export function StatsTab({ stats, dietary }: { stats: Stats | LoadError | null; 
     return (
       <div className="admin-error" role="alert">
         <p>{t("toasts.loadStatsError", { message: failed })}</p>
-        <Form method="get">
-          <input type="hidden" name="tab" value="stats" />
+        <Form method="get" action="/admin">
           <button type="submit" className="button secondary">
             {t("stats.retry")}
           </button>

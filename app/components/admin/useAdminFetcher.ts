@@ -3,13 +3,14 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { errorsOf, type AdminActionData, type AdminIntent } from "~/lib/admin-schemas";
+// Every admin action answers this one shape (app/http/admin/respond.server.ts); the layout's is one of them.
 import type { action } from "~/routes/admin";
 
 const colors = { success: "green", error: "red", info: "blue" } as const;
 
 /**
  * A fetcher for admin forms that shows a failure's toast once, in the page's language.
- * (Success toasts come back through the flash cookie and the root.)
+ * (A success redirects: its toast comes back through the flash cookie and the root.)
  */
 export function useAdminFetcher(key?: string) {
   const fetcher = useFetcher<typeof action>(key ? { key } : undefined);
@@ -25,8 +26,9 @@ export function useAdminFetcher(key?: string) {
 }
 
 /**
- * One admin form's fetcher and its latest result: the scripted answer, or (without JavaScript)
- * the page's action data when it answers this intent. Read by <AdminForm>.
+ * One admin form's fetcher and its latest refusal: the fetcher's answer, or (a plain post, sent
+ * before the page's script ran or without it) the screen's action data when it answers this
+ * intent. A success is a redirect, so it leaves no result. Read by <AdminForm>.
  */
 export function useAdminAction(intent: AdminIntent, key?: string) {
   const fetcher = useAdminFetcher(key);

@@ -1,5 +1,5 @@
-import { data, redirect } from "@remix-run/node";
-import { TAB_OF_INTENT, type AdminActionData, type AdminResult, type ConfirmedIntent } from "~/lib/admin-schemas";
+import { data, replace } from "@remix-run/node";
+import type { AdminActionData, AdminResult, ConfirmedIntent } from "~/lib/admin-schemas";
 import { flashToastHeader } from "~/infra/session.server";
 
 /** A delete posted without its confirmation: the "¿Estás seguro…?" step is asked on its own page. */
@@ -15,31 +15,41 @@ export interface AdminAnswer {
   headers?: Headers;
 }
 
+/** Query parameters that open one step (a dialog, a question, a new code): never carried over. */
+const ONE_SHOT = ["index", "confirm", "id", "name", "edit", "editInvitation", "created", "createdFor"];
+
+/** The screen the form was posted from, its filters kept, without the step it was in. */
+function screenOf(request: Request): { path: string; query: URLSearchParams } {
+  const url = new URL(request.url);
+  const query = new URLSearchParams(url.search);
+  for (const name of ONE_SHOT) query.delete(name);
+  return { path: url.pathname, query };
+}
+const at = ({ path, query }: { path: string; query: URLSearchParams }) => (query.size ? `${path}?${query}` : path);
+
 /**
- * The one place an admin result becomes a response. Scripted posts (`_js=1`) get data for their
- * toasts and dialogs; plain posts get POST/redirect/GET with a flash toast on success, or the page
- * again with the errors (the action data) on failure. Successes carry their toast in the flash
- * cookie either way: the root shows it once the page's data is reloaded, even when the form that
- * sent it is gone (a deleted row).
+ * The one place an admin screen's result becomes a response, the same whether the page's script
+ * or a plain form posted it (a Remix form): a failure is data with its status (conform's shape:
+ * the form shows its errors, a fetcher its toast); a success is POST/redirect/GET back to the
+ * screen with its toast in the flash cookie (the root shows it once the page's data is reloaded,
+ * even when the form that sent it is gone, e.g. a deleted row). The redirect replaces the history
+ * entry, so Back does not step through every save.
  */
-export async function respond(request: Request, answer: AdminAnswer | AskConfirmation, viaScript: boolean) {
+export async function respond(request: Request, answer: AdminAnswer | AskConfirmation) {
+  const screen = screenOf(request);
   if ("confirm" in answer) {
-    const query = new URLSearchParams({ tab: TAB_OF_INTENT[answer.confirm], confirm: answer.confirm, id: String(answer.id) });
-    if (answer.name) query.set("name", answer.name.slice(0, 120));
-    return redirect(`/admin?${query}`);
+    screen.query.set("confirm", answer.confirm);
+    screen.query.set("id", String(answer.id));
+    if (answer.name) screen.query.set("name", answer.name.slice(0, 120));
+    return replace(at(screen));
   }
   const { result } = answer;
   const headers = new Headers(answer.headers);
   if (!result.ok) return data<AdminActionData>(result, { status: result.status, headers });
-
-  const { toast, ...shown } = result;
-  headers.append("Set-Cookie", await flashToastHeader(request, toast));
-  if (viaScript) return data<AdminActionData>(shown, { headers });
-  const query = new URLSearchParams();
-  if (result.intent !== "login" && result.intent !== "logout") query.set("tab", TAB_OF_INTENT[result.intent]);
+  headers.append("Set-Cookie", await flashToastHeader(request, result.toast));
   if (result.created) {
-    query.set("created", result.created.code);
-    query.set("createdFor", result.created.primaryGuest);
+    screen.query.set("created", result.created.code);
+    screen.query.set("createdFor", result.created.primaryGuest);
   }
-  return redirect(`/admin${query.size ? `?${query}` : ""}`, { headers });
+  return replace(at(screen), { headers });
 }

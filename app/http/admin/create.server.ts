@@ -1,0 +1,32 @@
+import { createTabSchema } from "~/lib/admin-schemas";
+import { createInvitation, getStats } from "~/models/invitations.server";
+import { failed } from "./access.server";
+import { attempt, done, type AdminScreenActions } from "./tab-action.server";
+
+/** Crear: the statistics, for the seats still free. */
+export async function loadCreateTab() {
+  return { stats: await attempt("stats", getStats) };
+}
+
+export const createTab: AdminScreenActions<"createInvitation"> = {
+  schema: createTabSchema,
+  failures: { createInvitation: "dashboard:toasts.createInvitationError" },
+  handlers: {
+    async createInvitation(input) {
+      const created = await createInvitation(input, { allowOverCapacity: input.overCapacity === "yes" });
+      if (!created.ok && created.error === "overCapacity") {
+        // Warn before creating; the form asks again with overCapacity=yes.
+        return {
+          intent: input.intent,
+          ok: false,
+          status: 409,
+          capacityWarning: { total: created.total, capacity: created.capacity },
+          initialValue: { primaryGuest: input.primaryGuest, maxGuests: String(input.maxGuests), language: input.language },
+        };
+      }
+      if (!created.ok) return failed(input.intent, `dashboard:create.${created.error === "primaryGuestRequired" ? "nameRequired" : created.error}`, 400);
+      const { code, primaryGuest } = created.invitation;
+      return done(input.intent, "dashboard:toasts.invitationCreated", { created: { code, primaryGuest } });
+    },
+  },
+};

@@ -1,0 +1,35 @@
+import { invitationsTabSchema } from "~/lib/admin-schemas";
+import { deleteGuest, deleteInvitation, listInvitations } from "~/models/invitations.server";
+import { failed } from "./access.server";
+import { editInvitation } from "./edit-invitation.server";
+import { attempt, done, type AdminScreenActions } from "./tab-action.server";
+
+/** Invitaciones: the whole list (the page filters it). */
+export async function loadInvitationsTab() {
+  return { invitations: await attempt("invitations", listInvitations) };
+}
+
+const failures = {
+  deleteInvitation: "dashboard:toasts.deleteInvitationError",
+  editInvitation: "dashboard:toasts.updateInvitationError",
+  deleteGuest: "dashboard:toasts.deleteGuestError",
+};
+
+export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest"> = {
+  schema: invitationsTabSchema,
+  failures,
+  handlers: {
+    async deleteInvitation(input) {
+      if (!(await deleteInvitation(input.id))) return failed(input.intent, failures.deleteInvitation, 404);
+      return done(input.intent, "dashboard:toasts.invitationDeleted");
+    },
+    editInvitation,
+    async deleteGuest(input) {
+      const result = await deleteGuest(input.id);
+      // The server's own reason when it has one (the primary guest), else the spec's generic text.
+      if (!result.ok)
+        return result.error === "primaryGuest" ? failed(input.intent, "dashboard:toasts.primaryGuest", 409) : failed(input.intent, failures.deleteGuest, 404);
+      return done(input.intent, "dashboard:toasts.guestDeleted");
+    },
+  },
+};
