@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { CodeForm } from "~/components/confirm/CodeForm";
 import { MantineRoot } from "~/components/MantineRoot";
 import { ConfirmedView } from "~/components/confirm/ConfirmedView";
-import { DeclineStep } from "~/components/confirm/DeclineAction";
+import { DECLINE_FETCHER, DeclineStep } from "~/components/confirm/DeclineAction";
 import { DeclinedView } from "~/components/confirm/DeclinedView";
 import { ExpiredView } from "~/components/confirm/ExpiredView";
 import { CONFIRM_FETCHER, InvitationView } from "~/components/confirm/InvitationView";
@@ -68,25 +68,39 @@ function burstConfetti() {
 }
 
 /**
+ * Runs `settled` with the answer once a fetcher's post (and the redirect it may have led to) is
+ * done: its data, or undefined after a redirect.
+ */
+function useSettled(key: string, settled: (data: { outcome?: string | null } | undefined) => void) {
+  const fetcher = useFetcher<typeof action>({ key });
+  const sending = useRef(false);
+  const latest = useRef(settled);
+  latest.current = settled;
+  useEffect(() => {
+    if (fetcher.state !== "idle") sending.current = true;
+    else if (sending.current) {
+      sending.current = false;
+      latest.current(fetcher.data);
+    }
+  }, [fetcher.state, fetcher.data]);
+}
+
+/**
  * After an answer sent by script: confetti for a "yes" (the answer's toast is the redirect's
  * flash, shown by the root), the spec's toast for a server error; the invitation is refetched on
  * window focus.
  */
 function useConfirmEffects(status: string | undefined) {
   const { t } = useTranslation("confirm");
-  const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
   const revalidator = useRevalidator();
-  const answering = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== "idle") {
-      answering.current = true;
-      return;
-    }
-    if (!answering.current) return;
-    answering.current = false;
-    if (status === "confirmed") burstConfetti();
-    else if (fetcher.data?.outcome === "failed") notifications.show({ color: "red", message: t("toasts.confirmError") });
-  }, [fetcher.state, fetcher.data, status, t]);
+  const failed = (data: { outcome?: string | null } | undefined) => {
+    if (data?.outcome === "failed") notifications.show({ color: "red", message: t("toasts.confirmError") });
+    return data?.outcome === "failed";
+  };
+  useSettled(CONFIRM_FETCHER, (data) => {
+    if (!failed(data) && !data && status === "confirmed") burstConfetti();
+  });
+  useSettled(DECLINE_FETCHER, failed);
   useEffect(() => {
     const onFocus = () => {
       if (revalidator.state === "idle") revalidator.revalidate();

@@ -72,6 +72,8 @@ test.describe("RSVP: confirming", () => {
     }
     await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
     await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+    // With JavaScript, the spec's confetti (drawn on a canvas of its own).
+    if (!jsDisabled(testInfo)) await expect(page.locator("body > canvas")).toBeAttached();
     await expect(page.getByRole("list", { name: "Invitados confirmados" }).getByRole("listitem")).toHaveText(["Ana Beltrán"]);
     await expect(page.getByText("¡Gracias por confirmar tu asistencia!").first()).toBeAttached();
     expect(data.guestsOf(inv.id)).toEqual(["Ana Beltrán"]);
