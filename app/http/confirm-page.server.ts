@@ -1,14 +1,15 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, replace } from "@remix-run/node";
 import { confirmKeptFields, confirmPageFields, confirmPageSchema } from "~/lib/confirm-schemas";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { confirmInvitation, declineInvitation, findInvitationByCode, type ConfirmError } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
-import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader } from "~/infra/session.server";
-import { errorsOnly, keptValues, readForm, sentByScript } from "~/http/form.server";
+import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader, type Toast } from "~/infra/session.server";
+import { errorsOnly, readForm, refusedReply } from "~/http/form.server";
 import { rateLimitedReply } from "~/http/rate-limited.server";
 
 /** Translation keys for the confirm errors a guest can meet. */
@@ -23,24 +24,33 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   alreadyAnswered: "confirm:form.alreadyAnswered",
 };
 
-/**
- * A refused confirm form: its errors, and for a plain post (no JavaScript: the answer is a new
- * page) what the guest typed in the form's own fields, which the page shows again. The page's
- * script keeps its form as it is, so a scripted post gets no values back.
- */
-const refused = (error: Record<string, string[] | null> | null | undefined, status: number, headers?: HeadersInit, formData?: FormData) =>
-  data({ ...errorsOnly(error), values: typedValues(formData), outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status, headers });
+/** What refused() needs of conform's submission: what was sent, and its reply. */
+type ConfirmSubmission = Pick<Submission<unknown>, "payload" | "reply">;
 
-function typedValues(formData: FormData | undefined): Record<string, string> {
-  if (!formData || sentByScript(formData)) return {};
-  const intent = formData.get("intent");
-  return intent === "verify" || intent === "confirm" ? keptValues(formData, confirmKeptFields[intent]) : {};
+/**
+ * A refused confirm form: conform's reply with its errors (`formErrors` added) and what the guest
+ * typed in that form's own fields. One answer, whoever sent the post: without JavaScript it is a
+ * new page showing them again; the page's script keeps its form as it is.
+ */
+function refused(submission: ConfirmSubmission, status: number, formErrors?: string[], headers?: HeadersInit) {
+  const intent = submission.payload.intent;
+  const fields = intent === "verify" || intent === "confirm" ? confirmKeptFields[intent] : null;
+  const reply = refusedReply(submission.reply(formErrors ? { formErrors } : undefined), fields);
+  return data({ ...reply, outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status, headers });
+}
+
+/** Back to /confirm with the message as a flash toast (an answer stored, a code accepted), the history entry replaced. */
+async function answered(request: Request, toast: Toast, cookies: string[] = []) {
+  const headers = new Headers();
+  for (const cookie of [...cookies, await flashToastHeader(request, toast)]) headers.append("Set-Cookie", cookie);
+  return replace("/confirm", { headers });
 }
 
 /**
- * The /confirm action: verify a code, confirm attendance, or forget the stored code.
- * Requests sent by the page's JavaScript carry `_js` and get data back (the page shows
- * the toast and navigates); plain form posts get POST/redirect/GET with a flash toast.
+ * The /confirm action: verify a code, confirm attendance, decline, or forget the stored code.
+ * One answer however the form was sent (a plain post, or the page's script through a fetcher):
+ * a success is a redirect to /confirm with a flash toast, a refusal the form's errors and values.
+ * Remix renders either: the browser follows the redirect, or the router does.
  */
 export async function handleConfirmAction(request: Request, context: AppLoadContext) {
   try {
@@ -55,12 +65,12 @@ export async function handleConfirmAction(request: Request, context: AppLoadCont
 }
 
 async function confirmAction(request: Request, context: AppLoadContext) {
-  if (isCrossOrigin(request, context)) return refused({ "": ["common:crossOrigin"] }, 403);
+  if (isCrossOrigin(request, context))
+    return data({ ...errorsOnly({ "": ["common:crossOrigin"] }), outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status: 403 });
   // Only this form's fields, with small indices: refused before conform reads anything.
   const formData = await readForm(request, confirmPageFields);
-  const viaScript = sentByScript(formData);
   const submission = parseWithZod(formData, { schema: confirmPageSchema });
-  if (submission.status !== "success") return refused(submission.error, 400, undefined, formData);
+  if (submission.status !== "success") return refused(submission, 400);
   const value = submission.value;
 
   if (value.intent === "clear") {
@@ -70,21 +80,11 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   if (value.intent === "verify") {
     await consume("code", clientIp(context));
     const invitation = await findInvitationByCode(value.code);
-    if (!invitation) return refused({ "": ["confirm:form.invalidCode"] }, 404, undefined, formData);
-    const cookie = await storeCodeHeader(request, invitation.code);
-    if (viaScript) {
-      return data(
-        { status: "success" as const, error: {} as Record<string, string[] | null>, outcome: "valid" as const, retryAfterMinutes: 0, max: MAX_NAME_LENGTH },
-        { headers: { "Set-Cookie": cookie } },
-      );
-    }
-    const headers = new Headers();
-    headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", await flashToastHeader(request, { kind: "success", key: "confirm:toasts.validCode" }));
-    return redirect("/confirm", { headers });
+    if (!invitation) return refused(submission, 404, ["confirm:form.invalidCode"]);
+    return answered(request, { kind: "success", key: "confirm:toasts.validCode" }, [await storeCodeHeader(request, invitation.code)]);
   }
 
-  if (value.intent === "decline") return declineAction(request, viaScript);
+  if (value.intent === "decline") return declineAction(request, submission);
 
   // intent === "confirm": the code comes from the signed cookie, never from the form.
   const code = await getStoredCode(request);
@@ -97,57 +97,34 @@ async function confirmAction(request: Request, context: AppLoadContext) {
       )
     : ({ ok: false, error: "notFound" } as const);
   if (!result.ok) {
-    if (result.error === "alreadyAnswered") return answeredAlready(request, viaScript);
+    if (result.error === "alreadyAnswered") return answeredAlready(request);
     const status = result.error === "notFound" ? 404 : result.error === "closed" ? 403 : 400;
     const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
-    return refused({ "": [confirmErrorKeys[result.error]] }, status, headers, formData);
+    return refused(submission, status, [confirmErrorKeys[result.error]], headers);
   }
-  if (viaScript) {
-    return data({
-      status: "success" as const,
-      error: {} as Record<string, string[] | null>,
-      initialValue: null,
-      outcome: "confirmed" as const,
-      retryAfterMinutes: 0,
-      max: MAX_NAME_LENGTH,
-    });
-  }
-  return redirect("/confirm", {
-    headers: { "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "confirm:toasts.thanks" }) },
-  });
+  return answered(request, { kind: "success", key: "confirm:toasts.thanks" });
 }
 
 /** The guests' "no" (the page asked "are you sure?" first): the declined view, with a toast. */
-async function declineAction(request: Request, viaScript: boolean) {
+async function declineAction(request: Request, submission: ConfirmSubmission) {
   const code = await getStoredCode(request);
   const result = code ? await declineInvitation(code) : ({ ok: false, error: "notFound" } as const);
   if (!result.ok) {
-    if (result.error === "alreadyAnswered") return answeredAlready(request, viaScript);
+    if (result.error === "alreadyAnswered") return answeredAlready(request);
     const status = result.error === "notFound" ? 404 : 403;
     const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
     const key = result.error === "notFound" ? "confirm:form.invalidCode" : "confirm:expired.title";
-    return refused({ "": [key] }, status, headers);
+    return refused(submission, status, [key], headers);
   }
-  if (viaScript) return data({ status: "success" as const, error: undefined, outcome: "declined" as const, retryAfterMinutes: 0 });
-  return redirect("/confirm", {
-    headers: { "Set-Cookie": await flashToastHeader(request, { kind: "info", key: "confirm:toasts.declined" }) },
-  });
+  return answered(request, { kind: "info", key: "confirm:toasts.declined" });
 }
 
 /**
  * A stale tab answering an invitation already answered the other way: nothing changes, and the
- * guest is shown the stored answer (the page reloads it) with a note saying so.
+ * guest is shown the stored answer (the redirect reloads it) with a note saying so.
  */
-async function answeredAlready(request: Request, viaScript: boolean) {
-  if (viaScript) {
-    return data(
-      { status: "error" as const, error: { "": ["confirm:form.alreadyAnswered"] }, outcome: "alreadyAnswered" as const, retryAfterMinutes: 0 },
-      { status: 409 },
-    );
-  }
-  return redirect("/confirm", {
-    headers: { "Set-Cookie": await flashToastHeader(request, { kind: "info", key: "confirm:form.alreadyAnswered" }) },
-  });
+function answeredAlready(request: Request) {
+  return answered(request, { kind: "info", key: "confirm:form.alreadyAnswered" });
 }
 
 /** What /confirm shows: the stored invitation as a guest sees it (if its code still exists). */

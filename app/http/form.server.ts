@@ -77,31 +77,57 @@ export async function readForm(request: Request, fields?: FormFields | readonly 
   return form;
 }
 
-/** Whether the page's script sent the form (it adds `_js=1`): the answer is data, not a new page. */
+/**
+ * Whether the page's script sent the form (it adds `_js=1`): the admin's forms still answer by it.
+ * The guests' forms never read it (decision 0020): one answer, which Remix renders either way.
+ */
 export function sentByScript(form: { get(name: string): unknown }): boolean {
   return form.get("_js") === "1";
 }
 
+/** A refused form's answer as conform's reply() gives it (its errors, and what was typed). */
+interface Reply {
+  status?: "error" | "success";
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null>;
+  fields?: string[];
+}
+
+/** What was typed in a form, as the page shows it again: field name to value, or to each item of a list. */
+export type TypedValues = Record<string, string | string[]>;
+
 /**
- * A refused submission's answer with its errors only: conform's reply() carries the whole input
- * back (initialValue, every name sent). A page that shows what the guest typed adds
- * keptValues' values beside it, never more.
+ * A refused form's answer, the same whether the page's script or a plain post sent it: conform's
+ * reply (its errors), with what was typed limited to the form's own `fields`: its plain names and
+ * list items within bounds, strings only (no `intent`, no other form's field, no file). Without
+ * JavaScript the answer is a new page, and this is how the guest finds what they typed in it;
+ * with it the form never left the page, and the values are the ones already there. Never stored;
+ * the page puts them in its fields' values, which React escapes.
  */
-export function errorsOnly(error: Record<string, string[] | null> | null | undefined): { status: "error"; error: Record<string, string[] | null> } {
-  return { status: "error", error: error ?? {} };
+export function refusedReply<R extends Reply>(
+  reply: R,
+  fields: FormFields | null,
+): Omit<R, "initialValue" | "fields"> & { status: "error"; initialValue: TypedValues; fields: string[] } {
+  const initialValue: TypedValues = {};
+  const typed = fields ? (reply.initialValue ?? {}) : {};
+  for (const [name, value] of Object.entries(typed)) {
+    if (typeof value === "string" && fields?.names.includes(name)) initialValue[name] = value;
+    else if (Array.isArray(value) && fields && Object.hasOwn(fields.lists, name))
+      initialValue[name] = value.slice(0, fields.lists[name]).map((item) => (typeof item === "string" ? item : ""));
+  }
+  return {
+    ...reply,
+    status: "error",
+    error: reply.error ?? {},
+    initialValue,
+    fields: fields ? (reply.fields ?? []).filter((name) => acceptedName(name, fields)) : [],
+  };
 }
 
 /**
- * What a refused form gives back to be shown again: the values of the form's own `fields` only
- * (its plain names and list items; not `intent`, not `_js`, no unknown name, no file), first
- * value per name, as sent. Without JavaScript a refusal is answered with a new page, and this is
- * how the guest finds what they typed in it. Never stored; the page puts them in its fields'
- * values, which React escapes.
+ * A refusal that is not about what was typed (another site's post, a server error): its errors
+ * only, nothing sent comes back.
  */
-export function keptValues(formData: FormData, fields: FormFields): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of formData.entries()) {
-    if (typeof value === "string" && !Object.hasOwn(values, name) && acceptedName(name, fields)) values[name] = value;
-  }
-  return values;
+export function errorsOnly(error: Record<string, string[] | null> | null | undefined): { status: "error"; error: Record<string, string[] | null> } {
+  return { status: "error", error: error ?? {} };
 }

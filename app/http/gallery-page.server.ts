@@ -33,10 +33,11 @@ export interface BatchLine {
 const errorKey = (error: UploadError | "rateLimited") => (error === "rateLimited" ? TOO_MANY_REQUESTS_KEY : `gallery:errors.${error}`);
 
 /**
- * A guest's photo upload (multipart: `file`, or several `file` parts from the plain form, and
- * `sectionId`). One photo: scripted posts (`_js=1`) get data back; plain posts are redirected to
- * the section with a flash toast, or shown the error. Several photos: the answer page lists each
- * file's result (200 when any was stored).
+ * A guest's photo upload through the page's form (multipart: `file`, or several `file` parts, and
+ * `sectionId`). One answer however it was sent (the page's script uploads through the API, one
+ * photo per request, with progress): one photo stored is a redirect to the section with a flash
+ * toast, one refused its message; several photos, the answer lists each file's result (200 when
+ * any was stored).
  */
 export async function handleGalleryUpload(request: Request, context: AppLoadContext) {
   const received = await receivePhotos(request, context);
@@ -62,8 +63,7 @@ export async function handleGalleryUpload(request: Request, context: AppLoadCont
         { status, headers: wait ? { "Retry-After": String(wait.retryAfterSeconds) } : undefined },
       );
     }
-    const { media, sectionId } = only;
-    if (received.scripted) return data({ ok: true as const, media, error: null, retryAfterMinutes: 0, batch: null }, { headers: { "Server-Timing": timing } });
+    const { sectionId } = only;
     return redirect(`/gallery?section=${sectionId}`, {
       headers: { "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "gallery:uploadSuccess" }), "Server-Timing": timing },
     });

@@ -38,12 +38,15 @@ export const clearCodeSchema = z.object({ intent: z.literal("clear") });
 
 export const confirmPageSchema = z.discriminatedUnion("intent", [verifyCodeSchema, confirmAttendanceSchema, declineSchema, clearCodeSchema]);
 
-/** The only fields /confirm reads (`_js`: sent by the page's script). */
+/**
+ * The only fields /confirm accepts. `_js` is accepted and never read: a page loaded before the
+ * forms stopped sending it (decision 0020) still gets its answer, not a 400.
+ */
 export const confirmPageFields = formFieldsOf(confirmPageSchema, ["_js"]);
 
 /**
- * The fields a refused /confirm form gives back to a page without JavaScript (http/form.server.ts
- * keptValues): what the guest typed in each form, not its `intent`.
+ * The fields a refused /confirm form gives back (http/form.server.ts refusedReply): what the guest
+ * typed in each form, not its `intent`.
  */
 export const confirmKeptFields = {
   verify: formFieldsOf(verifyCodeSchema.omit({ intent: true })),

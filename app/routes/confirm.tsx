@@ -1,6 +1,6 @@
 import "~/styles/confirm.css";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { notifications } from "@mantine/notifications";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -12,7 +12,7 @@ import { DECLINE_FETCHER, DeclineStep } from "~/components/confirm/DeclineAction
 import { DeclinedView } from "~/components/confirm/DeclinedView";
 import { ExpiredView } from "~/components/confirm/ExpiredView";
 import { CONFIRM_FETCHER, InvitationView } from "~/components/confirm/InvitationView";
-import { CONFETTI } from "~/lib/constants";
+import { CONFETTI, REDIRECT_AFTER_VALID_CODE_MS } from "~/lib/constants";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { config } from "~/infra/config.server";
 import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
@@ -47,48 +47,60 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * A valid code sent by script is not followed by a reload of this page's data: the code form
- * stays to show '¡Código válido!' and 'Cargando invitación...', then navigates to /confirm
- * itself after the spec's 100 ms (replacing the history entry), which loads the invitation.
+ * The page's script sends the forms through fetchers, to the same action as a plain post; a
+ * valid code is answered with a redirect to /confirm, which waits the spec's short pause
+ * (REDIRECT_AFTER_VALID_CODE_MS) first, while 'Verificando...' shows.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) => {
-  if (formData?.get("intent") === "verify" && (actionResult as { outcome?: string } | undefined)?.outcome === "valid") return false;
-  return defaultShouldRevalidate;
-};
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return await serverAction<typeof action>();
+  } catch (answer) {
+    if (intent === "verify" && answer instanceof Response && answer.status >= 300 && answer.status < 400) {
+      await new Promise((resolve) => setTimeout(resolve, REDIRECT_AFTER_VALID_CODE_MS));
+    }
+    throw answer;
+  }
+}
 
 function burstConfetti() {
   void import("canvas-confetti").then(({ default: confetti }) => confetti({ ...CONFETTI, origin: { ...CONFETTI.origin }, disableForReducedMotion: true }));
 }
 
 /**
- * After an answer sent by script: thanks toast and confetti for a "yes", a note for a "no", and
- * for a stale tab (answered already the other way) the stored answer, reloaded; refetch the
- * invitation on window focus.
+ * Runs `settled` with the answer once a fetcher's post (and the redirect it may have led to) is
+ * done: its data, or undefined after a redirect.
  */
-function useConfirmEffects() {
-  const { t } = useTranslation("confirm");
-  const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
-  const declineFetcher = useFetcher<typeof action>({ key: DECLINE_FETCHER });
-  const revalidator = useRevalidator();
-  const handled = useRef<unknown[]>([]);
+function useSettled(key: string, settled: (data: { outcome?: string | null } | undefined) => void) {
+  const fetcher = useFetcher<typeof action>({ key });
+  const sending = useRef(false);
+  const latest = useRef(settled);
+  latest.current = settled;
   useEffect(() => {
-    for (const result of [fetcher.data, declineFetcher.data]) {
-      if (!result || handled.current.includes(result)) continue;
-      handled.current = [...handled.current.slice(-3), result];
-      if (result.outcome === "confirmed") {
-        notifications.show({ color: "green", message: t("toasts.thanks") });
-        burstConfetti();
-      } else if (result.outcome === "declined") {
-        notifications.show({ color: "blue", message: t("toasts.declined") });
-      } else if (result.outcome === "alreadyAnswered") {
-        notifications.show({ color: "blue", message: t("form.alreadyAnswered") });
-        // A 409 is not followed by a reload of the page's data: ask for the stored answer.
-        revalidator.revalidate();
-      } else if (result.outcome === "failed") {
-        notifications.show({ color: "red", message: t("toasts.confirmError") });
-      }
+    if (fetcher.state !== "idle") sending.current = true;
+    else if (sending.current) {
+      sending.current = false;
+      latest.current(fetcher.data);
     }
-  }, [fetcher.data, declineFetcher.data, t, revalidator]);
+  }, [fetcher.state, fetcher.data]);
+}
+
+/**
+ * After an answer sent by script: confetti for a "yes" (the answer's toast is the redirect's
+ * flash, shown by the root), the spec's toast for a server error; the invitation is refetched on
+ * window focus.
+ */
+function useConfirmEffects(status: string | undefined) {
+  const { t } = useTranslation("confirm");
+  const revalidator = useRevalidator();
+  const failed = (data: { outcome?: string | null } | undefined) => {
+    if (data?.outcome === "failed") notifications.show({ color: "red", message: t("toasts.confirmError") });
+    return data?.outcome === "failed";
+  };
+  useSettled(CONFIRM_FETCHER, (data) => {
+    if (!failed(data) && !data && status === "confirmed") burstConfetti();
+  });
+  useSettled(DECLINE_FETCHER, failed);
   useEffect(() => {
     const onFocus = () => {
       if (revalidator.state === "idle") revalidator.revalidate();
@@ -102,7 +114,7 @@ function ConfirmPageContent() {
   const { invitation, deadline, rsvpOpen } = useLoaderData<typeof loader>();
   const { t } = useTranslation("confirm");
   const [params] = useSearchParams();
-  useConfirmEffects();
+  useConfirmEffects(invitation?.status);
   // The server decides first; once the page runs, the guest's own clock closes it too (spec section 5).
   const [open, setOpen] = useState(rsvpOpen);
   useEffect(() => setOpen(rsvpOpen && isRsvpOpen(deadline)), [rsvpOpen, deadline]);

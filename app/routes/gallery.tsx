@@ -52,7 +52,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function GalleryPageContent() {
   const { sections, selectedId, selectedError } = useLoaderData<typeof loader>();
   const { t } = useTranslation("gallery");
-  const hydrated = useHydrated();
+  // Without the script a section is its own page with the plain form; once the script runs, a
+  // dialog with the scripted one. Photos picked in the plain form before that are handed over.
+  const plainPicker = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<File[]>([]);
+  const hydrated = useHydrated(() => setPicked(Array.from(plainPicker.current?.files ?? [])));
   const navigate = useNavigate();
   const navigation = useNavigation();
   const selected = sections.find((s) => s.id === selectedId) ?? null;
@@ -85,9 +89,9 @@ function GalleryPageContent() {
       ) : null}
       {s.allow_upload ? (
         withScript ? (
-          <UploadForm key={s.id} sectionId={s.id} onBusyChange={(stop) => (stopUploads.current = stop)} />
+          <UploadForm key={s.id} sectionId={s.id} picked={s.id === selectedId ? picked : undefined} onBusyChange={(stop) => (stopUploads.current = stop)} />
         ) : (
-          <PlainUploadForm sectionId={s.id} />
+          <PlainUploadForm sectionId={s.id} picker={plainPicker} />
         )
       ) : null}
     </>

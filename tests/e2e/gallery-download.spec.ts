@@ -13,7 +13,7 @@ async function addPhotos(page: Page, data: TestData, sectionId: number, photos: 
   if (!active) data.query("UPDATE gallery_sections SET is_active = 1 WHERE id = ?", sectionId);
   for (const photo of photos) {
     const response = await page.request.post("/gallery", {
-      multipart: { sectionId: String(sectionId), _js: "1", file: { name: photo.name, mimeType: "image/jpeg", buffer: await jpeg(photo.color) } },
+      multipart: { sectionId: String(sectionId), file: { name: photo.name, mimeType: "image/jpeg", buffer: await jpeg(photo.color) } },
     });
     expect(response.ok()).toBe(true);
   }

@@ -64,7 +64,7 @@ test.describe("keyboard only @js-only", () => {
       const buffer = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c9a" } })
         .jpeg()
         .toBuffer();
-      await page.request.post("/gallery", { multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer } } });
+      await page.request.post("/gallery", { multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer } } });
     }
     await page.goto("/gallery");
     const card = page.getByRole("link", { name: `Ver fotos de ${section.name}` });

@@ -99,7 +99,7 @@ test.describe("cookies and headers @js-only", () => {
       ["/confirm", "intent=confirm&guests[10000000]=a", false],
       ["/confirm", "intent=verify&code=ABCDEF&x[10000000]=a", false],
       // The page's script posts to the route's data URL: the answer is the message alone.
-      ["/confirm.data", "intent=confirm&_js=1&guests[10000000]=a", true],
+      ["/confirm.data", "intent=confirm&guests[10000000]=a", true],
       ["/admin", "intent=login&x[10000000]=a", false],
       ["/admin/create.data", "intent=createInvitation&primaryGuest=A&maxGuests=1&x[10000000]=a", true],
       ["/action/set-language", "lng=en&redirectTo=/&x[10000000]=a", true],

@@ -12,7 +12,7 @@ async function sectionWithPhotos(page: Page, data: TestData, names: string[]) {
   const colors = ["red", "green", "blue", "orange"];
   for (const [i, name] of names.entries()) {
     const response = await page.request.post("/gallery", {
-      multipart: { sectionId: String(section.id), _js: "1", file: { name, mimeType: "image/jpeg", buffer: await jpeg(colors[i % colors.length]) } },
+      multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer: await jpeg(colors[i % colors.length]) } },
     });
     expect(response.ok()).toBe(true);
   }

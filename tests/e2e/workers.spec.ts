@@ -125,7 +125,7 @@ test.describe("several workers with the page cache on @js-only", () => {
 
   test("the 21st wrong code from one client gets 429 whichever worker answers", async () => {
     const attempt = (client: string) =>
-      fresh("/confirm", client, { method: "POST", body: new URLSearchParams({ intent: "verify", code: "ZZZZZZ", _js: "1" }).toString() });
+      fresh("/confirm", client, { method: "POST", body: new URLSearchParams({ intent: "verify", code: "ZZZZZZ" }).toString() });
     // Twenty at once over fresh connections: the three workers share them.
     const first = await Promise.all(Array.from({ length: 20 }, () => attempt("198.51.100.77")));
     expect(first.map((r) => r.status)).toEqual(Array(20).fill(404));

@@ -141,12 +141,13 @@ describe("answers over HTTP (RSVP open)", () => {
     expect(res.json).toMatchObject({ declinedInvitations: 1, declinedSeats: 2, pendingInvitations: 1, pendingSeats: 3, dietaryCount: 0 });
   });
 
-  it("the /confirm page: a 'no' without JavaScript redirects with a toast; a stale 'yes' then changes nothing", async () => {
+  it("the /confirm page: a 'no' redirects with a toast; a stale 'yes' then changes nothing", async () => {
     const inv = await make("Ana", 2);
     expect(await postConfirmPage(inv.code, { intent: "decline" })).toMatchObject({ status: 302, location: "/confirm" });
     expect((await findInvitationById(inv.id))?.status).toBe("declined");
-    const stale = await postConfirmPage(inv.code, { intent: "confirm", "guests[0]": "Luis", _js: "1" });
-    expect(stale).toMatchObject({ status: 409, data: { outcome: "alreadyAnswered" } });
+    // Back to the stored answer, with the note (a flash toast), whoever sent it.
+    const stale = await postConfirmPage(inv.code, { intent: "confirm", "guests[0]": "Luis" });
+    expect(stale).toMatchObject({ status: 302, location: "/confirm" });
     expect(await findInvitationById(inv.id)).toMatchObject({ status: "declined", guests: [] });
   });
 
@@ -154,21 +155,21 @@ describe("answers over HTTP (RSVP open)", () => {
     const inv = await make("Ana", 3);
     const res = await postConfirmPage(inv.code, {
       intent: "confirm",
-      _js: "1",
       primaryDietary: "sin lactosa",
       "guests[1]": "Eva",
       "dietary[0]": "ignored: no name",
       "dietary[1]": "vegetariana",
       message: "Línea 1\r\nLínea 2",
     });
-    expect(res).toMatchObject({ status: 200, data: { outcome: "confirmed" } });
+    expect(res).toMatchObject({ status: 302, location: "/confirm" });
     const stored = await findInvitationById(inv.id);
     expect(stored?.message).toBe("Línea 1\nLínea 2");
     expect(stored?.guests.map((g) => [g.fullName, g.dietary])).toEqual([
       ["Ana", "sin lactosa"],
       ["Eva", "vegetariana"],
     ]);
-    expect((await postConfirmPage(inv.code, { intent: "decline", _js: "1" })).status).toBe(409);
+    expect(await postConfirmPage(inv.code, { intent: "decline" })).toMatchObject({ status: 302, location: "/confirm" });
+    expect((await findInvitationById(inv.id))?.status).toBe("confirmed");
   });
 
   it("'Editar Invitación': asks before an answer change, then applies it; seats never below the confirmed guests", async () => {

@@ -2,34 +2,32 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Button, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useActionData, useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { REDIRECT_AFTER_VALID_CODE_MS } from "~/lib/constants";
 import { verifyCodeSchema } from "~/lib/confirm-schemas";
 import type { action } from "~/routes/confirm";
 import { FormErrors } from "./FormErrors";
-import { useHydrated } from "./useHydrated";
 
 export const VERIFY_FETCHER = "verify-code";
 
-/** Step 1: the guest types the code from the invitation. */
+/**
+ * Step 1: the guest types the code from the invitation. One form, sent by the page's script once
+ * it runs or as a plain post before (or without) it: a valid code is answered with /confirm and
+ * '¡Código válido!', a refused one with its message and the code as typed (decision 0020). The
+ * field is the browser's own (conform reads it, never sets it), so what is typed before the script
+ * runs stays.
+ */
 export function CodeForm() {
   const { t } = useTranslation("confirm");
   const fetcher = useFetcher<typeof action>({ key: VERIFY_FETCHER });
-  const actionData = useActionData<typeof action>(); // the no-JavaScript post
+  const actionData = useActionData<typeof action>(); // a plain post's answer
   const result = fetcher.data ?? actionData;
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const [redirecting, setRedirecting] = useState(false);
   const busy = fetcher.state !== "idle";
-  // Without JavaScript a refused code comes back in a new page, typed as it was, to be corrected.
-  // Typed by hand: Remix's serialised type of a string record is {}.
-  const kept = (actionData && "values" in actionData ? actionData.values : undefined) as Record<string, string | undefined> | undefined;
 
   const [form, fields] = useForm({
     id: "verify-code",
-    defaultValue: { code: kept?.code },
+    // A plain post's refusal: conform puts the code as typed back in the field.
     lastResult: busy ? undefined : result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
     shouldValidate: "onSubmit",
@@ -37,20 +35,11 @@ export function CodeForm() {
   });
 
   useEffect(() => {
-    if (!fetcher.data || fetcher.state !== "idle") return;
-    if (fetcher.data.outcome === "valid") {
-      notifications.show({ color: "green", message: t("toasts.validCode") });
-      setRedirecting(true);
-      // The spec's short pause, then /confirm again with the history entry replaced.
-      const timer = setTimeout(() => navigate("/confirm", { replace: true }), REDIRECT_AFTER_VALID_CODE_MS);
-      return () => clearTimeout(timer);
-    }
-    if (fetcher.data.outcome === "failed") {
-      notifications.show({ color: "red", message: t("toasts.validateError") });
-    }
-  }, [fetcher.data, fetcher.state, navigate, t]);
+    if (fetcher.state === "idle" && fetcher.data?.outcome === "failed") notifications.show({ color: "red", message: t("toasts.validateError") });
+  }, [fetcher.data, fetcher.state, t]);
 
-  if (redirecting) {
+  // A valid code: the answer, a redirect (no data), leads to /confirm, whose invitation is loading.
+  if (fetcher.state === "loading" && !fetcher.data) {
     return (
       <div className="card center" role="status">
         <p>{t("loading")}</p>
@@ -65,7 +54,6 @@ export function CodeForm() {
       <p className="confirm-prompt">{t("prompt")}</p>
       <fetcher.Form method="post" {...getFormProps(form)} className="confirm-form">
         <input type="hidden" name="intent" value="verify" />
-        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
         <TextInput
           {...getInputProps(fields.code, { type: "text" })}
           key={fields.code.key}

@@ -44,7 +44,7 @@ export function DeclineAction() {
               color="red.9"
               onClick={() => {
                 setOpen(false);
-                fetcher.submit({ intent: "decline", _js: "1" }, { method: "post" });
+                fetcher.submit({ intent: "decline" }, { method: "post" });
               }}
             >
               {t("decline.yes")}

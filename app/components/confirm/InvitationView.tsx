@@ -31,12 +31,10 @@ export function InvitationView({ invitation, deadline }: Props) {
   const extra = additionalSeats(invitation.maxGuests);
   const busy = fetcher.state !== "idle";
   const serverErrors = errorsOf((busy ? undefined : (fetcher.data ?? actionData))?.error);
-  // Without JavaScript a refused answer is a new page: it brings back what the guest typed
-  // (http/confirm-page.server.ts). With it the fetcher's form keeps its own state.
-  // Typed by hand: Remix's serialised type of a string record is {}.
-  const kept = (actionData && "values" in actionData ? actionData.values : undefined) as Record<string, string | undefined> | undefined;
-  const [primaryDietary, setPrimaryDietary] = useState(kept?.primaryDietary ?? "");
-  const [message, setMessage] = useState(kept?.message ?? "");
+  // A plain post's refusal is a new page: it brings back what the guest typed (decision 0020).
+  // With the page's script the form never leaves the page, and its fields keep what is in them.
+  const typed = typedIn(actionData);
+  const formRef = useRef<HTMLFormElement>(null);
   const openDialog = hydrated && extra > 0;
 
   return (
@@ -48,6 +46,7 @@ export function InvitationView({ invitation, deadline }: Props) {
 
       <fetcher.Form
         method="post"
+        ref={formRef}
         className="confirm-form"
         onSubmit={(event) => {
           // With extra seats and JavaScript the answer is sent from the dialog.
@@ -57,7 +56,6 @@ export function InvitationView({ invitation, deadline }: Props) {
         }}
       >
         <input type="hidden" name="intent" value="confirm" />
-        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
         {extra > 0 && !hydrated ? <p className="confirm-primary">{t("dialog.primary", { name: invitation.primaryGuest })}</p> : null}
         <TextInput
           name="primaryDietary"
@@ -65,8 +63,7 @@ export function InvitationView({ invitation, deadline }: Props) {
           placeholder={t("answer.dietaryPlaceholder")}
           maxLength={MAX_DIETARY_LENGTH}
           autoComplete="off"
-          value={primaryDietary}
-          onChange={(event) => setPrimaryDietary(event.currentTarget.value)}
+          defaultValue={typed("primaryDietary")}
         />
         {extra > 0 && !hydrated ? (
           // Without JavaScript the additional-guest fields sit in the page itself.
@@ -79,7 +76,7 @@ export function InvitationView({ invitation, deadline }: Props) {
                   <input
                     type="text"
                     name={`guests[${i}]`}
-                    defaultValue={kept?.[`guests[${i}]`]}
+                    defaultValue={typed("guests", i)}
                     placeholder={t("dialog.placeholder")}
                     maxLength={MAX_NAME_LENGTH}
                     autoComplete="off"
@@ -90,7 +87,7 @@ export function InvitationView({ invitation, deadline }: Props) {
                   <input
                     type="text"
                     name={`dietary[${i}]`}
-                    defaultValue={kept?.[`dietary[${i}]`]}
+                    defaultValue={typed("dietary", i)}
                     placeholder={t("answer.dietaryPlaceholder")}
                     maxLength={MAX_DIETARY_LENGTH}
                     autoComplete="off"
@@ -100,16 +97,7 @@ export function InvitationView({ invitation, deadline }: Props) {
             ))}
           </fieldset>
         ) : null}
-        <Textarea
-          name="message"
-          label={t("answer.message")}
-          maxLength={MAX_MESSAGE_LENGTH}
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={message}
-          onChange={(event) => setMessage(event.currentTarget.value)}
-        />
+        <Textarea name="message" label={t("answer.message")} maxLength={MAX_MESSAGE_LENGTH} autosize minRows={2} maxRows={6} defaultValue={typed("message")} />
         <div className="confirm-actions">
           <Button type="submit" size="md" fullWidth disabled={busy}>
             {busy ? t("confirming") : t("confirmButton")}
@@ -127,10 +115,9 @@ export function InvitationView({ invitation, deadline }: Props) {
           onClose={() => setDialogOpen(false)}
           primaryGuest={invitation.primaryGuest}
           maxGuests={invitation.maxGuests}
-          primaryDietary={primaryDietary}
-          message={message}
+          answerForm={formRef}
           serverErrors={serverErrors}
-          kept={kept}
+          typed={typed}
         />
       ) : null}
 
@@ -142,6 +129,15 @@ export function InvitationView({ invitation, deadline }: Props) {
       </Form>
     </div>
   );
+}
+
+/** What a refused plain post typed in a field (a list's item `i`), to be shown in it again. */
+function typedIn(answer: object | undefined) {
+  const values = (answer && "initialValue" in answer ? answer.initialValue : undefined) as Record<string, string | string[] | undefined> | undefined;
+  return (name: string, i?: number): string | undefined => {
+    const value = values?.[name];
+    return i === undefined ? (typeof value === "string" ? value : undefined) : Array.isArray(value) ? value[i] : undefined;
+  };
 }
 
 /**
@@ -158,53 +154,54 @@ function AdditionalGuestsDialog(props: {
   onClose: () => void;
   primaryGuest: string;
   maxGuests: number;
-  primaryDietary: string;
-  message: string;
+  /** The answer form: its dietary note and message go with the names. */
+  answerForm: React.RefObject<HTMLFormElement>;
   serverErrors?: string[];
   /** A plain post refused before the page ran: the names and notes it sent. */
-  kept?: Record<string, string | undefined>;
+  typed: (name: string, i?: number) => string | undefined;
 }) {
   const { t } = useTranslation(["confirm", "common"]);
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
   const [clientError, setClientError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
   const extra = additionalSeats(props.maxGuests);
   const errors = clientError ? [clientError] : props.serverErrors;
 
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={t("dialog.title")} centered size="md" closeButtonProps={{ "aria-label": t("common:close") }}>
-      <fetcher.Form
+      <form
         method="post"
-        ref={formRef}
         noValidate
         onSubmit={(event) => {
+          event.preventDefault();
+          // One answer: the answer form's fields (its intent, note and message) and the names here.
+          const answer = new FormData(props.answerForm.current ?? undefined);
+          for (const [name, value] of new FormData(event.currentTarget)) answer.set(name, value);
           // Same rule as the server: at least one additional name, blanks dropped, notes within their length.
-          const form = new FormData(event.currentTarget);
           const guests = Array.from({ length: extra }, (_, i) => ({
-            fullName: String(form.get(`guests[${i}]`) ?? ""),
-            dietary: String(form.get(`dietary[${i}]`) ?? ""),
+            fullName: String(answer.get(`guests[${i}]`) ?? ""),
+            dietary: String(answer.get(`dietary[${i}]`) ?? ""),
           }));
-          const answer = buildAnswer(props.primaryGuest, props.maxGuests, { guests, primaryDietary: props.primaryDietary, message: props.message });
-          if (!answer.ok) {
-            event.preventDefault();
-            setClientError(answer.error === "additionalRequired" ? "confirm:form.errorMessage" : `confirm:form.${answer.error}`);
+          const checked = buildAnswer(props.primaryGuest, props.maxGuests, {
+            guests,
+            primaryDietary: String(answer.get("primaryDietary") ?? ""),
+            message: String(answer.get("message") ?? ""),
+          });
+          if (!checked.ok) {
+            setClientError(checked.error === "additionalRequired" ? "confirm:form.errorMessage" : `confirm:form.${checked.error}`);
             return;
           }
           setClientError(null);
+          fetcher.submit(answer, { method: "post" });
         }}
       >
-        <input type="hidden" name="intent" value="confirm" />
-        <input type="hidden" name="_js" value="1" />
-        <input type="hidden" name="primaryDietary" value={props.primaryDietary} />
-        <input type="hidden" name="message" value={props.message} />
         <p className="confirm-primary">{t("dialog.primary", { name: props.primaryGuest })}</p>
         <div className="confirm-dialog-fields">
           {Array.from({ length: extra }, (_, i) => (
             <div key={i} className="confirm-guest-fields">
               <TextInput
                 name={`guests[${i}]`}
-                defaultValue={props.kept?.[`guests[${i}]`]}
+                defaultValue={props.typed("guests", i)}
                 data-autofocus={i === 0 ? true : undefined}
                 label={t("dialog.additional", { n: i + 1 })}
                 placeholder={t("dialog.placeholder")}
@@ -214,7 +211,7 @@ function AdditionalGuestsDialog(props: {
               />
               <TextInput
                 name={`dietary[${i}]`}
-                defaultValue={props.kept?.[`dietary[${i}]`]}
+                defaultValue={props.typed("dietary", i)}
                 label={t("answer.dietaryFor", { n: i + 1 })}
                 placeholder={t("answer.dietaryPlaceholder")}
                 maxLength={MAX_DIETARY_LENGTH}
@@ -233,7 +230,7 @@ function AdditionalGuestsDialog(props: {
             {busy ? t("confirming") : t("dialog.confirm")}
           </Button>
         </div>
-      </fetcher.Form>
+      </form>
     </Modal>
   );
 }

@@ -65,7 +65,16 @@ function sendPhoto(sectionId: number, file: File, onProgress: (percent: number) 
  * everything again. `onBusyChange` gets a way to stop the batch while it runs (null when idle),
  * so closing the dialog can ask first.
  */
-export function UploadForm({ sectionId, onBusyChange }: { sectionId: number; onBusyChange?: (stop: (() => void) | null) => void }) {
+export function UploadForm({
+  sectionId,
+  picked,
+  onBusyChange,
+}: {
+  sectionId: number;
+  /** Photos picked before the page's script ran (in the plain form): listed, ready to send. */
+  picked?: File[];
+  onBusyChange?: (stop: (() => void) | null) => void;
+}) {
   const { t } = useTranslation("gallery");
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
@@ -96,12 +105,12 @@ export function UploadForm({ sectionId, onBusyChange }: { sectionId: number; onB
     setPhase("chosen");
   };
 
-  const choose = (list: FileList | null) => {
-    const picked = Array.from(list ?? []);
+  const choose = (list: ArrayLike<File> | null) => {
+    const files = Array.from(list ?? []);
     if (input.current) input.current.value = "";
-    if (picked.length === 0) return;
-    if (picked.length > MAX_UPLOAD_BATCH) notifications.show({ color: "yellow", message: t("batch.tooMany") });
-    const next = picked
+    if (files.length === 0) return;
+    if (files.length > MAX_UPLOAD_BATCH) notifications.show({ color: "yellow", message: t("batch.tooMany") });
+    const next = files
       .slice(0, MAX_UPLOAD_BATCH)
       .map((file): Item =>
         file.size > MAX_UPLOAD_BYTES
@@ -118,6 +127,16 @@ export function UploadForm({ sectionId, onBusyChange }: { sectionId: number; onB
     }
     setItems(next);
   };
+
+  // Picked before the script ran: the same as picked now.
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (handedOver.current || !picked?.length) return;
+    handedOver.current = true;
+    choose(picked);
+    // Once: the photos picked in the plain form, when they arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [picked]);
 
   const stop = () => {
     stopped.current = true;
@@ -242,7 +261,7 @@ export function UploadForm({ sectionId, onBusyChange }: { sectionId: number; onB
 }
 
 /** Without JavaScript: a plain multipart form taking several photos; the answer page lists each one's result. */
-export function PlainUploadForm({ sectionId }: { sectionId: number }) {
+export function PlainUploadForm({ sectionId, picker }: { sectionId: number; picker?: React.RefObject<HTMLInputElement> }) {
   const { t } = useTranslation("gallery");
   const actionData = useActionData<typeof action>();
   const batch = actionData?.batch ?? null;
@@ -269,7 +288,7 @@ export function PlainUploadForm({ sectionId }: { sectionId: number }) {
       ) : null}
       <label className="plain-field">
         <span>{t("chooseFile")}</span>
-        <input type="file" name="file" accept={UPLOAD_ACCEPT} multiple />
+        <input ref={picker} type="file" name="file" accept={UPLOAD_ACCEPT} multiple />
       </label>
       <p className="upload-hint">{t("uploadHint")}</p>
       <p className="upload-hint">{t("batch.hint")}</p>
