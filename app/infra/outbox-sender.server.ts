@@ -43,17 +43,17 @@ class UnsendableError extends Error {}
  * Sends what is due now, one claim after another, until nothing is due or `stopping()` says so.
  * Returns when to look again (epoch ms), or null when nothing is queued.
  */
-export async function sendDue(stopping: () => boolean = () => false): Promise<number | null> {
+export async function sendDue(stopping: () => boolean = () => false, clock: () => number = Date.now): Promise<number | null> {
   for (;;) {
-    if (stopping()) return Date.now();
-    const result = await claimNext(config().MAIL_RATE_PER_MINUTE);
+    if (stopping()) return clock();
+    const result = await claimNext(config().MAIL_RATE_PER_MINUTE, clock());
     if (!result.claim) return result.nextAt;
     try {
       await deliver(result.claim);
-      await finishClaim(result.claim, { ok: true });
+      await finishClaim(result.claim, { ok: true }, clock());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await finishClaim(result.claim, { ok: false, reason, retryable: !(error instanceof UnsendableError) });
+      await finishClaim(result.claim, { ok: false, reason, retryable: !(error instanceof UnsendableError) }, clock());
     }
   }
 }
