@@ -142,14 +142,13 @@ export const configSchema = z
       .transform((v) => (v.endsWith("/") ? v : `${v}/`))
       .optional(),
     /** E-mail (docs/decisions/0030-outbox.md): the server to send through; unset, the site sends no e-mail. */
-    SMTP_URL: z
-      .string()
-      .refine(isSmtpUrl, { message: "SMTP_URL must be smtp://user:password@host:587 or smtps://user:password@host:465" })
-      .optional(),
+    SMTP_URL: z.string().refine(isSmtpUrl, { message: "SMTP_URL must be smtp://user:password@host:587 or smtps://user:password@host:465" }).optional(),
     /** The sender of every e-mail: an address or `Name <address>`. */
     MAIL_FROM: z
       .string()
-      .refine((v) => mailboxAddress(v) !== null, { message: 'MAIL_FROM must be an e-mail address or "Name <address>", e.g. Valeria y Sebastián <boda@example.com>' })
+      .refine((v) => mailboxAddress(v) !== null, {
+        message: 'MAIL_FROM must be an e-mail address or "Name <address>", e.g. Valeria y Sebastián <boda@example.com>',
+      })
       .optional(),
     /** E-mails sent per minute by the whole server (every worker and instance), for the provider's limits. */
     MAIL_RATE_PER_MINUTE: z.coerce
@@ -165,10 +164,7 @@ export const configSchema = z
       .refine((list) => list.length > 0 && list.length <= 10 && list.every(isEmailAddress), { message: NOTIFY_EMAIL_MESSAGE })
       .optional(),
     /** A webhook told of each answer (a JSON POST: ntfy, Slack-compatible, home automation). */
-    NOTIFY_URL: z
-      .string()
-      .refine(isWebhookUrl, { message: "NOTIFY_URL must be an http(s) address, e.g. https://ntfy.sh/our-wedding" })
-      .optional(),
+    NOTIFY_URL: z.string().refine(isWebhookUrl, { message: "NOTIFY_URL must be an http(s) address, e.g. https://ntfy.sh/our-wedding" }).optional(),
     /** `daily`: one digest a day instead of a message per answer. */
     NOTIFY_DIGEST: z.enum(["daily"], { message: 'NOTIFY_DIGEST must be "daily" (or unset for a message per answer)' }).optional(),
   })
@@ -178,7 +174,11 @@ export const configSchema = z
     }
     if (cfg.SMTP_URL && !cfg.PUBLIC_URL) {
       // Every e-mail carries links (unsubscribe, the site) and is sent with no request to read an address from.
-      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "PUBLIC_URL is required with SMTP_URL (the links in every e-mail), e.g. https://boda.example.com" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "PUBLIC_URL is required with SMTP_URL (the links in every e-mail), e.g. https://boda.example.com",
+      });
     }
     if (cfg.NOTIFY_EMAIL && !cfg.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["NOTIFY_EMAIL"], message: "NOTIFY_EMAIL needs SMTP_URL and MAIL_FROM (the server to send through)" });

@@ -18,7 +18,11 @@ const IDLE_MAX_MS = 30_000;
 /** A Message-ID the same on every try of a row, unique across databases (a new database reuses ids). */
 export function messageIdOf(claim: Claim): string {
   const first = claim.messages[0];
-  const hash = crypto.createHash("sha256").update(`${first.id}\u0000${first.recipient}\u0000${JSON.stringify(first.payload)}`).digest("hex").slice(0, 20);
+  const hash = crypto
+    .createHash("sha256")
+    .update(`${first.id}\u0000${first.recipient}\u0000${JSON.stringify(first.payload)}`)
+    .digest("hex")
+    .slice(0, 20);
   return `<outbox-${first.id}.${hash}@${mailDomain()}>`;
 }
 

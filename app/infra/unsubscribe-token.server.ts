@@ -14,7 +14,10 @@ const PURPOSE = "unsubscribe\u0000";
 export const MAX_UNSUBSCRIBE_TOKEN_LENGTH = 600;
 
 function signature(body: string): string {
-  return crypto.createHmac("sha256", sessionSecret()).update(PURPOSE + body).digest("base64url");
+  return crypto
+    .createHmac("sha256", sessionSecret())
+    .update(PURPOSE + body)
+    .digest("base64url");
 }
 
 export function unsubscribeToken(email: string, language: Language): string {

@@ -349,7 +349,14 @@ export async function confirmInvitation(
         .where("id", "=", row.id)
         .execute();
       // The couple's notification is written with the answer or not at all (app/models/notifications.server.ts).
-      await enqueueAnswerNotice(trx, { code: normalized, primaryGuest: row.primary_guest, status: "confirmed", guests: answer.guests, message: answer.message, answeredAt: stamp });
+      await enqueueAnswerNotice(trx, {
+        code: normalized,
+        primaryGuest: row.primary_guest,
+        status: "confirmed",
+        guests: answer.guests,
+        message: answer.message,
+        answeredAt: stamp,
+      });
       return { ok: true as const, id: row.id, alreadyConfirmed: false };
     });
   if (!outcome.ok) return outcome;

@@ -47,7 +47,8 @@ export function answerMessages(notice: AnswerNotice, now = new Date()): NewOutbo
   const dueAt = digest ? nextDigestAt(now) : undefined;
   const messages: NewOutboxMessage[] = [];
   if (emailEnabled()) {
-    for (const address of c.NOTIFY_EMAIL ?? []) messages.push({ kind, channel: "email", recipient: address, language: COUPLE_LANGUAGE, payload: notice, dueAt });
+    for (const address of c.NOTIFY_EMAIL ?? [])
+      messages.push({ kind, channel: "email", recipient: address, language: COUPLE_LANGUAGE, payload: notice, dueAt });
   }
   if (c.NOTIFY_URL) messages.push({ kind, channel: "webhook", recipient: c.NOTIFY_URL, language: COUPLE_LANGUAGE, payload: notice, dueAt });
   return messages;
@@ -83,7 +84,8 @@ export function unsubscribeUrl(email: string, language: Language): string {
 async function answerLines(notice: AnswerNotice, language: Language): Promise<{ headline: string; guests: string[]; message: string | null }> {
   const t = (await i18nFor(language)).getFixedT(language, "mail");
   const headline = t(notice.status === "confirmed" ? "answer.confirmedLine" : "answer.declinedLine", { name: notice.primaryGuest, code: notice.code });
-  const guests = notice.status === "confirmed" ? notice.guests.map((g) => (g.dietary ? `${g.fullName} (${t("answer.dietary", { note: g.dietary })})` : g.fullName)) : [];
+  const guests =
+    notice.status === "confirmed" ? notice.guests.map((g) => (g.dietary ? `${g.fullName} (${t("answer.dietary", { note: g.dietary })})` : g.fullName)) : [];
   return { headline, guests, message: notice.message };
 }
 

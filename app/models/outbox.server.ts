@@ -87,7 +87,8 @@ export interface Claim {
   claimedUntil: number;
 }
 
-export type ClaimResult = { claim: Claim } | { claim: null; /** When to look again at the earliest (epoch ms), or null when nothing is queued. */ nextAt: number | null };
+export type ClaimResult =
+  { claim: Claim } | { claim: null; /** When to look again at the earliest (epoch ms), or null when nothing is queued. */ nextAt: number | null };
 
 /**
  * Takes the next due message (or digest batch) for this sender, in one transaction: rows of
@@ -119,7 +120,13 @@ export async function claimNext(ratePerMinute: number, now = Date.now()): Promis
           return { claim: null, nextAt: await nextDueAt(trx, now, rateFreesAt) };
         }
         if (row.channel === "email" && (await isSuppressed(row.recipient, trx))) {
-          await trx.updateTable("outbox").set({ state: "failed", reason: "unsubscribed", claimed_until: null }).where("recipient", "=", row.recipient).where("channel", "=", "email").where("state", "=", "queued").execute();
+          await trx
+            .updateTable("outbox")
+            .set({ state: "failed", reason: "unsubscribed", claimed_until: null })
+            .where("recipient", "=", row.recipient)
+            .where("channel", "=", "email")
+            .where("state", "=", "queued")
+            .execute();
           continue;
         }
         let rows = [row];
@@ -250,7 +257,11 @@ export async function suppressEmail(email: string): Promise<void> {
   await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.insertInto("suppressed_emails").values({ email: address }).onConflict((oc) => oc.column("email").doNothing()).execute();
+      await trx
+        .insertInto("suppressed_emails")
+        .values({ email: address })
+        .onConflict((oc) => oc.column("email").doNothing())
+        .execute();
       await trx
         .updateTable("outbox")
         .set({ state: "failed", reason: "unsubscribed" })

@@ -17,7 +17,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("recipient", "text", (c) => c.notNull())
     .addColumn("language", "text", (c) => c.notNull().defaultTo("es"))
     .addColumn("payload", "text", (c) => c.notNull())
-    .addColumn("state", "text", (c) => c.notNull().defaultTo("queued").check(sqlIn("state", ["queued", "sent", "failed"])))
+    .addColumn("state", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("queued")
+        .check(sqlIn("state", ["queued", "sent", "failed"])),
+    )
     .addColumn("reason", "text")
     .addColumn("tries", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("next_attempt_at", millis, (c) => c.notNull())

@@ -15,8 +15,14 @@ describe("configuration of e-mail and notifications", () => {
     expect(parseConfig(mail).SMTP_URL).toBe(mail.SMTP_URL);
     expect(parseConfig({ ...mail, SMTP_URL: "smtps://u:p@smtp.example.com:465" }).SMTP_URL).toBe("smtps://u:p@smtp.example.com:465");
     expect(parseConfig({ ...mail, MAIL_FROM: "boda@example.com" }).MAIL_FROM).toBe("boda@example.com");
-    expect(parseConfig({ ...mail, NOTIFY_EMAIL: " Novia@Example.com,novio@example.com , novia@example.com" }).NOTIFY_EMAIL).toEqual(["novia@example.com", "novio@example.com"]);
-    expect(parseConfig({ NOTIFY_URL: "https://ntfy.sh/our-wedding?x=1", NOTIFY_DIGEST: "daily" })).toMatchObject({ NOTIFY_URL: "https://ntfy.sh/our-wedding?x=1", NOTIFY_DIGEST: "daily" });
+    expect(parseConfig({ ...mail, NOTIFY_EMAIL: " Novia@Example.com,novio@example.com , novia@example.com" }).NOTIFY_EMAIL).toEqual([
+      "novia@example.com",
+      "novio@example.com",
+    ]);
+    expect(parseConfig({ NOTIFY_URL: "https://ntfy.sh/our-wedding?x=1", NOTIFY_DIGEST: "daily" })).toMatchObject({
+      NOTIFY_URL: "https://ntfy.sh/our-wedding?x=1",
+      NOTIFY_DIGEST: "daily",
+    });
     expect(parseConfig({ MAIL_RATE_PER_MINUTE: "5" }).MAIL_RATE_PER_MINUTE).toBe(5);
   });
 

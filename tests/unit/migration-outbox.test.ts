@@ -25,7 +25,9 @@ describe("migration 2026-11-25T100000_outbox", () => {
     expect(limits.rows).toEqual([{ points: 3 }]);
     expect((await sql`SELECT * FROM outbox`.execute(database)).rows).toEqual([]);
     // Epoch milliseconds past 2^31 fit (bigint on PostgreSQL), and a row starts queued with no tries.
-    await sql`INSERT INTO outbox (kind, channel, recipient, payload, next_attempt_at) VALUES ('answer', 'email', 'a@example.com', '{}', 1795000000000)`.execute(database);
+    await sql`INSERT INTO outbox (kind, channel, recipient, payload, next_attempt_at) VALUES ('answer', 'email', 'a@example.com', '{}', 1795000000000)`.execute(
+      database,
+    );
     const row = await sql<Record<string, unknown>>`SELECT state, tries, language, next_attempt_at, created_at FROM outbox`.execute(database);
     expect(row.rows[0]).toMatchObject({ state: "queued", tries: 0, language: "es", next_attempt_at: 1795000000000 });
     expect(String(row.rows[0].created_at)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

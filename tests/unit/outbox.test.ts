@@ -2,13 +2,30 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/infra/db.server";
 import { confirmInvitation, createInvitation, declineInvitation } from "~/models/invitations.server";
 import { nextDigestAt } from "~/models/notifications.server";
-import { CLAIM_MS, MAX_TRIES, RETRY_BACKOFF_MS, claimNext, enqueue, finishClaim, listOutbox, setRetryBackoffForTests, suppressEmail, type NewOutboxMessage } from "~/models/outbox.server";
+import {
+  CLAIM_MS,
+  MAX_TRIES,
+  RETRY_BACKOFF_MS,
+  claimNext,
+  enqueue,
+  finishClaim,
+  listOutbox,
+  setRetryBackoffForTests,
+  suppressEmail,
+  type NewOutboxMessage,
+} from "~/models/outbox.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 /** Issue 25: the durable outbox's rules, on the test's database (SQLite, or PostgreSQL with TEST_DATABASE=postgres). */
 
 const email = (recipient: string, payload: unknown = {}): NewOutboxMessage => ({ kind: "answer", channel: "email", recipient, language: "es", payload });
-const webhook = (payload: unknown = {}): NewOutboxMessage => ({ kind: "answer", channel: "webhook", recipient: "https://hooks.example.com/secret-path", language: "es", payload });
+const webhook = (payload: unknown = {}): NewOutboxMessage => ({
+  kind: "answer",
+  channel: "webhook",
+  recipient: "https://hooks.example.com/secret-path",
+  language: "es",
+  payload,
+});
 
 async function rows() {
   return db().selectFrom("outbox").selectAll().orderBy("id").execute();

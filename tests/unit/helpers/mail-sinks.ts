@@ -84,7 +84,12 @@ export function smtpSink(port: number) {
           const chunks: Buffer[] = [];
           stream.on("data", (c: Buffer) => chunks.push(c));
           stream.on("end", () => {
-            received.push(parseEmail(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address)));
+            received.push(
+              parseEmail(
+                Buffer.concat(chunks).toString("utf8"),
+                session.envelope.rcptTo.map((r) => r.address),
+              ),
+            );
             callback();
           });
         },
