@@ -90,6 +90,27 @@ export interface Claim {
 export type ClaimResult =
   { claim: Claim } | { claim: null; /** When to look again at the earliest (epoch ms), or null when nothing is queued. */ nextAt: number | null };
 
+/** Queued rows due by `now` that no live claim holds. */
+function claimable(trx: Transaction<Database>, now: number) {
+  return trx
+    .selectFrom("outbox")
+    .select(["id", "kind", "channel", "recipient", "language", "payload", "tries"])
+    .where("state", "=", "queued")
+    .where("next_attempt_at", "<=", now)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]));
+}
+
+/** An address asked not to be e-mailed: its queued e-mails will not go. */
+async function failQueuedTo(address: string, trx: Transaction<Database>) {
+  await trx
+    .updateTable("outbox")
+    .set({ state: "failed", reason: "unsubscribed", claimed_until: null })
+    .where("channel", "=", "email")
+    .where("recipient", "=", address)
+    .where("state", "=", "queued")
+    .execute();
+}
+
 /**
  * Takes the next due message (or digest batch) for this sender, in one transaction: rows of
  * addresses that asked not to be e-mailed are failed on the way, and no e-mail is taken while
@@ -107,12 +128,7 @@ export async function claimNext(ratePerMinute: number, now = Date.now()): Promis
         .executeTakeFirstOrThrow();
       const emailAllowed = Number(recentEmails.n) < ratePerMinute;
       for (;;) {
-        let query = trx
-          .selectFrom("outbox")
-          .select(["id", "kind", "channel", "recipient", "language", "payload", "tries"])
-          .where("state", "=", "queued")
-          .where("next_attempt_at", "<=", now)
-          .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]));
+        let query = claimable(trx, now);
         if (!emailAllowed) query = query.where("channel", "<>", "email");
         const row = await query.orderBy("next_attempt_at").orderBy("id").limit(1).executeTakeFirst();
         if (!row) {
@@ -120,30 +136,18 @@ export async function claimNext(ratePerMinute: number, now = Date.now()): Promis
           return { claim: null, nextAt: await nextDueAt(trx, now, rateFreesAt) };
         }
         if (row.channel === "email" && (await isSuppressed(row.recipient, trx))) {
-          await trx
-            .updateTable("outbox")
-            .set({ state: "failed", reason: "unsubscribed", claimed_until: null })
-            .where("recipient", "=", row.recipient)
-            .where("channel", "=", "email")
-            .where("state", "=", "queued")
-            .execute();
+          await failQueuedTo(row.recipient, trx);
           continue;
         }
-        let rows = [row];
-        if (BATCHED_KINDS.has(row.kind)) {
-          rows = await trx
-            .selectFrom("outbox")
-            .select(["id", "kind", "channel", "recipient", "language", "payload", "tries"])
-            .where("state", "=", "queued")
-            .where("kind", "=", row.kind)
-            .where("channel", "=", row.channel)
-            .where("recipient", "=", row.recipient)
-            .where("next_attempt_at", "<=", now)
-            .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]))
-            .orderBy("id")
-            .limit(MAX_BATCH)
-            .execute();
-        }
+        const rows = BATCHED_KINDS.has(row.kind)
+          ? await claimable(trx, now)
+              .where("kind", "=", row.kind)
+              .where("channel", "=", row.channel)
+              .where("recipient", "=", row.recipient)
+              .orderBy("id")
+              .limit(MAX_BATCH)
+              .execute()
+          : [row];
         const claimedUntil = now + CLAIM_MS;
         await trx
           .updateTable("outbox")
@@ -262,13 +266,7 @@ export async function suppressEmail(email: string): Promise<void> {
         .values({ email: address })
         .onConflict((oc) => oc.column("email").doNothing())
         .execute();
-      await trx
-        .updateTable("outbox")
-        .set({ state: "failed", reason: "unsubscribed" })
-        .where("channel", "=", "email")
-        .where("recipient", "=", address)
-        .where("state", "=", "queued")
-        .execute();
+      await failQueuedTo(address, trx);
     });
 }
 
