@@ -7,7 +7,7 @@ import { handleUnsubscribe, loadUnsubscribePage } from "~/http/unsubscribe-page.
 import { confirmInvitation, createInvitation, declineInvitation } from "~/models/invitations.server";
 import { CLAIM_MS, claimNext, listOutbox, setRetryBackoffForTests } from "~/models/outbox.server";
 import { freePort } from "../helpers/free-port";
-import { httpSink, smtpSink } from "./helpers/mail-sinks";
+import { httpSink, smtpSink } from "../helpers/mail-sinks";
 import { useTestDatabase } from "./helpers/test-db";
 
 /**

@@ -67,8 +67,11 @@ export function parseEmail(raw: string, to: string[]): ReceivedEmail {
   };
 }
 
-/** A real SMTP server on 127.0.0.1 (smtp-server) that keeps what it receives; it can be stopped and started again on its port. */
-export function smtpSink(port: number) {
+/**
+ * A real SMTP server on 127.0.0.1 (smtp-server) that keeps what it receives; it can be stopped and
+ * started again on its port. `acceptAfterMs` holds each message that long before accepting it.
+ */
+export function smtpSink(port: number, options: { acceptAfterMs?: number } = {}) {
   const received: ReceivedEmail[] = [];
   let server: SMTPServer | undefined;
   return {
