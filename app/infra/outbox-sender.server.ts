@@ -63,6 +63,7 @@ export async function sendDue(stopping: () => boolean = () => false, clock: () =
 }
 
 let running: { stop: () => Promise<void>; wake: () => void } | undefined;
+const onStopSignal = () => void stopSender();
 
 /** Whether this site sends anything at all (e-mail or a webhook): without either, no sender runs. */
 export function senderWanted(): boolean {
@@ -118,7 +119,7 @@ export function startSender(log: (line: string) => void = console.error): void {
   onEnqueued(() => running?.wake());
   // No new claim once the server is told to stop (server/main.mjs then closes and exits): a send
   // cut by the exit leaves its row claimed, and another sender takes it when the claim expires.
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stopSender());
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, onStopSignal);
   schedule(0);
 }
 
@@ -127,5 +128,6 @@ export async function stopSender(): Promise<void> {
   const current = running;
   running = undefined;
   onEnqueued(undefined);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.off(signal, onStopSignal);
   await current?.stop();
 }

@@ -91,7 +91,7 @@ export type ClaimResult =
   { claim: Claim } | { claim: null; /** When to look again at the earliest (epoch ms), or null when nothing is queued. */ nextAt: number | null };
 
 /** Queued rows due by `now` that no live claim holds. */
-function claimable(trx: Transaction<Database>, now: number) {
+function claimable(trx: Writer, now: number) {
   return trx
     .selectFrom("outbox")
     .select(["id", "kind", "channel", "recipient", "language", "payload", "tries"])
@@ -117,6 +117,9 @@ async function failQueuedTo(address: string, trx: Transaction<Database>) {
  * `ratePerMinute` e-mails were tried in the last minute by any sender.
  */
 export async function claimNext(ratePerMinute: number, now = Date.now()): Promise<ClaimResult> {
+  // Idle, a sender only reads (one indexed query, no write lock): the claim's transaction is for when something is due.
+  const due = await claimable(db(), now).select("id").limit(1).executeTakeFirst();
+  if (!due) return { claim: null, nextAt: await nextDueAt(db(), now, null) };
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -180,7 +183,7 @@ export async function claimNext(ratePerMinute: number, now = Date.now()): Promis
  * The earliest instant something queued may be taken: an unclaimed row's due time (an e-mail's not
  * before the rate frees), a claim's expiry. Null when nothing is queued.
  */
-async function nextDueAt(trx: Transaction<Database>, now: number, rateFreesAt: number | null): Promise<number | null> {
+async function nextDueAt(trx: Writer, now: number, rateFreesAt: number | null): Promise<number | null> {
   const unclaimed = await trx
     .selectFrom("outbox")
     .select(["channel", (eb) => eb.fn.min("next_attempt_at").as("at")])
