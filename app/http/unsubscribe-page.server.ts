@@ -3,7 +3,9 @@ import { couple } from "~/content/wedding";
 import { isCrossOrigin } from "~/http/request.server";
 import { getFixedT } from "~/infra/i18n.server";
 import { readUnsubscribeToken } from "~/infra/unsubscribe-token.server";
+import { DEFAULT_LANGUAGE } from "~/lib/constants";
 import { resources } from "~/locales";
+import type { PageTexts } from "~/locales/namespaces";
 import { isSuppressed, suppressEmail } from "~/models/outbox.server";
 
 /**
@@ -13,12 +15,13 @@ import { isSuppressed, suppressEmail } from "~/models/outbox.server";
  */
 export async function loadUnsubscribePage(token: string | undefined) {
   const read = readUnsubscribeToken(token ?? "");
-  const language = read?.language ?? "es";
-  const texts = resources[language].mail.unsubscribe;
+  const language = read?.language ?? DEFAULT_LANGUAGE;
+  // The page's own texts only, in the e-mail's language (decision 0014's loader texts).
+  const i18n: PageTexts = { [language]: { mail: { unsubscribe: resources[language].mail.unsubscribe } } };
   const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
-  if (!read) return { status: 404, headers, body: { state: "invalid" as const, language, texts, names: couple.names, email: "" } };
+  if (!read) return { status: 404, headers, body: { state: "invalid" as const, language, names: couple.names, email: "", i18n } };
   const state = (await isSuppressed(read.email)) ? ("done" as const) : ("ask" as const);
-  return { status: 200, headers, body: { state, language, texts, names: couple.names, email: read.email } };
+  return { status: 200, headers, body: { state, language, names: couple.names, email: read.email, i18n } };
 }
 
 /** The button: the address asked for no more e-mail; POST/redirect/GET to the confirmation. */

@@ -1,11 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { handleUnsubscribe, loadUnsubscribePage } from "~/http/unsubscribe-page.server";
+import type mailEs from "~/locales/es/mail.json";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? data.texts.metaTitle.replace("{{names}}", data.names) : "" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const texts = data?.i18n[data.language]?.mail as typeof mailEs | undefined;
+  return [{ title: texts ? texts.unsubscribe.metaTitle.replace("{{names}}", data!.names) : "" }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = await loadUnsubscribePage(params.token);
@@ -16,38 +18,37 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return handleUnsubscribe(request, context, params.token);
 }
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
-
 /** 'Ya no quiero recibir correos': the page an e-mail's link opens, in that e-mail's language. */
 export default function Unsubscribe() {
-  const { state, language, texts, names, email } = useLoaderData<typeof loader>();
+  const { state, language, names, email } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("mail", { lng: language, keyPrefix: "unsubscribe" });
   const busy = useNavigation().state !== "idle";
   return (
     <section className="page narrow center" lang={language}>
       <div className="card">
         {state === "done" ? (
           <>
-            <h1>{texts.doneTitle}</h1>
-            <p role="status">{fill(texts.done, { email })}</p>
+            <h1>{t("doneTitle")}</h1>
+            <p role="status">{t("done", { email })}</p>
           </>
         ) : state === "invalid" ? (
           <>
-            <h1>{texts.title}</h1>
-            <p>{texts.invalid}</p>
+            <h1>{t("title")}</h1>
+            <p>{t("invalid")}</p>
           </>
         ) : (
           <>
-            <h1>{texts.title}</h1>
-            <p>{fill(texts.description, { names, email })}</p>
+            <h1>{t("title")}</h1>
+            <p>{t("description", { names, email })}</p>
             <Form method="post">
               <button type="submit" className="button" disabled={busy}>
-                {texts.button}
+                {t("button")}
               </button>
             </Form>
           </>
         )}
         <p>
-          <Link to="/">{texts.backHome}</Link>
+          <Link to="/">{t("backHome")}</Link>
         </p>
       </div>
     </section>
