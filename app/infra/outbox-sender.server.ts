@@ -30,6 +30,7 @@ export function messageIdOf(claim: Claim): string {
 async function deliver(claim: Claim): Promise<void> {
   const first = claim.messages[0];
   if (first.kind !== "answer" && first.kind !== "answer-digest") throw new UnsendableError(`unknown kind ${first.kind}`);
+  if (claim.messages.some((m) => typeof m.payload !== "object" || m.payload === null)) throw new UnsendableError("unreadable message");
   const notices = claim.messages.map((m) => m.payload as AnswerNotice);
   if (first.channel === "email") {
     if (!emailEnabled()) throw new UnsendableError("e-mail is not configured (SMTP_URL)");

@@ -90,6 +90,15 @@ export interface Claim {
 export type ClaimResult =
   { claim: Claim } | { claim: null; /** When to look again at the earliest (epoch ms), or null when nothing is queued. */ nextAt: number | null };
 
+/** A payload this file wrote; anything unreadable becomes null, which fails to send (and ends failed) rather than stopping the queue. */
+function parsePayload(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** Queued rows due by `now` that no live claim holds. */
 function claimable(trx: Writer, now: number) {
   return trx
@@ -170,7 +179,7 @@ export async function claimNext(ratePerMinute: number, now = Date.now()): Promis
               channel: r.channel,
               recipient: r.recipient,
               language: r.language,
-              payload: JSON.parse(r.payload) as unknown,
+              payload: parsePayload(r.payload),
               tries: r.tries + 1,
             })),
           },

@@ -164,6 +164,18 @@ describe("the couple told of each answer, through a real SMTP server and a webho
     expect(smtp.received).toHaveLength(1);
   });
 
+  it("an unreadable message is failed at once and does not hold up the queue", async () => {
+    await db().insertInto("outbox").values({ kind: "answer", channel: "email", recipient: "novios@example.com", payload: "{", next_attempt_at: 0 }).execute();
+    await answeredInvitation("Ana Pérez");
+    await sendDue();
+    expect((await listOutbox()).map((m) => [m.channel, m.state, m.reason])).toEqual([
+      ["webhook", "sent", null],
+      ["email", "sent", null],
+      ["email", "failed", "unreadable message"],
+    ]);
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it("a sender that died mid-queue (its claim held, nothing sent): after the restart every message goes out once", async () => {
     await answeredInvitation("Ana Pérez");
     await answeredInvitation("Luis Soto");
