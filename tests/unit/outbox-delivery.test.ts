@@ -5,7 +5,7 @@ import { sendDue, startSender, stopSender } from "~/infra/outbox-sender.server";
 import { readUnsubscribeToken } from "~/infra/unsubscribe-token.server";
 import { handleUnsubscribe, loadUnsubscribePage } from "~/http/unsubscribe-page.server";
 import { confirmInvitation, createInvitation, declineInvitation } from "~/models/invitations.server";
-import { CLAIM_MS, claimNext, listOutbox, setRetryBackoffForTests } from "~/models/outbox.server";
+import { CLAIM_MS, claimNext, enqueue, listOutbox, setRetryBackoffForTests } from "~/models/outbox.server";
 import { freePort } from "../helpers/free-port";
 import { httpSink, smtpSink } from "../helpers/mail-sinks";
 import { useTestDatabase } from "./helpers/test-db";
@@ -162,6 +162,34 @@ describe("the couple told of each answer, through a real SMTP server and a webho
       ["email", "sent", 1, null],
     ]);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("a day's digest is one e-mail and one webhook call listing every answer held for it", async () => {
+    const notice = (primaryGuest: string, status: "confirmed" | "declined") => ({
+      code: "ABC234",
+      primaryGuest,
+      status,
+      guests: status === "confirmed" ? [{ fullName: primaryGuest, dietary: null }] : [],
+      message: null,
+      answeredAt: "2026-01-10T15:00:00.000Z",
+    });
+    const held = (channel: "email" | "webhook", recipient: string) =>
+      [notice("Ana Pérez", "confirmed"), notice("Luis Soto", "declined")].map((payload) => ({
+        kind: "answer-digest",
+        channel,
+        recipient,
+        language: "es" as const,
+        payload,
+        dueAt: Date.now() - 1,
+      }));
+    await enqueue([...held("email", "novios@example.com"), ...held("webhook", `http://127.0.0.1:${hookPort}/hooks/secret-topic`)]);
+    await sendDue();
+    expect(smtp.received.map((m) => m.subject)).toEqual(["Resumen del día: 2 respuestas"]);
+    expect(smtp.received[0].text).toContain("Ana Pérez confirmó su asistencia (código ABC234).");
+    expect(smtp.received[0].text).toContain("Luis Soto no podrá asistir (código ABC234).");
+    expect(hook.received).toHaveLength(1);
+    expect(hook.received[0].body).toMatchObject({ event: "digest", answers: [{ primaryGuest: "Ana Pérez" }, { primaryGuest: "Luis Soto" }] });
+    expect((await listOutbox()).every((m) => m.state === "sent")).toBe(true);
   });
 
   it("an unreadable message is failed at once and does not hold up the queue", async () => {
