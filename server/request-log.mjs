@@ -15,16 +15,18 @@ function decode(segment) {
   }
 }
 
-/** The request's path, decoded, without its query, with every invitation code replaced by ":code". */
+/** The request's path, decoded, without its query, with every invitation code replaced by ":code" (an unsubscribe token by ":token"). */
 export function maskedPath(url) {
   const path = String(url).split(/[?#]/)[0];
   const segments = path.split("/").map(decode);
   // Empty segments (doubled slashes) are skipped when finding the route, as routing does.
   const named = segments.map((s, i) => [s.toLowerCase(), i]).filter(([s]) => s !== "");
-  const mask = (k) => {
-    if (named[k]) segments[named[k][1]] = ":code";
+  const mask = (k, placeholder = ":code") => {
+    if (named[k]) segments[named[k][1]] = placeholder;
   };
   if (named[0]?.[0] === "i") mask(1);
+  // An unsubscribe link's token holds the address it was sent to.
+  else if (named[0]?.[0] === "unsubscribe") mask(1, ":token");
   else if (named[0]?.[0] === "api" && named[1]?.[0] === "invitations" && named[2]) {
     if (named[2][0] === "validate") mask(3);
     else if (!INVITATION_ROUTES.has(named[2][0])) mask(2);
