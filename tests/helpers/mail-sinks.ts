@@ -93,7 +93,7 @@ export function smtpSink(port: number, options: { acceptAfterMs?: number } = {})
                 session.envelope.rcptTo.map((r) => r.address),
               ),
             );
-            callback();
+            setTimeout(callback, options.acceptAfterMs ?? 0);
           });
         },
       });
