@@ -18,7 +18,8 @@ function decode(segment) {
 }
 
 /**
- * The request's path, decoded, without its query, with every invitation code replaced by ":code".
+ * The request's path, decoded, without its query, with every invitation code replaced by ":code"
+ * (an unsubscribe token, which holds the address it was sent to, by ":token").
  * @param {string} url
  */
 export function maskedPath(url) {
@@ -27,10 +28,12 @@ export function maskedPath(url) {
   // Empty segments (doubled slashes) are skipped when finding the route, as routing does.
   /** @type {[string, number][]} */
   const named = segments.map((s, i) => /** @type {[string, number]} */ ([s.toLowerCase(), i])).filter(([s]) => s !== "");
-  const mask = (/** @type {number} */ k) => {
-    if (named[k]) segments[named[k][1]] = ":code";
+  const mask = (/** @type {number} */ k, placeholder = ":code") => {
+    if (named[k]) segments[named[k][1]] = placeholder;
   };
   if (named[0]?.[0] === "i") mask(1);
+  // An unsubscribe link's token holds the address it was sent to.
+  else if (named[0]?.[0] === "unsubscribe") mask(1, ":token");
   else if (named[0]?.[0] === "api" && named[1]?.[0] === "invitations" && named[2]) {
     if (named[2][0] === "validate") mask(3);
     else if (!INVITATION_ROUTES.has(named[2][0])) mask(2);

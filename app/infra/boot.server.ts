@@ -4,6 +4,7 @@ import { ensureAdminPassword, sessionSecret } from "~/infra/secrets.server";
 import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
 import { setAsideOrphanFiles } from "~/infra/storage.server";
+import { startSender } from "~/infra/outbox-sender.server";
 
 /**
  * Runs once when the server starts (server.mjs calls it before listening):
@@ -47,16 +48,21 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
   if (Date.now() > Date.parse(cfg.RSVP_DEADLINE)) {
     log(`Note: the RSVP deadline (RSVP_DEADLINE=${cfg.RSVP_DEADLINE}) has passed, so /confirm shows the closed view.`);
   }
+  // The cluster's boot process ends right after this; its workers each start their own sender.
+  if (process.env.WEDDING_WORKER_ROLE !== "boot") startSender();
   return cfg;
 }
 
 /**
  * What each worker of the cluster does before it serves (server/primary.mjs ran boot() once in a
  * process of its own first): read the configuration and the secrets boot() made. Nothing is
- * migrated, seeded, swept or printed again, and no worker writes .secrets.json.
+ * migrated, seeded, swept or printed again, and no worker writes .secrets.json. Each starts the
+ * outbox's sender (app/infra/outbox-sender.server.ts) when e-mail or a webhook is configured.
  */
 export function workerStart(): Config {
   const cfg = config();
   sessionSecret();
+  // Each worker sends from the shared outbox; the claims keep them from sending one message twice.
+  startSender();
   return cfg;
 }

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
+import { isEmailAddress, mailboxAddress, normalizeEmail } from "~/lib/email";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE, STORAGE_BUCKET } from "~/lib/constants";
 
 const isoDate = (name: string) =>
@@ -37,6 +38,27 @@ function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && Boolean(url.hostname) && (url.pathname === "" || url.pathname === "/");
+  } catch {
+    return false;
+  }
+}
+
+function isWebhookUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+const NOTIFY_EMAIL_MESSAGE = "NOTIFY_EMAIL must be one or more e-mail addresses separated by commas, e.g. novios@example.com,otra@example.com";
+const MAIL_RATE_MESSAGE = "MAIL_RATE_PER_MINUTE must be a whole number of e-mails from 1 to 1000";
 
 /** S3's bucket naming rules (also R2's, MinIO's and Backblaze's): 3-63 lowercase letters, digits, dots, hyphens. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -119,8 +141,48 @@ export const configSchema = z
       .refine(isHttpUrl, { message: "S3_PUBLIC_URL must be an http(s) address, e.g. https://photos.example.com/" })
       .transform((v) => (v.endsWith("/") ? v : `${v}/`))
       .optional(),
+    /** E-mail (docs/decisions/0030-outbox.md): the server to send through; unset, the site sends no e-mail. */
+    SMTP_URL: z.string().refine(isSmtpUrl, { message: "SMTP_URL must be smtp://user:password@host:587 or smtps://user:password@host:465" }).optional(),
+    /** The sender of every e-mail: an address or `Name <address>`. */
+    MAIL_FROM: z
+      .string()
+      .refine((v) => mailboxAddress(v) !== null, {
+        message: 'MAIL_FROM must be an e-mail address or "Name <address>", e.g. Valeria y Sebastián <boda@example.com>',
+      })
+      .optional(),
+    /** E-mails sent per minute by the whole server (every worker and instance), for the provider's limits. */
+    MAIL_RATE_PER_MINUTE: z.coerce
+      .number({ message: MAIL_RATE_MESSAGE })
+      .int(MAIL_RATE_MESSAGE)
+      .min(1, MAIL_RATE_MESSAGE)
+      .max(1000, MAIL_RATE_MESSAGE)
+      .default(20),
+    /** The couple's addresses, told of each answer. */
+    NOTIFY_EMAIL: z
+      .string()
+      .transform((v) => [...new Set(v.split(",").map(normalizeEmail).filter(Boolean))])
+      .refine((list) => list.length > 0 && list.length <= 10 && list.every(isEmailAddress), { message: NOTIFY_EMAIL_MESSAGE })
+      .optional(),
+    /** A webhook told of each answer (a JSON POST: ntfy, Slack-compatible, home automation). */
+    NOTIFY_URL: z.string().refine(isWebhookUrl, { message: "NOTIFY_URL must be an http(s) address, e.g. https://ntfy.sh/our-wedding" }).optional(),
+    /** `daily`: one digest a day instead of a message per answer. */
+    NOTIFY_DIGEST: z.enum(["daily"], { message: 'NOTIFY_DIGEST must be "daily" (or unset for a message per answer)' }).optional(),
   })
   .superRefine((cfg, ctx) => {
+    if (cfg.SMTP_URL && !cfg.MAIL_FROM) {
+      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "MAIL_FROM is required with SMTP_URL (the sender of every e-mail)" });
+    }
+    if (cfg.SMTP_URL && !cfg.PUBLIC_URL) {
+      // Every e-mail carries links (unsubscribe, the site) and is sent with no request to read an address from.
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "PUBLIC_URL is required with SMTP_URL (the links in every e-mail), e.g. https://boda.example.com",
+      });
+    }
+    if (cfg.NOTIFY_EMAIL && !cfg.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["NOTIFY_EMAIL"], message: "NOTIFY_EMAIL needs SMTP_URL and MAIL_FROM (the server to send through)" });
+    }
     // One without the other is always a mistake; neither means the SDK's own chain (IAM role, ~/.aws, env).
     if (Boolean(cfg.S3_ACCESS_KEY_ID) !== Boolean(cfg.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({

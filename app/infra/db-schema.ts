@@ -76,6 +76,37 @@ export interface RateLimitTable {
   reset_at: number | string;
 }
 
+/** One e-mail or webhook call waiting in, or gone through, the outbox (app/models/outbox.server.ts). */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** What it says: 'answer' (the couple told of an answer); later invitations and reminders. */
+  kind: string;
+  channel: "email" | "webhook";
+  /** An e-mail address, or the webhook's URL. */
+  recipient: string;
+  language: Generated<"es" | "en">;
+  /** What the message is made from, as JSON; the texts are composed when it is sent. */
+  payload: string;
+  state: Generated<"queued" | "sent" | "failed">;
+  /** Why the last try failed (kept on a later success's row only while queued). */
+  reason: string | null;
+  tries: Generated<number>;
+  /** Epoch milliseconds (bigint on PostgreSQL: may come back as a string). */
+  next_attempt_at: number | string;
+  /** A sender holds the row until then; after it, the row is anyone's again (a sender that died). */
+  claimed_until: number | string | null;
+  /** When the last try began: the rate counts these. */
+  attempted_at: number | string | null;
+  sent_at: string | null;
+  created_at: Generated<string>;
+}
+
+/** Addresses that asked not to be e-mailed ('Ya no quiero recibir correos'), lower-case. */
+export interface SuppressedEmailTable {
+  email: string;
+  created_at: Generated<string>;
+}
+
 export interface Database {
   invitations: InvitationTable;
   guests: GuestTable;
@@ -83,6 +114,8 @@ export interface Database {
   media: MediaTable;
   admin_sessions: AdminSessionTable;
   rate_limits: RateLimitTable;
+  outbox: OutboxTable;
+  suppressed_emails: SuppressedEmailTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

@@ -8,11 +8,12 @@ import { footer } from "./footer";
 import { gallery } from "./gallery";
 import { home } from "./home";
 import { language } from "./language";
+import { mail } from "./mail";
 import { nav } from "./nav";
 import type { Namespace } from "./namespaces";
 import { theme } from "./theme";
 
-const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language } satisfies Record<Namespace, unknown>;
+const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail } satisfies Record<Namespace, unknown>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {

@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUEST
 import { config } from "~/infra/config.server";
 import { bool, db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
+import { enqueueAnswerNotice } from "~/models/notifications.server";
 
 export interface Guest {
   id: number;
@@ -347,6 +348,15 @@ export async function confirmInvitation(
         .set({ confirmed: 1, status: "confirmed", confirmed_at: stamp, answered_at: stamp, message: answer.message, updated_at: stamp })
         .where("id", "=", row.id)
         .execute();
+      // The couple's notification is written with the answer or not at all (app/models/notifications.server.ts).
+      await enqueueAnswerNotice(trx, {
+        code: normalized,
+        primaryGuest: row.primary_guest,
+        status: "confirmed",
+        guests: answer.guests,
+        message: answer.message,
+        answeredAt: stamp,
+      });
       return { ok: true as const, id: row.id, alreadyConfirmed: false };
     });
   if (!outcome.ok) return outcome;
@@ -369,7 +379,7 @@ export async function declineInvitation(
   const outcome = await db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.selectFrom("invitations").select(["id", "confirmed", "status"]).where("code", "=", normalized).executeTakeFirst();
+      const row = await trx.selectFrom("invitations").select(["id", "primary_guest", "confirmed", "status"]).where("code", "=", normalized).executeTakeFirst();
       if (!row) return { ok: false as const, error: "notFound" as const };
       const status = statusOf(row);
       if (status === "declined") return { ok: true as const, id: row.id, alreadyDeclined: true };
@@ -378,6 +388,7 @@ export async function declineInvitation(
       const stamp = now.toISOString();
       await trx.deleteFrom("guests").where("invitation_id", "=", row.id).where("is_primary", "=", 0).execute();
       await trx.updateTable("invitations").set({ status: "declined", answered_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();
+      await enqueueAnswerNotice(trx, { code: normalized, primaryGuest: row.primary_guest, status: "declined", guests: [], message: null, answeredAt: stamp });
       return { ok: true as const, id: row.id, alreadyDeclined: false };
     });
   if (!outcome.ok) return outcome;

@@ -1,0 +1,4 @@
+import en from "./en/mail.json";
+import es from "./es/mail.json";
+
+export const mail = { es, en };

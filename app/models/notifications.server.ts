@@ -1,0 +1,152 @@
+import type { Transaction } from "kysely";
+import { couple } from "~/content/wedding";
+import { config } from "~/infra/config.server";
+import type { Database } from "~/infra/db-schema";
+import { i18nFor } from "~/infra/i18n.server";
+import { emailEnabled } from "~/infra/mail.server";
+import { escapeHtml } from "~/infra/page-template.server";
+import { unsubscribeToken } from "~/infra/unsubscribe-token.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
+import { atVenueTime, venueDay } from "~/lib/venue-time";
+import { enqueue, type NewOutboxMessage } from "~/models/outbox.server";
+
+/**
+ * The couple told of each answer (issue 25): NOTIFY_EMAIL and/or NOTIFY_URL get, for every
+ * confirmation or decline, the name, the guests with their dietary notes and the message to the
+ * couple; with NOTIFY_DIGEST=daily, one digest a day instead. Enqueued in the answer's own
+ * transaction (app/models/invitations.server.ts), composed when sent, so a failing endpoint never
+ * delays or fails the guest's answer.
+ */
+
+/** What an answer notification is made from (the outbox row's payload). */
+export interface AnswerNotice {
+  code: string;
+  primaryGuest: string;
+  status: "confirmed" | "declined";
+  guests: { fullName: string; dietary: string | null }[];
+  message: string | null;
+  answeredAt: string;
+}
+
+/** The couple's notifications are in the site's default language. */
+const COUPLE_LANGUAGE: Language = DEFAULT_LANGUAGE;
+/** The daily digest goes out at this time at the venue, with the day's answers. */
+export const DIGEST_TIME = "20:00";
+
+/** The next digest's instant at or after `now`. */
+export function nextDigestAt(now: Date): number {
+  const today = atVenueTime(venueDay(now), DIGEST_TIME).getTime();
+  return today > now.getTime() ? today : atVenueTime(venueDay(now), DIGEST_TIME, 1).getTime();
+}
+
+/** The messages an answer causes under the configuration: none when nothing is configured. */
+export function answerMessages(notice: AnswerNotice, now = new Date()): NewOutboxMessage[] {
+  const c = config();
+  const digest = c.NOTIFY_DIGEST === "daily";
+  const kind = digest ? "answer-digest" : "answer";
+  const dueAt = digest ? nextDigestAt(now) : undefined;
+  const messages: NewOutboxMessage[] = [];
+  if (emailEnabled()) {
+    for (const address of c.NOTIFY_EMAIL ?? [])
+      messages.push({ kind, channel: "email", recipient: address, language: COUPLE_LANGUAGE, payload: notice, dueAt });
+  }
+  if (c.NOTIFY_URL) messages.push({ kind, channel: "webhook", recipient: c.NOTIFY_URL, language: COUPLE_LANGUAGE, payload: notice, dueAt });
+  return messages;
+}
+
+/**
+ * Called inside the transaction that records the answer: the notification is written with it or
+ * not at all. It reads nothing and only inserts rows, so it adds no reason for the answer to fail.
+ */
+export async function enqueueAnswerNotice(trx: Transaction<Database>, notice: AnswerNotice): Promise<void> {
+  await enqueue(answerMessages(notice), trx);
+}
+
+/* ---------- Composition, when sent ---------- */
+
+export interface ComposedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  unsubscribeUrl: string;
+}
+
+function siteUrl(): string {
+  // Required with SMTP_URL (config.server.ts); a webhook alone may run without it.
+  return config().PUBLIC_URL ?? "";
+}
+
+export function unsubscribeUrl(email: string, language: Language): string {
+  return `${siteUrl()}/unsubscribe/${unsubscribeToken(email, language)}`;
+}
+
+/** One answer as lines of text (the e-mail's and the webhook's `text`). */
+async function answerLines(notice: AnswerNotice, language: Language): Promise<{ headline: string; guests: string[]; message: string | null }> {
+  const t = (await i18nFor(language)).getFixedT(language, "mail");
+  const headline = t(notice.status === "confirmed" ? "answer.confirmedLine" : "answer.declinedLine", { name: notice.primaryGuest, code: notice.code });
+  const guests =
+    notice.status === "confirmed" ? notice.guests.map((g) => (g.dietary ? `${g.fullName} (${t("answer.dietary", { note: g.dietary })})` : g.fullName)) : [];
+  return { headline, guests, message: notice.message };
+}
+
+async function subjectOf(notices: AnswerNotice[], kind: string, language: Language): Promise<string> {
+  const t = (await i18nFor(language)).getFixedT(language, "mail");
+  if (kind === "answer-digest") return t("answer.digestSubject", { count: notices.length });
+  const [n] = notices;
+  if (n.status === "declined") return t("answer.declinedSubject", { name: n.primaryGuest });
+  const count = n.guests.length;
+  return t("answer.confirmedSubject", { name: n.primaryGuest, count, people: t("answer.person", { count }) });
+}
+
+/** The e-mail telling the couple of one answer, or of a digest's answers: a plain-text and an HTML part, escaped. */
+export async function composeAnswerEmail(notices: AnswerNotice[], kind: string, language: Language, recipient: string): Promise<ComposedEmail> {
+  const t = (await i18nFor(language)).getFixedT(language, "mail");
+  const names = couple.names;
+  const intro = t(kind === "answer-digest" ? "answer.digestIntro" : "answer.intro", { names });
+  const answers = await Promise.all(notices.map((n) => answerLines(n, language)));
+  const unsubscribe = unsubscribeUrl(recipient, language);
+  const adminUrl = `${siteUrl()}/admin`;
+  const text = [
+    intro,
+    "",
+    ...answers.flatMap((a) => [
+      a.headline,
+      ...(a.guests.length ? [`${t("answer.guests")}:`, ...a.guests.map((g) => `- ${g}`)] : []),
+      ...(a.message ? [`${t("answer.message")}: ${a.message}`] : []),
+      "",
+    ]),
+    `${t("answer.seeAll")}: ${adminUrl}`,
+    "",
+    "--",
+    t("footer.why", { names }),
+    `${t("footer.unsubscribe")}: ${unsubscribe}`,
+  ].join("\n");
+  const e = escapeHtml;
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${e(await subjectOf(notices, kind, language))}</title></head><body style="font-family:Georgia,serif;color:#222;line-height:1.5">
+<p>${e(intro)}</p>
+${answers
+  .map(
+    (a) =>
+      `<p><strong>${e(a.headline)}</strong></p>` +
+      (a.guests.length ? `<p>${e(t("answer.guests"))}:</p><ul>${a.guests.map((g) => `<li>${e(g)}</li>`).join("")}</ul>` : "") +
+      (a.message ? `<p>${e(t("answer.message"))}:</p><blockquote>${e(a.message)}</blockquote>` : ""),
+  )
+  .join("\n")}
+<p><a href="${e(adminUrl)}">${e(t("answer.seeAll"))}</a></p>
+<hr><p style="font-size:smaller;color:#555">${e(t("footer.why", { names }))} <a href="${e(unsubscribe)}">${e(t("footer.unsubscribe"))}</a></p>
+</body></html>`;
+  return { subject: await subjectOf(notices, kind, language), text, html, unsubscribeUrl: unsubscribe };
+}
+
+/**
+ * The webhook's JSON: `text` (a short summary Slack-compatible endpoints show as is) and the
+ * answers' fields as the API names them, for home automation.
+ */
+export async function answerWebhookBody(notices: AnswerNotice[], kind: string, language: Language) {
+  const answers = await Promise.all(notices.map((n) => answerLines(n, language)));
+  const text = [
+    await subjectOf(notices, kind, language),
+    ...answers.flatMap((a) => [...(kind === "answer-digest" ? [a.headline] : []), ...a.guests.map((g) => `- ${g}`), ...(a.message ? [`“${a.message}”`] : [])]),
+  ].join("\n");
+  return { event: kind === "answer-digest" ? "digest" : "answer", text, answers: notices };
+}
