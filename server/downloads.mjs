@@ -14,6 +14,9 @@ import { MESSAGES } from "./cluster-mode.mjs";
  * @typedef {(client: string, limits: SlotLimits) => Promise<Slot | null>} TakeSlot
  */
 
+/** How long a worker waits for the primary's answer to an ask for a slot. */
+const ASK_TIMEOUT_MS = 5000;
+
 /** The count of slots held, by client and by owner (a worker's id; 0 in a single process). */
 export function createSlotKeeper() {
   /** @type {Map<number, { client: string, owner: number }>} */
@@ -64,18 +67,31 @@ export function slotsFromPrimary(worker) {
   /** @type {Map<number, (id: number | null) => void>} */
   const waiting = new Map();
   let nextAsk = 1;
+  const send = (/** @type {object} */ message) => worker.connected && worker.send?.(message);
+  const release = (/** @type {number} */ id) => send({ type: MESSAGES.slotRelease, slot: id });
   worker.on("message", (/** @type {any} */ message) => {
     if (message?.type !== MESSAGES.slotAnswer) return;
-    waiting.get(message.ask)?.(message.slot);
+    const answer = waiting.get(message.ask);
     waiting.delete(message.ask);
+    if (answer) answer(message.slot);
+    // An answer after the ask gave up: the slot is handed back at once.
+    else if (message.slot !== null) release(message.slot);
   });
-  const send = (/** @type {object} */ message) => worker.connected && worker.send?.(message);
   return (client, limits) =>
     new Promise((resolve) => {
       const ask = nextAsk++;
-      waiting.set(ask, (id) => resolve(id === null ? null : onceOnly(() => send({ type: MESSAGES.slotRelease, slot: id }))));
+      // A primary too busy to answer within ASK_TIMEOUT_MS: no slot (the guest is asked to retry).
+      const giveUp = setTimeout(() => {
+        waiting.delete(ask);
+        resolve(null);
+      }, ASK_TIMEOUT_MS);
+      waiting.set(ask, (id) => {
+        clearTimeout(giveUp);
+        resolve(id === null ? null : onceOnly(() => release(id)));
+      });
       // No channel to the primary (it is stopping): no slot, the download is refused.
       if (!send({ type: MESSAGES.slotTake, ask, client, perClient: limits.perClient, total: limits.total })) {
+        clearTimeout(giveUp);
         waiting.delete(ask);
         resolve(null);
       }
