@@ -22,6 +22,7 @@ import { onPostgres } from "./helpers/engine";
 import { refuseMediaInserts } from "./helpers/refuse-inserts";
 import { useTestDatabase } from "./helpers/test-db";
 import { entriesOf } from "./helpers/zip";
+import { createSlotKeeper, localSlots } from "../../server/downloads.mjs";
 
 /**
  * The storage contract (docs/decisions/0017-*): every case runs against the local folder and
@@ -41,7 +42,10 @@ async function newSection(is_active = true) {
 }
 
 type Args = Parameters<typeof uploads.loader>[0];
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: { clientIp: "10.9.0.1" } }) as unknown as Args;
+// The server's ZIP slots as one process keeps them (server/downloads.mjs).
+const takeDownloadSlot = localSlots(createSlotKeeper());
+const args = (request: Request, params: Record<string, string>) =>
+  ({ request, params, context: { clientIp: "10.9.0.1", takeDownloadSlot } }) as unknown as Args;
 
 const getUpload = (key: string, headers: Record<string, string> = {}) =>
   uploads.loader(args(new Request(`http://localhost/uploads/${key}`, { headers }), { "*": key }));
