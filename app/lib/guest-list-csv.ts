@@ -127,8 +127,7 @@ export async function readImportCsv(text: string): Promise<{ ok: true; rows: Imp
     skip_empty_lines: true,
     skip_records_with_empty_values: true,
     max_record_size: IMPORT_MAX_RECORD_CHARS,
-    // Only the line is kept of each record's info.
-    on_record: (record: string[], { lines }) => ({ record, line: lines }),
+    info: true,
   });
   const feed = Readable.from(slices(body), { objectMode: false });
   feed.on("error", () => parser.destroy());
@@ -136,9 +135,9 @@ export async function readImportCsv(text: string): Promise<{ ok: true; rows: Imp
   let header: string[] | null = null;
   const data: { record: string[]; line: number }[] = [];
   try {
-    for await (const parsed of parser as AsyncIterable<{ record: string[]; line: number }>) {
-      if (!header) header = parsed.record;
-      else if (data.push(parsed) > IMPORT_MAX_ROWS) break;
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!header) header = record;
+      else if (data.push({ record, line: info.lines }) > IMPORT_MAX_ROWS) break;
     }
   } catch {
     return { ok: false, error: "unreadable" };
