@@ -77,7 +77,7 @@ try {
     return `statuses ${await work.importCsv(server.base, csv, { dryRun: true })}, ${await work.importCsv(server.base, csv, { dryRun: false })}`;
   });
   await work.createInvitations(server.base, 1000, "Más");
-  await scenario("print sheet of 2,000 invitations (10 pages)", async () => `${await work.printSheet(server.base, cookie)} cards`);
+  await scenario("print sheet of 2,000 invitations (21 pages)", async () => `${await work.printSheet(server.base, cookie)} cards`);
   await scenario("20 photo uploads of 5 MB at once", () => work.uploadPhotos(server.base, sectionId, photo, 20));
   await scenario(
     "4 ZIP downloads at once (20 photos each)",

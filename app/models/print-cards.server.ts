@@ -1,10 +1,10 @@
 import { db } from "~/infra/db.server";
 
 /**
- * Cards on one page of /admin/print: 25 sheets of 8. A page is what one request holds (its rows,
+ * Cards on one page of /admin/print: 12 sheets of 8. A page is what one request holds (its rows,
  * QR codes and HTML), whatever the number of invitations (docs/decisions/0022-print-sheet-in-pages.md).
  */
-export const CARDS_PER_PAGE = 200;
+export const CARDS_PER_PAGE = 96;
 
 export interface CardsPage {
   cards: { id: number; code: string; primaryGuest: string; language: "es" | "en" }[];
