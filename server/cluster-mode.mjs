@@ -19,7 +19,7 @@ export const MESSAGES = { booted: "wedding:booted", invalidate: "wedding:page-ca
 /**
  * Each worker's V8 heap limits, in MB (decisions 0015, 0019 and 0023). The old space is twice the
  * highest heap measured in a worker during the heaviest legitimate work at once (64 MB before a
- * collection, 55 MB alive after it: `node scripts/bench-peaks.mjs`).
+ * collection, 54–55 MB alive after it: `node scripts/bench-peaks.mjs`, decision 0023).
  */
 export const WORKER_HEAP = { youngMb: 8, oldMb: 128 };
 
