@@ -25,8 +25,12 @@ export const MESSAGES = {
   slotRelease: "wedding:slot-release",
 };
 
-/** Each worker's V8 heap limits, in MB (measured: decisions 0015 and 0019). */
-export const WORKER_HEAP = { youngMb: 8, oldMb: 96 };
+/**
+ * Each worker's V8 heap limits, in MB (decisions 0015, 0019 and 0026). The old space is twice the
+ * highest heap measured in a worker during the heaviest legitimate work at once (64 MB before a
+ * collection, 54–55 MB alive after it: `node scripts/bench-peaks.mjs`, decision 0026).
+ */
+export const WORKER_HEAP = { youngMb: 8, oldMb: 128 };
 
 /**
  * How the primary starts its workers (decision 0015): each worker's V8 heap kept small, a young

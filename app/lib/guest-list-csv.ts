@@ -1,4 +1,5 @@
-import { parse } from "csv-parse/sync";
+import { Readable } from "node:stream";
+import { parse } from "csv-parse";
 import { stringify } from "csv-stringify/sync";
 
 /**
@@ -99,31 +100,54 @@ export interface ImportRow {
 export type ImportReadError = "empty" | "missingHeader" | "tooManyRows" | "unreadable";
 
 /**
+ * Longest record (characters) a row may take. A legitimate row, even an exported guest's with its
+ * message and dietary note, is a few hundred characters; a file of one enormous field or with no line
+ * break at all is refused when the parser reaches this, not after buffering the whole of it.
+ */
+const IMPORT_MAX_RECORD_CHARS = 16 * 1024;
+/** The text is handed to the parser in slices this long, so it stops as soon as the rows run over. */
+const IMPORT_SLICE_CHARS = 16 * 1024;
+
+/**
  * Reads an import file: a header row naming primaryGuest and maxGuests (language and any other
  * column optional, in any order, any case), then the rows. A BOM, `;` instead of `,` (Excel in
  * Spanish locales), quoted commas and line breaks, CRLF, blank lines and extra columns are fine.
+ * The parser is fed slice by slice and left at data row IMPORT_MAX_ROWS + 1, so what an import
+ * costs does not depend on how many rows the file holds (issue 22: 200,000 tiny rows used to be
+ * parsed, each with its own info object, before the row count was checked).
  */
-export function readImportCsv(text: string): { ok: true; rows: ImportRow[] } | { ok: false; error: ImportReadError } {
+export async function readImportCsv(text: string): Promise<{ ok: true; rows: ImportRow[] } | { ok: false; error: ImportReadError }> {
   const body = text.replace(/^\uFEFF/, "");
   if (!body.trim()) return { ok: false, error: "empty" };
-  const headerLine = body.slice(0, body.search(/\r?\n|$/));
+  const headerLine = body.slice(0, Math.min(IMPORT_MAX_RECORD_CHARS, body.search(/\r?\n|$/)));
   const delimiter = count(headerLine, ";") > count(headerLine, ",") ? ";" : ",";
-  let records: { record: string[]; line: number }[];
+  const parser = parse({
+    delimiter,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    max_record_size: IMPORT_MAX_RECORD_CHARS,
+    info: true,
+  });
+  const feed = Readable.from(slices(body), { objectMode: false });
+  feed.on("error", () => parser.destroy());
+  feed.pipe(parser);
+  let header: string[] | null = null;
+  const data: { record: string[]; line: number }[] = [];
   try {
-    const parsed = parse(body, {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    records = parsed.map((r) => ({ record: r.record, line: r.info.lines }));
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!header) header = record;
+      else if (data.push({ record, line: info.lines }) > IMPORT_MAX_ROWS) break;
+    }
   } catch {
     return { ok: false, error: "unreadable" };
+  } finally {
+    feed.unpipe(parser);
+    feed.destroy();
+    parser.destroy();
   }
-  const [header, ...data] = records;
   if (!header) return { ok: false, error: "empty" };
-  const names = header.record.map((h) => h.trim().toLowerCase());
+  const names = header.map((h) => h.trim().toLowerCase());
   const column = (name: string) => names.indexOf(name.toLowerCase());
   const nameAt = column("primaryGuest");
   const seatsAt = column("maxGuests");
@@ -144,6 +168,16 @@ export function readImportCsv(text: string): { ok: true; rows: ImportRow[] } | {
       code: cell(record, codeAt),
     })),
   };
+}
+
+/** The text in slices, never between the two halves of a surrogate pair (an emoji in a name). */
+function* slices(text: string): Generator<string> {
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + IMPORT_SLICE_CHARS);
+    if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1])) end++;
+    yield text.slice(at, end);
+    at = end;
+  }
 }
 
 function count(text: string, char: string): number {

@@ -65,7 +65,7 @@ export type ImportResult =
 const nameKey = (name: string) => cleanName(name).toLocaleLowerCase("es");
 
 async function previewRows(csv: string, executor: Transaction<Database> | ReturnType<typeof db>) {
-  const read = readImportCsv(csv);
+  const read = await readImportCsv(csv);
   if (!read.ok) return read;
   const existing = await executor.selectFrom("invitations").select(["primary_guest", "max_guests"]).execute();
   const invited = new Set(existing.map((r) => nameKey(r.primary_guest)));

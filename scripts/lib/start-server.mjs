@@ -6,7 +6,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export async function startBuiltServer(env = {}) {
+/** `onStdout`, when given, receives the server's standard output (else it is dropped); `execArgv`: node's flags for it. */
+export async function startBuiltServer(env = {}, { onStdout, execArgv = [] } = {}) {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
     console.error("No build found: run `npm run build` first.");
@@ -21,7 +22,7 @@ export async function startBuiltServer(env = {}) {
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-bench-"));
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, [...execArgv, "server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -34,8 +35,9 @@ export async function startBuiltServer(env = {}) {
       LOG_REQUESTS: "0",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", onStdout ? "pipe" : "ignore", "inherit"],
   });
+  if (onStdout) child.stdout.setEncoding("utf8").on("data", onStdout);
   const stop = () => {
     child.kill("SIGTERM");
     fs.rmSync(dir, { recursive: true, force: true });
