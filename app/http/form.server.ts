@@ -77,14 +77,6 @@ export async function readForm(request: Request, fields?: FormFields | readonly 
   return form;
 }
 
-/**
- * Whether the page's script sent the form (it adds `_js=1`): the admin's forms still answer by it.
- * The guests' forms never read it (decision 0020): one answer, which Remix renders either way.
- */
-export function sentByScript(form: { get(name: string): unknown }): boolean {
-  return form.get("_js") === "1";
-}
-
 /** A refused form's answer as conform's reply() gives it (its errors, and what was typed). */
 interface Reply {
   status?: "error" | "success";

@@ -64,5 +64,5 @@ export async function handleImportAction(request: Request, context: AppLoadConte
   }
   if (result.dryRun) return data<ImportPageResult>({ preview: result.preview, csv: result.preview.ok ? form.csv : undefined });
   const toast = await flashToastHeader(request, { kind: "success", key: "dashboard:import.created", values: { count: result.created } });
-  return redirect("/admin?tab=invitations", { headers: { "Set-Cookie": toast } });
+  return redirect("/admin/invitations", { headers: { "Set-Cookie": toast } });
 }

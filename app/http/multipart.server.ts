@@ -10,7 +10,10 @@ const MAX_PART_OVERHEAD_BYTES = 8 * 1024 + 256;
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
 /** A batch (the plain form's multiple-file input): every photo at its largest, each with its part's headers. */
 export const MAX_BATCH_BODY_BYTES = MAX_UPLOAD_BATCH * (MAX_UPLOAD_BYTES + MAX_PART_OVERHEAD_BYTES) + FORM_OVERHEAD_BYTES;
-/** The only text fields an upload form sends, and how long each may be. */
+/**
+ * The only text fields an upload form sends, and how long each may be. `_js` is what a page loaded
+ * before issue 22 still sends: accepted, never read (decision 0020).
+ */
 const TEXT_FIELDS = new Set(["sectionId", "_js"]);
 const MAX_TEXT_FIELD_BYTES = 256;
 /** An upload form has three parts; a body with many more is not one (and would only cost CPU). */
@@ -251,7 +254,7 @@ async function readForm(
 const ignored: FileSink = { write() {}, end() {} };
 
 /**
- * Reads an upload form (multipart: `file`, `sectionId`, `_js`; or a plain urlencoded form with no
+ * Reads an upload form (multipart: `file`, `sectionId`; or a plain urlencoded form with no
  * file) with hard limits: a declared length over the limit is refused before reading; the body
  * is never read past MAX_UPLOAD_BODY_BYTES; the file part stops being read at MAX_UPLOAD_BYTES + 1;
  * only the first `file` part and the known small fields are kept, everything else is dropped.
@@ -284,7 +287,7 @@ export async function readUpload(request: Request): Promise<{ ok: true; upload: 
 export type BatchFile = { name: string; bytes: Buffer } | { name: string; error: "tooLarge" | "tooManyFiles" };
 
 /**
- * Reads a batch upload (the plain form's multiple-file input: `file` parts, `sectionId`, `_js`)
+ * Reads a batch upload (the plain form's multiple-file input: `file` parts, `sectionId`)
  * one photo at a time: each `file` part is handed to `onFile` as soon as it ends, and the body is
  * not read further until `onFile` is done, so at most one photo is ever held in memory. A part
  * over MAX_UPLOAD_BYTES is that file's refusal (the rest of it is read and dropped), as is every

@@ -2,7 +2,6 @@ import type { AppLoadContext } from "@remix-run/node";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { discardBody, MAX_BATCH_BODY_BYTES, readUpload, readUploadBatch, type ReadUploadError } from "~/http/multipart.server";
-import { sentByScript } from "~/http/form.server";
 import { savePhoto, type PhotoError } from "~/models/photos.server";
 import type { Media } from "~/models/gallery.server";
 
@@ -33,7 +32,7 @@ export function parseSectionId(raw: unknown): number | null {
 }
 
 export type ReceivedPhoto =
-  | { ok: true; media: Media; sectionId: number; scripted: boolean; timing: string }
+  | { ok: true; media: Media; sectionId: number; timing: string }
   | { ok: false; refusal: "forbidden" }
   | { ok: false; refusal: "rateLimited"; limited: RateLimited }
   | { ok: false; refusal: "invalid"; error: UploadError; status: number };
@@ -69,7 +68,7 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
   if (!saved.ok) return invalid(saved.error);
   // How long the server took to receive and parse the body, then decode, resize, store and record it.
   const timing = `receive;dur=${(received - started).toFixed(1)}, process;dur=${(performance.now() - received).toFixed(1)}`;
-  return { ok: true, media: saved.media, sectionId, scripted: sentByScript(fields), timing };
+  return { ok: true, media: saved.media, sectionId, timing };
 }
 
 /** One photo of a batch: stored, or why not (rate-limited: the minutes until the guest may try again). */
@@ -87,13 +86,12 @@ export type ReceivedBatch =
       /** Why the body stopped being read (the photos before it have their results), or what a body without photos lacked. */
       error: UploadError | null;
       sectionId: number | null;
-      scripted: boolean;
       timing: string;
     };
 
 /**
  * The gallery page's upload: the same flow as receivePhoto (cross-site refusal, the upload limit,
- * the bounded read, savePhoto), for one photo (scripted: one request per photo) or a plain form's
+ * the bounded read, savePhoto), for one photo (the page's script sends one request per photo) or a plain form's
  * batch of up to MAX_UPLOAD_BATCH. Each photo is saved as its part ends, in order, and counts one
  * point of the upload limit: photos past the allowance are refused as rate-limited, the ones before
  * are stored. The first point is taken before the body is read, so a client already over the
@@ -167,11 +165,11 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
     );
   });
   if (read.ok) await settleWaiting(parseSectionId(read.fields.get("sectionId")));
-  if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, scripted: false, timing: "" };
+  if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, timing: "" };
   const sectionId = parseSectionId(read.fields.get("sectionId"));
   const error = results.length === 0 ? "fileAndSectionRequired" : null;
   // How long the server spent receiving and parsing the body, then decoding, resizing and storing the photos.
   const receiving = performance.now() - started - processing;
   const timing = `receive;dur=${receiving.toFixed(1)}, process;dur=${processing.toFixed(1)}`;
-  return { ok: true, results, error, sectionId, scripted: sentByScript(read.fields), timing };
+  return { ok: true, results, error, sectionId, timing };
 }

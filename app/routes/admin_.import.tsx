@@ -27,7 +27,7 @@ export default function ImportPage() {
     <section className="page admin-page" aria-labelledby="import-title">
       <header className="admin-header">
         <h1 id="import-title">{t("import.title")}</h1>
-        <Link to="/admin?tab=invitations" className="button secondary">
+        <Link to="/admin/invitations" className="button secondary">
           {t("print.back")}
         </Link>
       </header>

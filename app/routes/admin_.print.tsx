@@ -50,7 +50,7 @@ export default function PrintPage() {
     <section className="page admin-page" aria-labelledby="print-title">
       <header className="admin-header print-screen-only">
         <h1 id="print-title">{t("print.title")}</h1>
-        <Link to="/admin?tab=invitations" className="button secondary">
+        <Link to="/admin/invitations" className="button secondary">
           {t("print.back")}
         </Link>
       </header>

@@ -78,11 +78,11 @@ test.describe("Descargar todo", () => {
     await addPhotos(page, data, hidden.id, [{ name: "ensayo.jpg", color: "gray" }], false);
 
     expect((await page.request.get("/admin/gallery.zip")).status()).toBe(401);
-    await page.goto("/admin?tab=gallery");
+    await page.goto("/admin/gallery");
     await page.getByLabel("Contraseña", { exact: true }).fill("e2e-admin-password");
     await page.getByRole("button", { name: "Acceder" }).click();
     await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
-    await page.goto("/admin?tab=gallery");
+    await page.goto("/admin/gallery");
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Descargar todo" }).click();
     const entries = await zipEntries(await download);

@@ -55,7 +55,7 @@ test.describe("sharing an invitation (admin)", () => {
     const inv = data.createInvitation({ primaryGuest: "Familia Núñez", maxGuests: 3 });
     const link = `${baseURL()}/i/${inv.code}`;
     await login(page);
-    await page.goto("/admin?tab=invitations");
+    await page.goto("/admin/invitations");
     await page.getByLabel("Compartir la invitación de Familia Núñez").click();
     const panel = page.getByRole("group", { name: "Invitación de Familia Núñez: enlace y código QR" });
     await expect(panel.getByLabel("Enlace personal")).toHaveValue(link);
@@ -89,7 +89,7 @@ test.describe("sharing an invitation (admin)", () => {
     const inv = data.createInvitation({ primaryGuest: "John Smith" });
     data.query("UPDATE invitations SET language = 'en' WHERE id = ?", inv.id);
     await login(page);
-    await page.goto("/admin?tab=invitations");
+    await page.goto("/admin/invitations");
     await page.getByLabel("Compartir la invitación de John Smith").click();
     const href = await page
       .getByRole("group", { name: "Invitación de John Smith: enlace y código QR" })
@@ -113,7 +113,7 @@ test.describe("sharing an invitation (admin)", () => {
 
   test("Crear stores the invitation's language", async ({ page, data }) => {
     await login(page);
-    await page.goto("/admin?tab=create");
+    await page.goto("/admin/create");
     await page.getByLabel("Invitado Principal").fill("Marie Curie Idioma");
     await page.getByLabel("Idioma de la invitación").selectOption("en");
     await page.getByRole("button", { name: "Crear Invitación" }).click();
@@ -132,7 +132,7 @@ test.describe("printable cards (admin)", () => {
     const pending = data.createInvitation({ primaryGuest: "Tarjeta Pendiente" });
     data.createInvitation({ primaryGuest: "Tarjeta Confirmada", maxGuests: 2, confirmedGuests: ["Acompañante"] });
     await login(page);
-    await page.goto("/admin?tab=invitations");
+    await page.goto("/admin/invitations");
     await page.getByRole("link", { name: "Imprimir tarjetas" }).click();
     await expect(page.getByRole("heading", { name: "Tarjetas de invitación" })).toBeVisible();
     const card = page.getByRole("article", { name: "Tarjeta Pendiente" });

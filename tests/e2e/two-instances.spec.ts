@@ -84,7 +84,7 @@ test("a guest confirms through the first instance and the admin sees it through 
 
   await loginAt(page, second);
   await expect(page.getByRole("region", { name: "Confirmados" })).toContainText("2");
-  await page.goto(`${second.baseURL}/admin?tab=invitations`);
+  await page.goto(`${second.baseURL}/admin/invitations`);
   const row = page.getByRole("row").filter({ hasText: "Marta Quintero" });
   await expect(row.getByText("Confirmado", { exact: true })).toBeVisible();
   await expect(row).toContainText("Tomás Quintero");
