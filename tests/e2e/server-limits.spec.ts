@@ -176,7 +176,14 @@ test.describe("the server's limits with two workers @js-only", () => {
       .split("\n")
       .slice(before - 1)
       .filter(Boolean);
-    expect(lines, lines.join("\n")).toHaveLength(2);
-    for (const line of lines) expect(line).toContain("GET /%E0%A4%A 400");
+    // An earlier test's request may still be logged here (a refused body is drained before its line
+    // is written): what counts is one line per malformed request, and no line that is not a log line.
+    const malformed = lines.filter((line) => line.includes("/%E0%A4%A"));
+    expect(malformed, lines.join("\n")).toHaveLength(2);
+    for (const line of malformed) expect(line).toContain("GET /%E0%A4%A 400");
+    expect(
+      lines.filter((line) => !line.startsWith("{")),
+      lines.join("\n"),
+    ).toEqual([]);
   });
 });
