@@ -429,7 +429,7 @@ export async function deleteGuest(guestId: number): Promise<{ ok: true; invitati
     });
 }
 
-/** The admin's statistics; see README "Statistics" for the definitions. */
+/** The admin's statistics; see docs/api.md "Statistics" for the definitions. */
 export async function getStats(): Promise<Stats> {
   const declined = sql<number>`confirmed = 0 AND status = 'declined'`;
   const pending = sql<number>`confirmed = 0 AND status <> 'declined'`;
