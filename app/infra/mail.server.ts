@@ -11,8 +11,6 @@ import { config } from "~/infra/config.server";
 const CONNECTION_TIMEOUT_MS = 10_000;
 const GREETING_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 20_000;
-/** The longest one send can take before it fails (the claim on a row must outlast it). */
-export const LONGEST_SEND_MS = CONNECTION_TIMEOUT_MS + GREETING_TIMEOUT_MS + SOCKET_TIMEOUT_MS;
 
 export function emailEnabled(): boolean {
   const c = config();

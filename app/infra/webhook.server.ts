@@ -17,5 +17,3 @@ export async function postWebhook(url: string, body: unknown, idempotencyKey: st
   await response.body?.cancel().catch(() => undefined);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
 }
-
-export const LONGEST_WEBHOOK_MS = WEBHOOK_TIMEOUT_MS;

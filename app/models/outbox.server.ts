@@ -20,7 +20,10 @@ export type OutboxState = "queued" | "sent" | "failed";
 export const MAX_TRIES = 3;
 /** Waits before the second and third tries: a provider's hiccup passes, a restart finishes. */
 export const RETRY_BACKOFF_MS = [60_000, 5 * 60_000] as const;
-/** A sender holds claimed rows this long; it must outlast the longest send (mail.server.ts, webhook.server.ts). */
+/**
+ * A sender holds claimed rows this long; it must outlast the longest send: 40 s for an e-mail (the
+ * timeouts in mail.server.ts), 10 s for a webhook (webhook.server.ts).
+ */
 export const CLAIM_MS = 2 * 60_000;
 const RATE_WINDOW_MS = 60_000;
 /** Kinds whose due rows to one recipient go out together as one message (the daily digest). */

@@ -1,4 +1,5 @@
 import { db } from "~/infra/db.server";
+import type { Language } from "~/lib/constants";
 
 /**
  * Cards on one page of /admin/print: 12 sheets of 8. A page is what one request holds (its rows,
@@ -7,7 +8,7 @@ import { db } from "~/infra/db.server";
 export const CARDS_PER_PAGE = 96;
 
 export interface CardsPage {
-  cards: { id: number; code: string; primaryGuest: string; language: "es" | "en" }[];
+  cards: { id: number; code: string; primaryGuest: string; language: Language }[];
   /** Every card the filter keeps, on every page. */
   total: number;
   /** 1-based, within 1..pages. */
