@@ -19,6 +19,18 @@ export interface InvitationTable {
   message: string | null;
   /** When the guests confirmed or declined. */
   answered_at: string | null;
+  /** The guest's WhatsApp number in E.164 without the '+' (e.g. '50761234567'), or null. */
+  phone: string | null;
+  /** The guest's e-mail, lower-case, or null. */
+  email: string | null;
+  /** When a guest first and last opened the personal link or entered the code (admins never count). */
+  opened_first_at: string | null;
+  opened_last_at: string | null;
+  /** The last reminder sent or copied, and how many there have been. */
+  reminded_at: string | null;
+  reminder_count: Generated<number>;
+  /** When the invitation e-mail was queued ('Enviar invitación por correo'). */
+  invitation_emailed_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -40,6 +52,8 @@ export interface GallerySectionTable {
   order: number;
   allow_upload: Generated<SqlBool>;
   is_active: Generated<SqlBool>;
+  /** 'Revisar antes de publicar': guests' uploads wait as 'pending' until the couple approves them. */
+  review_uploads: Generated<SqlBool>;
   created_at: Generated<string>;
 }
 
@@ -55,7 +69,30 @@ export interface MediaTable {
   size: number;
   width: number | null;
   height: number | null;
+  /** 'pending' photos are seen by the admin only; everything public reads 'published' ones. */
+  status: Generated<"published" | "pending">;
+  /** 'Tu nombre' on the upload form, optional. */
+  uploader_name: string | null;
+  /** When it became public (upload, or the couple's approval); null while pending. */
+  published_at: string | null;
   created_at: Generated<string>;
+}
+
+/** A guest's written wish to the couple ('Deja un mensaje'). */
+export interface WishTable {
+  id: Generated<number>;
+  name: string;
+  message: string;
+  status: Generated<"published" | "pending">;
+  published_at: string | null;
+  created_at: Generated<string>;
+}
+
+/** The site's settings the admin changes (e.g. the wishes' approval switch); an absent key has its default. */
+export interface SiteSettingTable {
+  key: string;
+  value: string;
+  updated_at: Generated<string>;
 }
 
 /** A server-side admin session; the cookie carries the token whose SHA-256 is `id`. */
@@ -116,6 +153,8 @@ export interface Database {
   rate_limits: RateLimitTable;
   outbox: OutboxTable;
   suppressed_emails: SuppressedEmailTable;
+  wishes: WishTable;
+  site_settings: SiteSettingTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

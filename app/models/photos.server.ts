@@ -92,6 +92,7 @@ export async function savePhoto(
     const row = {
       section_id: sectionId,
       type: "IMAGE" as const,
+      published_at: new Date().toISOString(),
       file_path: key,
       public_url: storage().url(key),
       thumbnail_path: thumbKey,
@@ -154,6 +155,7 @@ export async function recordStoredMedia(
   const row = {
     section_id: sectionId,
     type: "IMAGE" as const,
+    published_at: new Date().toISOString(),
     file_path: key,
     public_url: storage().url(key),
     thumbnail_path: null,
