@@ -14,6 +14,8 @@ const invitationInput: Record<InvitationInputError, Answer> = {
   primaryGuestRequired: [400, "dashboard:create.nameRequired"],
   nameTooLong: [400, "dashboard:create.nameTooLong"],
   maxGuestsOutOfRange: [400, "dashboard:create.maxGuestsOutOfRange"],
+  phoneInvalid: [400, "reminders:contacts.phoneInvalid"],
+  emailInvalid: [400, "reminders:contacts.emailInvalid"],
 };
 
 const updateInvitation: Record<UpdateInvitationError, Answer> = {

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
+import { COUNTRY_CODE } from "~/lib/contacts";
 import { isEmailAddress, mailboxAddress, normalizeEmail } from "~/lib/email";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE, STORAGE_BUCKET } from "~/lib/constants";
 
@@ -167,6 +168,12 @@ export const configSchema = z
     NOTIFY_URL: z.string().refine(isWebhookUrl, { message: "NOTIFY_URL must be an http(s) address, e.g. https://ntfy.sh/our-wedding" }).optional(),
     /** `daily`: one digest a day instead of a message per answer. */
     NOTIFY_DIGEST: z.enum(["daily"], { message: 'NOTIFY_DIGEST must be "daily" (or unset for a message per answer)' }).optional(),
+    /** The country code a guest's phone typed without one takes (app/lib/contacts.ts): 507 is Panamá. */
+    DEFAULT_PHONE_COUNTRY: z
+      .string()
+      .transform((v) => v.trim().replace(/^\+/, ""))
+      .refine((v) => COUNTRY_CODE.test(v), { message: "DEFAULT_PHONE_COUNTRY must be a country calling code of 1 to 3 digits, e.g. 507 (Panamá) or 1" })
+      .default("507"),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.SMTP_URL && !cfg.MAIL_FROM) {

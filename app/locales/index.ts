@@ -10,10 +10,11 @@ import { home } from "./home";
 import { language } from "./language";
 import { mail } from "./mail";
 import { nav } from "./nav";
+import { reminders } from "./reminders";
 import type { Namespace } from "./namespaces";
 import { theme } from "./theme";
 
-const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail } satisfies Record<Namespace, unknown>;
+const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, reminders } satisfies Record<Namespace, unknown>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {

@@ -1,6 +1,7 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from "kysely";
 import { buildAnswer, cleanName, isRsvpOpen, type AnswerError, type GuestAnswer, type InvitationStatus } from "~/lib/rsvp";
 import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } from "~/lib/invitation-code";
+import { checkContacts, type ContactError, type ContactsInput } from "~/lib/contacts";
 import { computeStats, type DietaryNote, type Stats } from "~/lib/stats";
 import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY, type Language } from "~/lib/constants";
 import { config } from "~/infra/config.server";
@@ -32,6 +33,16 @@ export interface Invitation {
   message: string | null;
   /** When the guests confirmed or declined (null while pending). */
   answeredAt: string | null;
+  /** The guest's WhatsApp number in E.164 digits without the '+' (app/lib/contacts.ts), or null. */
+  phone: string | null;
+  /** The guest's e-mail, lower-case, or null. */
+  email: string | null;
+  /** When a guest first and last opened the personal link or entered the code (app/models/reminders.server.ts). */
+  openedFirstAt: string | null;
+  openedLastAt: string | null;
+  /** The last reminder sent or copied, and how many there have been. */
+  remindedAt: string | null;
+  reminderCount: number;
   guests: Guest[];
 }
 
@@ -62,7 +73,24 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
   return byInvitation;
 }
 
-const invitationColumns = ["id", "code", "primary_guest", "max_guests", "confirmed", "confirmed_at", "language", "status", "message", "answered_at"] as const;
+const invitationColumns = [
+  "id",
+  "code",
+  "primary_guest",
+  "max_guests",
+  "confirmed",
+  "confirmed_at",
+  "language",
+  "status",
+  "message",
+  "answered_at",
+  "phone",
+  "email",
+  "opened_first_at",
+  "opened_last_at",
+  "reminded_at",
+  "reminder_count",
+] as const;
 
 function toInvitation(
   row: {
@@ -76,6 +104,12 @@ function toInvitation(
     status: string;
     message: string | null;
     answered_at: string | null;
+    phone: string | null;
+    email: string | null;
+    opened_first_at: string | null;
+    opened_last_at: string | null;
+    reminded_at: string | null;
+    reminder_count: number;
   },
   guests: Guest[],
 ): Invitation {
@@ -91,6 +125,12 @@ function toInvitation(
     status,
     message: row.message,
     answeredAt: row.answered_at ?? (status === "confirmed" ? row.confirmed_at : null),
+    phone: row.phone,
+    email: row.email,
+    openedFirstAt: row.opened_first_at,
+    openedLastAt: row.opened_last_at,
+    remindedAt: row.reminded_at,
+    reminderCount: Number(row.reminder_count),
     guests,
   };
 }
@@ -114,18 +154,27 @@ export async function findInvitationById(id: number): Promise<Invitation | null>
 
 /** Every invitation, newest first, with its guests. */
 export async function listInvitations(): Promise<Invitation[]> {
-  const rows = await db().selectFrom("invitations").select(invitationColumns).orderBy("id", "desc").execute();
+  return invitationsWhere();
+}
+
+/** The invitations a condition keeps (all without one), newest first, with their guests: the one reader of lists. */
+export async function invitationsWhere(condition?: (eb: ExpressionBuilder<Database, "invitations">) => Expression<SqlBool>): Promise<Invitation[]> {
+  let query = db().selectFrom("invitations").select(invitationColumns);
+  if (condition) query = query.where(condition);
+  const rows = await query.orderBy("id", "desc").execute();
   const guests = await loadGuests(rows.map((r) => r.id));
   return rows.map((r) => toInvitation(r, guests.get(r.id) ?? []));
 }
 
-export type InvitationInputError = "primaryGuestRequired" | "nameTooLong" | "maxGuestsOutOfRange";
+export type InvitationInputError = "primaryGuestRequired" | "nameTooLong" | "maxGuestsOutOfRange" | ContactError;
 
-/** Checks the fields an admin types; the same rule for the form and the API. */
-export function validateInvitationInput(input: {
-  primaryGuest: string;
-  maxGuests: number;
-}): { ok: true; primaryGuest: string; maxGuests: number } | { ok: false; error: InvitationInputError } {
+/**
+ * Checks the fields an admin types; the same rule for the form, the CSV import and the API. The
+ * contacts (app/lib/contacts.ts) come back in their stored form; left undefined, they stay so.
+ */
+export function validateInvitationInput(
+  input: { primaryGuest: string; maxGuests: number } & ContactsInput,
+): { ok: true; primaryGuest: string; maxGuests: number; phone?: string | null; email?: string | null } | { ok: false; error: InvitationInputError } {
   const primaryGuest = cleanName(input.primaryGuest ?? "");
   if (!primaryGuest) return { ok: false, error: "primaryGuestRequired" };
   if (primaryGuest.length > MAX_NAME_LENGTH) return { ok: false, error: "nameTooLong" };
@@ -133,7 +182,9 @@ export function validateInvitationInput(input: {
   if (!Number.isInteger(maxGuests) || maxGuests < MIN_GUESTS_PER_INVITATION || maxGuests > MAX_GUESTS_PER_INVITATION) {
     return { ok: false, error: "maxGuestsOutOfRange" };
   }
-  return { ok: true, primaryGuest, maxGuests };
+  const contacts = checkContacts({ phone: input.phone, email: input.email }, config().DEFAULT_PHONE_COUNTRY);
+  if (!contacts.ok) return contacts;
+  return { ok: true, primaryGuest, maxGuests, phone: contacts.phone, email: contacts.email };
 }
 
 /** Over the seats the venue has (TOTAL_CAPACITY): what the admin must explicitly accept. */
@@ -158,7 +209,7 @@ async function seatsInTransaction(trx: Transaction<Database>): Promise<number> {
   return Number(seats);
 }
 
-export interface NewInvitation {
+export interface NewInvitation extends ContactsInput {
   primaryGuest: string;
   maxGuests: number;
   language?: Language;
@@ -170,7 +221,14 @@ async function insertWithFreshCode(trx: Transaction<Database>, checked: NewInvit
     const code = generateInvitationCode();
     const inserted = await trx
       .insertInto("invitations")
-      .values({ code, primary_guest: checked.primaryGuest, max_guests: checked.maxGuests, language: checked.language ?? DEFAULT_LANGUAGE })
+      .values({
+        code,
+        primary_guest: checked.primaryGuest,
+        max_guests: checked.maxGuests,
+        language: checked.language ?? DEFAULT_LANGUAGE,
+        phone: checked.phone ?? null,
+        email: checked.email ?? null,
+      })
       .onConflict((oc) => oc.column("code").doNothing())
       .returning("id")
       .executeTakeFirst();
@@ -225,14 +283,15 @@ export type UpdateInvitationError = InvitationInputError | "notFound" | "belowCo
 export type AdminStatus = Extract<InvitationStatus, "pending" | "declined">;
 
 /**
- * Renames the primary guest, changes the seats or the language; never below the names already
+ * Renames the primary guest, changes the seats, the language or the contacts (undefined keeps one,
+ * null or blank clears it); never below the names already
  * confirmed, and never raising the seats past the capacity unless allowed. With `status` the admin
  * sets the answer (a cousin phoned): "pending" or "declined" removes every guest but the primary
  * one, so the seats rule counts what remains. All in one transaction.
  */
 export async function updateInvitation(
   id: number,
-  patch: { primaryGuest?: string; maxGuests?: number; language?: Language; status?: AdminStatus },
+  patch: { primaryGuest?: string; maxGuests?: number; language?: Language; status?: AdminStatus } & ContactsInput,
   options: CapacityOptions & { now?: Date } = {},
 ): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: UpdateInvitationError } | OverCapacity> {
   return db()
@@ -243,6 +302,8 @@ export async function updateInvitation(
       const checked = validateInvitationInput({
         primaryGuest: patch.primaryGuest ?? row.primary_guest,
         maxGuests: patch.maxGuests ?? row.max_guests,
+        phone: patch.phone,
+        email: patch.email,
       });
       if (!checked.ok) return checked;
       const stamp = (options.now ?? new Date()).toISOString();
@@ -278,6 +339,8 @@ export async function updateInvitation(
           primary_guest: checked.primaryGuest,
           max_guests: checked.maxGuests,
           ...(patch.language ? { language: patch.language } : {}),
+          ...(checked.phone !== undefined ? { phone: checked.phone } : {}),
+          ...(checked.email !== undefined ? { email: checked.email } : {}),
           updated_at: stamp,
         })
         .where("id", "=", id)
