@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify/sync";
+import { displayPhone } from "./contacts";
 
 /**
  * The guest list as a spreadsheet: the export's rows (one per guest) and the import's reader.
@@ -21,6 +22,9 @@ export interface GuestListInvitation {
   status: "pending" | "confirmed" | "declined";
   message: string | null;
   answeredAt: string | null;
+  /** E.164 digits without the '+' (app/lib/contacts.ts), or null. */
+  phone: string | null;
+  email: string | null;
   guests: { fullName: string; isPrimary: boolean; dietary: string | null }[];
 }
 
@@ -37,6 +41,9 @@ export const EXPORT_COLUMNS = [
   "dietary",
   "message",
   "answeredAt",
+  // Issue 25's contacts, last so files and macros made for the older columns still line up.
+  "phone",
+  "email",
 ] as const;
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string>;
 
@@ -54,6 +61,10 @@ export function guestListRows(invitation: GuestListInvitation, link: string): Ex
     status: invitation.status,
     message: invitation.message ?? "",
     answeredAt: invitation.answeredAt ?? "",
+    // With its '+', so the import reads it back as the international number it is (without, it
+    // would take DEFAULT_PHONE_COUNTRY again).
+    phone: invitation.phone ? displayPhone(invitation.phone) : "",
+    email: invitation.email ?? "",
   };
   if (invitation.guests.length === 0) return [{ ...base, guest: "", isPrimary: "", dietary: "" }];
   return invitation.guests.map((g) => ({ ...base, guest: g.fullName, isPrimary: g.isPrimary ? "yes" : "no", dietary: g.dietary ?? "" }));
@@ -79,9 +90,9 @@ export function guestListCsv(rows: readonly ExportRow[]): string {
 export function importTemplateCsv(): string {
   return stringify(
     [
-      ["primaryGuest", "maxGuests", "language"],
-      ["Familia Pérez", "4", "es"],
-      ["John Smith", "2", "en"],
+      ["primaryGuest", "maxGuests", "language", "phone", "email"],
+      ["Familia Pérez", "4", "es", "6123-4567", "familia.perez@example.com"],
+      ["John Smith", "2", "en", "00 1 212 555 0123", ""],
     ],
     { record_delimiter: "\r\n", bom: true },
   );
@@ -93,6 +104,9 @@ export interface ImportRow {
   primaryGuest: string;
   maxGuests: string;
   language: string;
+  /** The contacts as typed (columns phone and email, optional: older files have neither). */
+  phone: string;
+  email: string;
   /** The export's code column, when the file came from an export: its guest rows are one invitation. */
   code: string;
 }
@@ -109,8 +123,8 @@ const IMPORT_MAX_RECORD_CHARS = 16 * 1024;
 const IMPORT_SLICE_CHARS = 16 * 1024;
 
 /**
- * Reads an import file: a header row naming primaryGuest and maxGuests (language and any other
- * column optional, in any order, any case), then the rows. A BOM, `;` instead of `,` (Excel in
+ * Reads an import file: a header row naming primaryGuest and maxGuests (language, phone, email and
+ * any other column optional, in any order, any case), then the rows. A BOM, `;` instead of `,` (Excel in
  * Spanish locales), quoted commas and line breaks, CRLF, blank lines and extra columns are fine.
  * The parser is fed slice by slice and left at data row IMPORT_MAX_ROWS + 1, so what an import
  * costs does not depend on how many rows the file holds (issue 22: 200,000 tiny rows used to be
@@ -156,6 +170,8 @@ export async function readImportCsv(text: string): Promise<{ ok: true; rows: Imp
   if (data.length > IMPORT_MAX_ROWS) return { ok: false, error: "tooManyRows" };
   const languageAt = column("language");
   const codeAt = column("code");
+  const phoneAt = column("phone");
+  const emailAt = column("email");
   // A cell our own export neutralised ('=...) reads back as it was typed.
   const cell = (record: string[], at: number) => (at >= 0 ? (record[at] ?? "").trim().replace(/^'(?=[=+\-@\t\r])/, "") : "");
   return {
@@ -165,6 +181,8 @@ export async function readImportCsv(text: string): Promise<{ ok: true; rows: Imp
       primaryGuest: cell(record, nameAt),
       maxGuests: cell(record, seatsAt),
       language: cell(record, languageAt),
+      phone: cell(record, phoneAt),
+      email: cell(record, emailAt),
       code: cell(record, codeAt),
     })),
   };

@@ -5,7 +5,14 @@ import { personalLink } from "~/lib/personal-link";
 import { cleanName } from "~/lib/rsvp";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
-import { createInvitations, listInvitations, validateInvitationInput, type Invitation, type InvitationInputError } from "~/models/invitations.server";
+import {
+  createInvitations,
+  listInvitations,
+  validateInvitationInput,
+  type Invitation,
+  type InvitationInputError,
+  type NewInvitation,
+} from "~/models/invitations.server";
 
 /* ---------- Out: the guest list as CSV ---------- */
 
@@ -22,6 +29,8 @@ export function toGuestListInvitation(invitation: Invitation): GuestListInvitati
     status: invitation.status,
     message: invitation.message,
     answeredAt: invitation.answeredAt,
+    phone: invitation.phone,
+    email: invitation.email,
     guests: invitation.guests.map((g) => ({ fullName: g.fullName, isPrimary: g.isPrimary, dietary: g.dietary })),
   };
 }
@@ -41,6 +50,8 @@ export interface ImportPreviewRow {
   primaryGuest: string;
   maxGuests: string;
   language: string;
+  phone: string;
+  email: string;
   problems: ImportRowProblem[];
 }
 
@@ -74,13 +85,18 @@ async function previewRows(csv: string, executor: Transaction<Database> | Return
   const seenNames = new Map<string, string>(); // name → the code (or line) of the invitation that has it
   const seenCodes = new Set<string>();
   const rows: ImportPreviewRow[] = [];
-  const toCreate: { primaryGuest: string; maxGuests: number; language: Language }[] = [];
+  const toCreate: NewInvitation[] = [];
   for (const row of read.rows) {
     // Rows of one exported invitation (one per guest) share its code: the first one stands for it.
     if (row.code && seenCodes.has(row.code)) continue;
     if (row.code) seenCodes.add(row.code);
     const problems: ImportRowProblem[] = [];
-    const checked = validateInvitationInput({ primaryGuest: row.primaryGuest, maxGuests: /^\d{1,3}$/.test(row.maxGuests) ? Number(row.maxGuests) : NaN });
+    const checked = validateInvitationInput({
+      primaryGuest: row.primaryGuest,
+      maxGuests: /^\d{1,3}$/.test(row.maxGuests) ? Number(row.maxGuests) : NaN,
+      phone: row.phone,
+      email: row.email,
+    });
     if (!checked.ok) problems.push(checked.error);
     const language = (row.language || DEFAULT_LANGUAGE).toLowerCase();
     if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) problems.push("unknownLanguage");
@@ -90,8 +106,18 @@ async function previewRows(csv: string, executor: Transaction<Database> | Return
       else seenNames.set(key, row.code || String(row.line));
       if (invited.has(key)) problems.push("alreadyInvited");
     }
-    rows.push({ line: row.line, primaryGuest: row.primaryGuest, maxGuests: row.maxGuests, language: row.language, problems });
-    if (checked.ok) toCreate.push({ primaryGuest: checked.primaryGuest, maxGuests: checked.maxGuests, language: language as Language });
+    rows.push({
+      line: row.line,
+      primaryGuest: row.primaryGuest,
+      maxGuests: row.maxGuests,
+      language: row.language,
+      phone: row.phone,
+      email: row.email,
+      problems,
+    });
+    // The contacts go in as typed: createInvitations checks them again with the rest.
+    if (checked.ok)
+      toCreate.push({ primaryGuest: checked.primaryGuest, maxGuests: checked.maxGuests, language: language as Language, phone: row.phone, email: row.email });
   }
   const totalSeats = seatsBefore + toCreate.reduce((sum, r) => sum + r.maxGuests, 0);
   const preview: ImportPreview = {

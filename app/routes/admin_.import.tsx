@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Importar · Valeria & Sebasti
 /** Without the admin session the panel's login comes first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await isAdminSession(request))) throw redirect("/admin");
-  return { i18n: textsIn(SUPPORTED_LANGUAGES, ["dashboard"]) }; // the page's texts (decision 0014)
+  return { i18n: textsIn(SUPPORTED_LANGUAGES, ["dashboard", "reminders"]) }; // the page's texts (decision 0014)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -12,6 +12,9 @@ const updateBody = z
     primaryGuest: z.string().optional(),
     maxGuests: z.number().optional(),
     status: z.enum(["pending", "declined"]).optional(),
+    // null or "" clears a contact; absent keeps it.
+    phone: z.string().nullable().optional(),
+    email: z.string().nullable().optional(),
     allowOverCapacity: z.boolean().optional(),
   })
   .strict();
@@ -19,7 +22,7 @@ const updateBody = z
 /**
  * One URL shape, two meanings (spec section 7):
  * GET /api/invitations/{code} (guest) → { primaryGuest, maxGuests, confirmed, status, message, guests };
- * PUT /api/invitations/{id} (admin) { primaryGuest?, maxGuests?, status?, allowOverCapacity? } → the invitation
+ * PUT /api/invitations/{id} (admin) { primaryGuest?, maxGuests?, status?, phone?, email?, allowOverCapacity? } → the invitation
  *   (409 { error, total, capacity } when raising the seats past the 140 unless allowed);
  * DELETE /api/invitations/{id} (admin) → { success: true }.
  * (/api/invitations/stats is its own module: a static segment wins.)

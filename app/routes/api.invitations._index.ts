@@ -5,11 +5,13 @@ import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.s
 import { apiAnswers, overCapacityAnswer } from "~/http/api-messages.server";
 import { createInvitation, listInvitations } from "~/models/invitations.server";
 
-// Types only; the rules (name required, 1..8 seats) are createInvitation's.
+// Types only; the rules (name required, 1..8 seats, the contacts' shapes) are createInvitation's.
 const createBody = z.object({
   primaryGuest: z.string(),
   maxGuests: z.number(),
   language: z.enum(SUPPORTED_LANGUAGES).optional(),
+  phone: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
   allowOverCapacity: z.boolean().optional(),
 });
 
@@ -20,7 +22,7 @@ const route = apiRoute({
     return apiJson(await listInvitations());
   },
   /**
-   * POST /api/invitations (admin) { primaryGuest, maxGuests, language?, allowOverCapacity? } → 201 the
+   * POST /api/invitations (admin) { primaryGuest, maxGuests, language?, phone?, email?, allowOverCapacity? } → 201 the
    * invitation with its code; 409 { error, total, capacity } past the 140 seats unless allowed.
    */
   POST: async ({ request }) => {

@@ -467,9 +467,37 @@ describe("/api routes (RSVP open)", () => {
           status: "pending",
           message: null,
           answeredAt: null,
+          phone: null,
+          email: null,
+          openedFirstAt: null,
+          openedLastAt: null,
+          remindedAt: null,
+          reminderCount: 0,
           guests: [],
         },
       ]);
+    });
+
+    it("POST and PUT take the contacts: the phone in E.164, the e-mail lower-case; a bad one is 400 in the caller's language and changes nothing", async () => {
+      const created = await call(invitations, "POST", "/api/invitations", {
+        headers: ADMIN,
+        json: { primaryGuest: "Ana", maxGuests: 2, phone: "6123-4567", email: "Ana@Example.com" },
+      });
+      expect(created).toMatchObject({ status: 201, json: { phone: "50761234567", email: "ana@example.com" } });
+      const id = created.json.id as number;
+      const put = (json: unknown, headers: Record<string, string> = ADMIN) =>
+        call(byCode, "PUT", `/api/invitations/${id}`, { params: { code: String(id) }, json, headers });
+      expect(await put({ phone: "+44 20 7946 0958" })).toMatchObject({ status: 200, json: { phone: "442079460958", email: "ana@example.com" } });
+      expect(await put({ phone: "12", maxGuests: 3 })).toMatchObject({ status: 400, json: { error: "Teléfono no válido" } });
+      expect(await put({ email: "ana@" }, { ...ADMIN, "Accept-Language": "en" })).toMatchObject({ status: 400, json: { error: "Invalid e-mail address" } });
+      expect(await put({ phone: 50761234567 })).toMatchObject({ status: 400 });
+      const refused = await call(invitations, "POST", "/api/invitations", { headers: ADMIN, json: { primaryGuest: "Eva", maxGuests: 1, email: "eva" } });
+      expect(refused).toMatchObject({ status: 400, json: { error: "Correo electrónico no válido" } });
+      const list = await call(invitations, "GET", "/api/invitations", { headers: ADMIN });
+      expect(
+        list.json.map((i: { primaryGuest: string; phone: string; email: string; maxGuests: number }) => [i.primaryGuest, i.phone, i.email, i.maxGuests]),
+      ).toEqual([["Ana", "442079460958", "ana@example.com", 2]]);
+      expect(await put({ phone: null, email: "" })).toMatchObject({ status: 200, json: { phone: null, email: null } });
     });
 
     it("POST: 201 the invitation with its generated code", async () => {

@@ -93,6 +93,8 @@ describe("writing the guest list", () => {
     status: "confirmed" as const,
     message: "Nos vemos, ¡qué alegría!",
     answeredAt: "2026-01-01T10:00:00.000Z",
+    phone: "50761234567",
+    email: "familia@example.com",
     guests: [
       { fullName: '=HYPERLINK("http://evil")', isPrimary: true, dietary: null },
       { fullName: 'Luis "Lucho" Gómez, Jr.', isPrimary: false, dietary: "vegano" },
@@ -106,22 +108,32 @@ describe("writing the guest list", () => {
 
   it("writes UTF-8 with a BOM, CRLF and RFC 4180 quoting, one row per guest", async () => {
     const csv = guestListCsv(guestListRows(invitation, "https://boda.example.com/i/ABCDEF"));
-    expect(csv.startsWith("\uFEFFcode,link,primaryGuest,maxGuests,language,status,guest,isPrimary,dietary,message,answeredAt\r\n")).toBe(true);
+    expect(csv.startsWith("\uFEFFcode,link,primaryGuest,maxGuests,language,status,guest,isPrimary,dietary,message,answeredAt,phone,email\r\n")).toBe(true);
     const lines = csv.slice(1).split("\r\n");
     expect(lines[1]).toBe(
-      `ABCDEF,https://boda.example.com/i/ABCDEF,"'=HYPERLINK(""http://evil"")",2,es,confirmed,"'=HYPERLINK(""http://evil"")",yes,,"Nos vemos, ¡qué alegría!",2026-01-01T10:00:00.000Z`,
+      `ABCDEF,https://boda.example.com/i/ABCDEF,"'=HYPERLINK(""http://evil"")",2,es,confirmed,"'=HYPERLINK(""http://evil"")",yes,,"Nos vemos, ¡qué alegría!",2026-01-01T10:00:00.000Z,'+50761234567,familia@example.com`,
     );
     expect(lines[2]).toContain(`"Luis ""Lucho"" Gómez, Jr.",no,vegano`);
   });
 
   it("gives an invitation without guests one row, and reads back as the same invitations", async () => {
-    const pending = { ...invitation, code: "GHJKLM", primaryGuest: "Ana", status: "pending" as const, message: null, answeredAt: null, guests: [] };
+    const pending = {
+      ...invitation,
+      code: "GHJKLM",
+      primaryGuest: "Ana",
+      status: "pending" as const,
+      message: null,
+      answeredAt: null,
+      phone: null,
+      email: null,
+      guests: [],
+    };
     const csv = guestListCsv([...guestListRows(invitation, "x"), ...guestListRows(pending, "y")]);
     const read = await readImportCsv(csv);
-    expect(read.ok && read.rows.map((r) => [r.code, r.primaryGuest, r.maxGuests, r.language])).toEqual([
-      ["ABCDEF", '=HYPERLINK("http://evil")', "2", "es"],
-      ["ABCDEF", '=HYPERLINK("http://evil")', "2", "es"],
-      ["GHJKLM", "Ana", "2", "es"],
+    expect(read.ok && read.rows.map((r) => [r.code, r.primaryGuest, r.maxGuests, r.language, r.phone, r.email])).toEqual([
+      ["ABCDEF", '=HYPERLINK("http://evil")', "2", "es", "+50761234567", "familia@example.com"],
+      ["ABCDEF", '=HYPERLINK("http://evil")', "2", "es", "+50761234567", "familia@example.com"],
+      ["GHJKLM", "Ana", "2", "es", "", ""],
     ]);
   });
 });

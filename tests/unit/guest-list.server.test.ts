@@ -57,6 +57,38 @@ describe("guest list in and out", () => {
     expect(await updateInvitation(created.invitation.id, { language: "es" })).toMatchObject({ ok: true, invitation: { language: "es" } });
   });
 
+  it("imports the contacts columns (E.164 phone, lower-case e-mail), refuses a bad one, and still reads files without them", async () => {
+    const bad = await importGuestList("primaryGuest,maxGuests,phone,email\nAna,2,6123-4567,ana@example.com\nLuis,1,12,\nEva,1,,eva@\n", { dryRun: true });
+    expect(bad.ok && bad.preview.rows.map((r) => r.problems)).toEqual([[], ["phoneInvalid"], ["emailInvalid"]]);
+    expect(await importGuestList("primaryGuest,maxGuests,phone,email\nAna,2,6123-4567,\nLuis,1,12,\n", { dryRun: false })).toMatchObject({
+      ok: false,
+      error: "rowProblems",
+    });
+    expect(await listInvitations()).toEqual([]);
+
+    const good = await importGuestList("primaryGuest;maxGuests;language;phone;email\nAna;2;es;6123-4567; Ana@Example.com \nJohn;1;en;+1 212 555 0123;\n", {
+      dryRun: false,
+    });
+    expect(good).toMatchObject({ ok: true, created: 2 });
+    const old = await importGuestList("primaryGuest,maxGuests,language\nLuis,1,es\n", { dryRun: false });
+    expect(old).toMatchObject({ ok: true, created: 1 });
+    expect((await listInvitations()).map((i) => [i.primaryGuest, i.phone, i.email])).toEqual([
+      ["Luis", null, null],
+      ["John", "12125550123", null],
+      ["Ana", "50761234567", "ana@example.com"],
+    ]);
+  });
+
+  it("exports the contacts and reads them back as the same numbers", async () => {
+    await createInvitation({ primaryGuest: "Ana", maxGuests: 1, phone: "+44 20 7946 0958", email: "ana@example.com" });
+    const csv = await exportGuestList("https://boda.example.com");
+    expect(csv.split("\r\n")[0]).toMatch(/,answeredAt,phone,email$/);
+    expect(csv).toContain(",'+442079460958,ana@example.com");
+    await db().deleteFrom("invitations").execute();
+    expect(await importGuestList(csv, { dryRun: false })).toMatchObject({ ok: true, created: 1 });
+    expect((await listInvitations()).map((i) => [i.phone, i.email])).toEqual([["442079460958", "ana@example.com"]]);
+  });
+
   it("refuses a file without its header", async () => {
     expect(await importGuestList("Ana,2\n", { dryRun: false })).toEqual({ ok: false, error: "missingHeader" });
   });

@@ -3,6 +3,10 @@ import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import type { ImportPageResult } from "~/http/import-page.server";
 
+/** A row's problem in words: the contacts' own messages are the forms' (namespace reminders). */
+const problemText = (problem: string) =>
+  problem === "phoneInvalid" || problem === "emailInvalid" ? `reminders:contacts.${problem}` : `import.problem.${problem}`;
+
 /**
  * 'Importar CSV': choose a file, see every row with its problems, then 'Crear N invitaciones'.
  * Plain forms (multipart posts): the same with or without JavaScript; the file's text travels
@@ -93,7 +97,7 @@ function ImportPreviewTable({ preview, csv, busy }: { preview: NonNullable<Impor
                   ) : (
                     <ul className="import-problems">
                       {row.problems.map((p) => (
-                        <li key={p}>{t(`import.problem.${p}`)}</li>
+                        <li key={p}>{t(problemText(p))}</li>
                       ))}
                     </ul>
                   )}
