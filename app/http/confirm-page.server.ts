@@ -11,6 +11,7 @@ import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader, type Toast } from "~/infra/session.server";
 import { errorsOnly, readForm, refusedReply } from "~/http/form.server";
 import { rateLimitedReply } from "~/http/rate-limited.server";
+import { noteOpening } from "~/http/opened.server";
 
 /** Translation keys for the confirm errors a guest can meet. */
 const confirmErrorKeys: Record<ConfirmError, string> = {
@@ -81,6 +82,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
     await consume("code", clientIp(context));
     const invitation = await findInvitationByCode(value.code);
     if (!invitation) return refused(submission, 404, ["confirm:form.invalidCode"]);
+    await noteOpening(request, invitation.id);
     return answered(request, { kind: "success", key: "confirm:toasts.validCode" }, [await storeCodeHeader(request, invitation.code)]);
   }
 

@@ -5,11 +5,13 @@ import { TOO_MANY_REQUESTS_KEY } from "~/http/rate-limited.server";
 import { isLanguage, languageCookie } from "~/infra/i18n.server";
 import { flashToastHeader, storeCodeHeader } from "~/infra/session.server";
 import { clientIp, isHttps } from "~/http/request.server";
+import { noteOpening } from "~/http/opened.server";
 
 /**
  * GET /i/{code}: a guest's personal link. The code is looked up and stored exactly as a valid
  * 'Verificar Código' does (same limit, same signed cookie), then /confirm shows the invitation.
- * The invitation's language becomes the site's unless the guest already chose one.
+ * The invitation's language becomes the site's unless the guest already chose one. The opening is
+ * recorded for the admin's 'Abrió la invitación' (never the admin's own visits, nor link previews).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
@@ -26,6 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     headers.append("Set-Cookie", await flashToastHeader(request, { kind: "error", key: "confirm:form.invalidCode" }));
     return redirect("/confirm", { headers });
   }
+  await noteOpening(request, invitation.id);
   headers.append("Set-Cookie", await storeCodeHeader(request, invitation.code));
   const chosen = await languageCookie.parse(request.headers.get("Cookie"));
   if (!isLanguage(chosen)) {
