@@ -9,6 +9,8 @@ import {
   SUPPORTED_LANGUAGES,
 } from "./constants";
 import { nameField } from "./names";
+import { MAX_PHONE_INPUT_LENGTH } from "./contacts";
+import { MAX_EMAIL_LENGTH } from "./email";
 
 /**
  * The admin panel's tabs, in order, each its own route (app/routes/admin._index.tsx and
@@ -38,6 +40,9 @@ const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1" || 
 const primaryGuest = nameField(MAX_NAME_LENGTH, { required: "dashboard:create.nameRequired", tooLong: "dashboard:create.nameTooLong" });
 const sectionName = nameField(MAX_SECTION_NAME_LENGTH, { required: "dashboard:gallery.nameRequired", tooLong: "dashboard:gallery.nameTooLong" });
 const sectionDescription = z.string().max(MAX_SECTION_DESCRIPTION_LENGTH, "dashboard:gallery.descriptionTooLong").optional();
+/** The contacts as typed (optional): their rules are app/lib/contacts.ts's, checked by the model; these only bound them. */
+const phone = z.string().max(MAX_PHONE_INPUT_LENGTH, "reminders:contacts.phoneInvalid").optional();
+const email = z.string().max(MAX_EMAIL_LENGTH + 50, "reminders:contacts.emailInvalid").optional();
 /** A delete: "are you sure?" first (`confirmed=yes` once answered; `name` only words the question). */
 const removal = <I extends string>(intent: I) => z.object({ intent: z.literal(intent), id, confirmed: z.literal("yes").optional() });
 
@@ -62,6 +67,9 @@ export const invitationsTabSchema = z.discriminatedUnion("intent", [
     primaryGuest,
     maxGuests: seats,
     language: z.enum(SUPPORTED_LANGUAGES).optional(),
+    // Blank clears (the form always sends both).
+    phone,
+    email,
     answer: z.enum(["keep", "pending", "declined"]).default("keep"),
     confirmed: z.literal("yes").optional(),
   }),
@@ -76,6 +84,8 @@ export const createTabSchema = z.discriminatedUnion("intent", [
     maxGuests: seats,
     overCapacity: z.literal("yes").optional(),
     language: z.enum(SUPPORTED_LANGUAGES).default(DEFAULT_LANGUAGE),
+    phone,
+    email,
   }),
 ]);
 
@@ -132,7 +142,7 @@ export interface AdminFailure {
   /** Login: locked out for this many minutes. */
   retryAfterMinutes?: number;
   /** 'Editar Invitación' asks before an answer change removes guests (http/admin/edit-invitation.server.ts). */
-  confirmAnswer?: { id: number; primaryGuest: string; maxGuests: string; answer: string; language?: string };
+  confirmAnswer?: { id: number; primaryGuest: string; maxGuests: string; answer: string; language?: string; phone?: string; email?: string };
 }
 /** What the admin action answers as data: success toasts travel in the flash cookie instead. */
 export type AdminActionData = Omit<AdminSuccess, "toast"> | AdminFailure;

@@ -1,8 +1,11 @@
 import { normalizeInvitationCode } from "./invitation-code";
 import type { InvitationStatus } from "./rsvp";
 
-/** The admin's invitation filters (a GET form: ?q=…&status=…), in order; `all` is the default. */
-export const INVITATION_FILTERS = ["all", "pending", "confirmed", "declined"] as const;
+/**
+ * The admin's invitation filters (a GET form: ?q=…&status=…), in order; `all` is the default.
+ * `opened`: 'Abrieron sin responder', pending invitations a guest has opened (issue 25).
+ */
+export const INVITATION_FILTERS = ["all", "pending", "confirmed", "declined", "opened"] as const;
 export type InvitationFilter = (typeof INVITATION_FILTERS)[number];
 export const isInvitationFilter = (v: unknown): v is InvitationFilter => typeof v === "string" && (INVITATION_FILTERS as readonly string[]).includes(v);
 
@@ -13,7 +16,9 @@ const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLo
  * The invitations matching a search (a primary guest's or guest's name, or the code, any case)
  * and a status filter. Pure, so the page filters the same way with and without JavaScript.
  */
-export function filterInvitations<T extends { code: string; primaryGuest: string; status: InvitationStatus; guests: { fullName: string }[] }>(
+export function filterInvitations<
+  T extends { code: string; primaryGuest: string; status: InvitationStatus; openedFirstAt?: string | null; guests: { fullName: string }[] },
+>(
   invitations: readonly T[],
   query: { q?: string | null; status?: string | null },
 ): T[] {
@@ -21,7 +26,7 @@ export function filterInvitations<T extends { code: string; primaryGuest: string
   const q = fold((query.q ?? "").slice(0, 100));
   const code = normalizeInvitationCode(query.q ?? "");
   return invitations.filter((inv) => {
-    if (status !== "all" && inv.status !== status) return false;
+    if (status === "opened" ? inv.status !== "pending" || !inv.openedFirstAt : status !== "all" && inv.status !== status) return false;
     if (!q) return true;
     // A code is matched from its start, and only once it is long enough not to match names by chance.
     if (code.length >= 4 && inv.code.startsWith(code)) return true;

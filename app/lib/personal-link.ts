@@ -8,7 +8,10 @@ export function shortLink(link: string): string {
   return link.replace(/^https?:\/\//, "");
 }
 
-/** A WhatsApp "click to chat" link that opens the app with the message typed, to any contact. */
-export function whatsAppLink(message: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(message)}`;
+/**
+ * A WhatsApp "click to chat" link that opens the app with the message typed: in the chat of
+ * `phone` (E.164 digits, app/lib/contacts.ts) when there is one, else to a contact the sender picks.
+ */
+export function whatsAppLink(message: string, phone?: string | null): string {
+  return `https://wa.me/${phone ?? ""}?text=${encodeURIComponent(message)}`;
 }

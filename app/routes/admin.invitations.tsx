@@ -19,11 +19,11 @@ export default function InvitationsScreen() {
   const { t } = useTranslation("dashboard");
   const data = useLoaderData<typeof loader>();
   if (!data) return null; // locked: the layout shows the login instead
-  const { invitations } = data;
+  const { invitations, pendingCount } = data;
   return (
     <>
       <ScreenNotices ownForms={["editInvitation"]} />
-      {isLoadError(invitations) ? <LoadFailed message={t("toasts.loadInvitationsError")} /> : <InvitationsTab invitations={invitations} />}
+      {isLoadError(invitations) ? <LoadFailed message={t("toasts.loadInvitationsError")} /> : <InvitationsTab invitations={invitations} pendingCount={pendingCount} />}
     </>
   );
 }

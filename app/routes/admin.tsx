@@ -9,6 +9,7 @@ import { ADMIN_TABS, tabAt } from "~/lib/admin-schemas";
 import { STORAGE_KEYS, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 import { publicBaseUrl } from "~/http/public-url.server";
+import { config } from "~/infra/config.server";
 import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 
@@ -27,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticated } = await loadAdmin(request);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
   const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders"]) : await adminLoginTexts(request);
-  // publicUrl: the base of personal links for 'Compartir' (ShareInvitation).
-  return { authenticated, publicUrl: publicBaseUrl(request), i18n };
+  // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint.
+  return { authenticated, publicUrl: publicBaseUrl(request), defaultPhoneCountry: config().DEFAULT_PHONE_COUNTRY, i18n };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { confirmInvitation, createInvitation, declineInvitation, findInvitationById } from "~/models/invitations.server";
 import { pendingInvitations, recordOpening, recordReminder } from "~/models/reminders.server";
+import { filterInvitations } from "~/lib/invitation-filters";
 import { useTestDatabase } from "./helpers/test-db";
 
 async function make(primaryGuest: string, maxGuests = 1) {
@@ -61,5 +62,15 @@ describe("the chase: openings, pending invitations, reminders", () => {
     expect(await recordReminder(inv.id)).toEqual({ ok: false, error: "notPending" });
     expect(await recordReminder(inv.id + 100)).toEqual({ ok: false, error: "notFound" });
     expect((await findInvitationById(inv.id))?.reminderCount).toBe(0);
+  });
+});
+
+describe("'Abrieron sin responder' (filterInvitations)", () => {
+  it("keeps the pending invitations a guest opened, and only those", () => {
+    const inv = (code: string, status: "pending" | "confirmed" | "declined", openedFirstAt: string | null) => ({ code, primaryGuest: code, status, openedFirstAt, guests: [] });
+    const list = [inv("AAAAAA", "pending", "2030-01-01T00:00:00Z"), inv("BBBBBB", "pending", null), inv("CCCCCC", "confirmed", "2030-01-01T00:00:00Z"), inv("DDDDDD", "declined", "2030-01-01T00:00:00Z")];
+    expect(filterInvitations(list, { status: "opened" }).map((i) => i.code)).toEqual(["AAAAAA"]);
+    expect(filterInvitations(list, { status: "opened", q: "BBBB" })).toEqual([]);
+    expect(filterInvitations(list, { status: "pending" }).map((i) => i.code)).toEqual(["AAAAAA", "BBBBBB"]);
   });
 });

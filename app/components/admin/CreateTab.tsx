@@ -12,6 +12,7 @@ import {
   TOTAL_CAPACITY,
 } from "~/lib/constants";
 import { AdminForm } from "./AdminForm";
+import { ContactFields } from "./ContactFields";
 import { useAdminAction } from "./useAdminFetcher";
 
 /** 'Crear Nueva Invitación': name and seats; shows the new code to send to the guest. */
@@ -23,7 +24,7 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
   // A success redirects here with the new code (`?created=`, `createdFor=`), with or without JavaScript.
   const createdCode = searchParams.get("created");
   const warning = result && !result.ok ? result.capacityWarning : undefined;
-  const initial = warning && result && !result.ok ? result.initialValue : undefined;
+  const initial = result && !result.ok ? result.initialValue : undefined;
 
   return (
     <section className="card admin-card" aria-labelledby="create-title">
@@ -68,6 +69,7 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
           defaultValue={initial?.language ?? DEFAULT_LANGUAGE}
           size="md"
         />
+        <ContactFields phone={initial?.phone} email={initial?.email} size="md" />
         <FormErrors id="create-errors" errors={errors} />
         {warning ? (
           <div className="admin-warning" role="alert">

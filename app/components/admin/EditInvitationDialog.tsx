@@ -5,7 +5,10 @@ import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import type { InvitationStatus } from "~/lib/rsvp";
+import { displayPhone } from "~/lib/contacts";
+import { formatLongDate } from "~/lib/dates";
 import { AdminForm } from "./AdminForm";
+import { ContactFields } from "./ContactFields";
 import { useAdminAction } from "./useAdminFetcher";
 
 export interface EditableInvitation {
@@ -14,6 +17,10 @@ export interface EditableInvitation {
   maxGuests: number;
   status: InvitationStatus;
   language?: string;
+  phone?: string | null;
+  email?: string | null;
+  openedFirstAt?: string | null;
+  openedLastAt?: string | null;
 }
 
 /** The URL of the invitations list without the edit parameter (filters kept). */
@@ -31,7 +38,7 @@ export function useCloseEditHref() {
  * (confirmAnswer). With JavaScript a dialog; without, the same form in the page (?editInvitation=id).
  */
 export function EditInvitationDialog({ invitation }: { invitation: EditableInvitation }) {
-  const { t } = useTranslation(["dashboard", "common", "language"]);
+  const { t, i18n } = useTranslation(["dashboard", "common", "language", "reminders"]);
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const closeHref = useCloseEditHref();
@@ -68,6 +75,16 @@ export function EditInvitationDialog({ invitation }: { invitation: EditableInvit
         data={SUPPORTED_LANGUAGES.map((lng) => ({ value: lng, label: t(`language:${lng}`) }))}
         defaultValue={prompt?.language ?? invitation.language ?? DEFAULT_LANGUAGE}
       />
+      <ContactFields phone={prompt ? prompt.phone : invitation.phone && displayPhone(invitation.phone)} email={prompt ? prompt.email : invitation.email} />
+      <p className="admin-muted invitation-opened">
+        {invitation.openedFirstAt
+          ? `${t("reminders:opened.at", { date: formatLongDate(invitation.openedFirstAt, i18n.language) })}${
+              invitation.openedLastAt && invitation.openedLastAt !== invitation.openedFirstAt
+                ? ` · ${t("reminders:opened.last", { date: formatLongDate(invitation.openedLastAt, i18n.language) })}`
+                : ""
+            }`
+          : t("reminders:opened.never")}
+      </p>
       <fieldset className="edit-answer">
         <legend>{t("edit.answer", { status: t(`invitations.${invitation.status}`) })}</legend>
         {(["keep", "pending", "declined"] as const).map((answer) => (

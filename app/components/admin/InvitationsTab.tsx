@@ -1,6 +1,8 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { filterInvitations, INVITATION_FILTERS, isInvitationFilter } from "~/lib/invitation-filters";
+import { displayPhone } from "~/lib/contacts";
+import { formatLongDate } from "~/lib/dates";
+import { filterInvitations, INVITATION_FILTERS, isInvitationFilter, type InvitationFilter } from "~/lib/invitation-filters";
 import type { InvitationStatus } from "~/lib/rsvp";
 import { TrashIcon } from "../icons";
 import { ConfirmAction } from "./ConfirmAction";
@@ -17,8 +19,16 @@ interface AdminInvitation {
   language?: string;
   status: InvitationStatus;
   message: string | null;
+  phone?: string | null;
+  email?: string | null;
+  /** When a guest first opened the personal link or entered the code (app/models/reminders.server.ts). */
+  openedFirstAt?: string | null;
+  openedLastAt?: string | null;
   guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null }[];
 }
+
+/** Each filter's label: 'Abrieron sin responder' is issue 25's (namespace reminders). */
+const filterLabel = (filter: InvitationFilter) => (filter === "opened" ? "reminders:filters.opened" : `invitations.filters.${filter}`);
 
 const BADGES: Record<InvitationStatus, string> = { confirmed: "badge badge-green", pending: "badge badge-yellow", declined: "badge badge-gray" };
 
@@ -52,7 +62,7 @@ function Filters({ q, status }: { q: string; status: string }) {
             className={filter === status ? "filter-link active" : "filter-link"}
             aria-current={filter === status ? "page" : undefined}
           >
-            {t(`invitations.filters.${filter}`)}
+            {t(filterLabel(filter))}
           </Link>
         ))}
       </nav>
@@ -60,9 +70,21 @@ function Filters({ q, status }: { q: string; status: string }) {
   );
 }
 
+/** 'Por responder (N)': the reminders screen (app/routes/admin.reminders.tsx). */
+export function PendingLink({ count }: { count: number }) {
+  const { t } = useTranslation("reminders");
+  return (
+    <p className="invitation-views">
+      <Link to="/admin/reminders" className="button secondary small">
+        {t("pending.link", { count })}
+      </Link>
+    </p>
+  );
+}
+
 /** The invitations table; on a phone it scrolls sideways inside its frame. */
-export function InvitationsTab({ invitations }: { invitations: AdminInvitation[] }) {
-  const { t } = useTranslation("dashboard");
+export function InvitationsTab({ invitations, pendingCount }: { invitations: AdminInvitation[]; pendingCount: number }) {
+  const { t, i18n } = useTranslation("dashboard");
   const [params] = useSearchParams();
   if (invitations.length === 0)
     return (
@@ -86,6 +108,7 @@ export function InvitationsTab({ invitations }: { invitations: AdminInvitation[]
         {t("invitations.title", { count: invitations.length })}
       </h2>
       <GuestListLinks />
+      <PendingLink count={pendingCount} />
       <Filters q={q} status={status} />
       {editing ? <EditInvitationDialog key={editing.id} invitation={editing} /> : null}
       {shown.length === 0 ? (
@@ -113,6 +136,8 @@ export function InvitationsTab({ invitations }: { invitations: AdminInvitation[]
                   <td data-label={t("invitations.primaryGuest")}>
                     {inv.primaryGuest}
                     {inv.message ? <p className="invitation-message">{t("invitations.message", { message: inv.message })}</p> : null}
+                    {inv.phone ? <p className="invitation-contact">{t("reminders:contacts.phoneShown", { phone: displayPhone(inv.phone) })}</p> : null}
+                    {inv.email ? <p className="invitation-contact">{t("reminders:contacts.emailShown", { email: inv.email })}</p> : null}
                   </td>
                   <td data-label={t("invitations.code")}>
                     <code className="invitation-code">{inv.code}</code>
@@ -120,6 +145,9 @@ export function InvitationsTab({ invitations }: { invitations: AdminInvitation[]
                   <td data-label={t("invitations.maxGuests")}>{inv.maxGuests}</td>
                   <td data-label={t("invitations.status")}>
                     <span className={BADGES[inv.status]}>{t(`invitations.${inv.status}`)}</span>
+                    {inv.openedFirstAt ? (
+                      <p className="invitation-opened">{t("reminders:opened.at", { date: formatLongDate(inv.openedFirstAt, i18n.language) })}</p>
+                    ) : null}
                   </td>
                   <td data-label={t("invitations.guests")}>
                     {inv.guests.length === 0 ? (

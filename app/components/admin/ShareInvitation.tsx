@@ -8,10 +8,11 @@ import { personalLink, whatsAppLink } from "~/lib/personal-link";
 
 /**
  * 'Compartir' in an invitation's row: its personal link (copy button with JavaScript; selectable
- * text without), a WhatsApp message in the invitation's language, and the link's QR code
+ * text without), a WhatsApp message in the invitation's language (in the guest's own chat when the
+ * invitation has a phone), and the link's QR code
  * (made on the server, downloadable as SVG and PNG). A <details> element: opens without JavaScript.
  */
-export function ShareInvitation({ invitation }: { invitation: { code: string; primaryGuest: string; language?: string } }) {
+export function ShareInvitation({ invitation }: { invitation: { code: string; primaryGuest: string; language?: string; phone?: string | null } }) {
   const { t, i18n } = useTranslation("dashboard");
   const root = useRootData();
   const admin = useRouteLoaderData("routes/admin") as { publicUrl?: string } | undefined;
@@ -52,7 +53,7 @@ export function ShareInvitation({ invitation }: { invitation: { code: string; pr
               {t("share.copy")}
             </button>
           ) : null}
-          <a className="button small secondary" href={whatsAppLink(message)} target="_blank" rel="noopener noreferrer">
+          <a className="button small secondary" href={whatsAppLink(message, invitation.phone)} target="_blank" rel="noopener noreferrer">
             {t("share.whatsApp")}
           </a>
         </div>

@@ -1,5 +1,6 @@
 import { createTabSchema } from "~/lib/admin-schemas";
 import { createInvitation, getStats } from "~/models/invitations.server";
+import { apiAnswers } from "~/http/api-messages.server";
 import { failed } from "./access.server";
 import { attempt, done, type AdminScreenActions } from "./tab-action.server";
 
@@ -14,17 +15,19 @@ export const createTab: AdminScreenActions<"createInvitation"> = {
   handlers: {
     async createInvitation(input) {
       const created = await createInvitation(input, { allowOverCapacity: input.overCapacity === "yes" });
+      // What was typed, shown again (without JavaScript the page is new): the warning's second step, a refused contact.
+      const initialValue = {
+        primaryGuest: input.primaryGuest,
+        maxGuests: String(input.maxGuests),
+        language: input.language,
+        phone: input.phone ?? "",
+        email: input.email ?? "",
+      };
       if (!created.ok && created.error === "overCapacity") {
         // Warn before creating; the form asks again with overCapacity=yes.
-        return {
-          intent: input.intent,
-          ok: false,
-          status: 409,
-          capacityWarning: { total: created.total, capacity: created.capacity },
-          initialValue: { primaryGuest: input.primaryGuest, maxGuests: String(input.maxGuests), language: input.language },
-        };
+        return { intent: input.intent, ok: false, status: 409, capacityWarning: { total: created.total, capacity: created.capacity }, initialValue };
       }
-      if (!created.ok) return failed(input.intent, `dashboard:create.${created.error === "primaryGuestRequired" ? "nameRequired" : created.error}`, 400);
+      if (!created.ok) return { ...failed(input.intent, apiAnswers.invitationInput[created.error][1], 400), initialValue };
       const { code, primaryGuest } = created.invitation;
       return done(input.intent, "dashboard:toasts.invitationCreated", { created: { code, primaryGuest } });
     },

@@ -15,7 +15,7 @@ const refusals: Record<UpdateInvitationError | "overCapacity", readonly [number,
 
 /**
  * 'Editar Invitación' (the admin's face of PUT /api/invitations/{id}): the name, the seats, the
- * language and, when asked, the answer. Changing the answer removes every guest but the primary
+ * language, the contacts and, when asked, the answer. Changing the answer removes every guest but the primary
  * one, so it is only done once the admin said yes to the question (confirmed=yes); until then the
  * form is answered with `confirmAnswer` and nothing changes. Raising the seats past the capacity
  * is refused here (the Crear form is where the couple knowingly goes over).
@@ -41,10 +41,26 @@ export async function editInvitation(value: AdminInput<"editInvitation">): Promi
       intent,
       ok: false,
       status: 409,
-      confirmAnswer: { id: value.id, primaryGuest: value.primaryGuest, maxGuests: String(value.maxGuests), answer: value.answer, language: value.language },
+      confirmAnswer: {
+        id: value.id,
+        primaryGuest: value.primaryGuest,
+        maxGuests: String(value.maxGuests),
+        answer: value.answer,
+        language: value.language,
+        phone: value.phone,
+        email: value.email,
+      },
     };
   }
-  const updated = await updateInvitation(value.id, { primaryGuest: value.primaryGuest, maxGuests: value.maxGuests, language: value.language, status });
+  const updated = await updateInvitation(value.id, {
+    primaryGuest: value.primaryGuest,
+    maxGuests: value.maxGuests,
+    language: value.language,
+    status,
+    // The form always shows both: one left blank is cleared.
+    phone: value.phone ?? null,
+    email: value.email ?? null,
+  });
   if (!updated.ok) return refuse(updated.error);
   return { intent, ok: true, toast: { kind: "success", key: "dashboard:toasts.invitationUpdated" } };
 }

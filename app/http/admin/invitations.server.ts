@@ -1,12 +1,14 @@
-import { invitationsTabSchema } from "~/lib/admin-schemas";
+import { invitationsTabSchema, isLoadError } from "~/lib/admin-schemas";
+import { pendingInvitations } from "~/models/reminders.server";
 import { deleteGuest, deleteInvitation, listInvitations } from "~/models/invitations.server";
 import { failed } from "./access.server";
 import { editInvitation } from "./edit-invitation.server";
 import { attempt, done, type AdminScreenActions } from "./tab-action.server";
 
-/** Invitaciones: the whole list (the page filters it). */
+/** Invitaciones: the whole list (the page filters it), and how many wait for an answer ('Por responder (N)'). */
 export async function loadInvitationsTab() {
-  return { invitations: await attempt("invitations", listInvitations) };
+  const [invitations, pending] = await Promise.all([attempt("invitations", listInvitations), attempt("pending invitations", pendingInvitations)]);
+  return { invitations, pendingCount: isLoadError(pending) ? 0 : pending.length };
 }
 
 const failures = {
