@@ -99,8 +99,15 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
   removal("deleteMedia"),
 ]);
 
+/** Por responder (app/routes/admin.reminders.tsx): a reminder sent or copied, recorded. */
+export const remindersScreenSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("remindInvitation"), id })]);
+
 export type AdminAction =
-  z.infer<typeof adminSessionSchema> | z.infer<typeof invitationsTabSchema> | z.infer<typeof createTabSchema> | z.infer<typeof galleryTabSchema>;
+  | z.infer<typeof adminSessionSchema>
+  | z.infer<typeof invitationsTabSchema>
+  | z.infer<typeof createTabSchema>
+  | z.infer<typeof galleryTabSchema>
+  | z.infer<typeof remindersScreenSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;
