@@ -42,7 +42,10 @@ const sectionName = nameField(MAX_SECTION_NAME_LENGTH, { required: "dashboard:ga
 const sectionDescription = z.string().max(MAX_SECTION_DESCRIPTION_LENGTH, "dashboard:gallery.descriptionTooLong").optional();
 /** The contacts as typed (optional): their rules are app/lib/contacts.ts's, checked by the model; these only bound them. */
 const phone = z.string().max(MAX_PHONE_INPUT_LENGTH, "reminders:contacts.phoneInvalid").optional();
-const email = z.string().max(MAX_EMAIL_LENGTH + 50, "reminders:contacts.emailInvalid").optional();
+const email = z
+  .string()
+  .max(MAX_EMAIL_LENGTH + 50, "reminders:contacts.emailInvalid")
+  .optional();
 /** A delete: "are you sure?" first (`confirmed=yes` once answered; `name` only words the question). */
 const removal = <I extends string>(intent: I) => z.object({ intent: z.literal(intent), id, confirmed: z.literal("yes").optional() });
 

@@ -18,10 +18,7 @@ const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLo
  */
 export function filterInvitations<
   T extends { code: string; primaryGuest: string; status: InvitationStatus; openedFirstAt?: string | null; guests: { fullName: string }[] },
->(
-  invitations: readonly T[],
-  query: { q?: string | null; status?: string | null },
-): T[] {
+>(invitations: readonly T[], query: { q?: string | null; status?: string | null }): T[] {
   const status = isInvitationFilter(query.status) ? query.status : "all";
   const q = fold((query.q ?? "").slice(0, 100));
   const code = normalizeInvitationCode(query.q ?? "");

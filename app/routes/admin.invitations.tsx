@@ -23,7 +23,11 @@ export default function InvitationsScreen() {
   return (
     <>
       <ScreenNotices ownForms={["editInvitation"]} />
-      {isLoadError(invitations) ? <LoadFailed message={t("toasts.loadInvitationsError")} /> : <InvitationsTab invitations={invitations} pendingCount={pendingCount} />}
+      {isLoadError(invitations) ? (
+        <LoadFailed message={t("toasts.loadInvitationsError")} />
+      ) : (
+        <InvitationsTab invitations={invitations} pendingCount={pendingCount} />
+      )}
     </>
   );
 }

@@ -55,7 +55,13 @@ function Reminder({ row }: { row: ReminderRow }) {
           {t("remind.whatsApp")}
         </a>
         {hydrated ? (
-          <button type="button" className="button small secondary" onClick={copy} aria-label={t("remind.copyFor", { name: row.primaryGuest })} disabled={remind.busy}>
+          <button
+            type="button"
+            className="button small secondary"
+            onClick={copy}
+            aria-label={t("remind.copyFor", { name: row.primaryGuest })}
+            disabled={remind.busy}
+          >
             {t("remind.copy")}
           </button>
         ) : null}

@@ -86,7 +86,10 @@ export const remindersScreen: AdminScreenActions<"remindInvitation"> = {
  * the reminder recorded, then its wa.me link. An invitation no longer pending (answered, gone, past the
  * deadline) records nothing.
  */
-export async function recordWhatsAppReminder(request: Request, id: number): Promise<{ ok: true; whatsApp: string } | { ok: false; error: RecordReminderError }> {
+export async function recordWhatsAppReminder(
+  request: Request,
+  id: number,
+): Promise<{ ok: true; whatsApp: string } | { ok: false; error: RecordReminderError }> {
   const pending = (await pendingInvitations()).find((inv) => inv.id === id);
   if (!pending) return { ok: false, error: "notPending" };
   const recorded = await recordReminder(id);
