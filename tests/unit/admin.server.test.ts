@@ -5,6 +5,7 @@ import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 import { createTab, loadCreateTab } from "~/http/admin/create.server";
 import { galleryTab, loadGalleryTab } from "~/http/admin/gallery.server";
 import { invitationsTab, loadInvitationsTab } from "~/http/admin/invitations.server";
+import { loadReminders, remindersScreen } from "~/http/admin/reminders.server";
 import { loadStatsTab } from "~/http/admin/stats.server";
 import { screenAction, screenLoader, type AdminScreenActions } from "~/http/admin/tab-action.server";
 import type { AdminOperation } from "~/lib/admin-schemas";
@@ -34,12 +35,13 @@ const SCREENS = {
   invitations: { path: "/invitations", actions: invitationsTab, load: loadInvitationsTab },
   create: { path: "/create", actions: createTab, load: loadCreateTab },
   gallery: { path: "/gallery", actions: galleryTab, load: loadGalleryTab },
+  reminders: { path: "/reminders", actions: remindersScreen, load: loadReminders },
 } as const;
 type Screen = keyof typeof SCREENS;
 
 /** The screen whose form sends this intent (login and logout: the /admin layout). */
 function screenOf(intent: string | undefined): Exclude<Screen, "stats"> | null {
-  for (const screen of ["invitations", "create", "gallery"] as const) {
+  for (const screen of ["invitations", "create", "gallery", "reminders"] as const) {
     if (intent && Object.hasOwn(SCREENS[screen].actions.handlers, intent)) return screen;
   }
   return null;
@@ -122,7 +124,12 @@ describe("admin page loaders", () => {
     const cookie = await adminCookie();
     expect(await load("stats", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }), dietary: [] });
     expect(await load("create", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }) });
-    expect(await load("invitations", "", cookie)).toEqual({ invitations: [expect.objectContaining({ primaryGuest: "Ana" })] });
+    expect(await load("invitations", "", cookie)).toEqual({ invitations: [expect.objectContaining({ primaryGuest: "Ana" })], pendingCount: 1 });
+    expect(await load("reminders", "", cookie)).toEqual({
+      open: true,
+      deadline: "2030-12-17T23:59:59-05:00",
+      rows: [expect.objectContaining({ primaryGuest: "Ana", reminderCount: 0, message: expect.stringContaining("¡Hola, Ana!") })],
+    });
     expect(await load("gallery", "", cookie)).toEqual({ sections: [expect.objectContaining({ name: "Fiesta", is_active: false })] });
     expect(await loadAdmin(new Request(URL_BASE, { headers: { Cookie: cookie } }))).toEqual({ authenticated: true });
   });
@@ -154,6 +161,7 @@ describe("admin action: access", () => {
       { intent: "setSectionUpload", id: String(section.section.id), value: "false" },
       { intent: "deleteSection", id: String(section.section.id), confirmed: "yes" },
       { intent: "deleteMedia", id: "1", confirmed: "yes" },
+      { intent: "remindInvitation", id: String(inv.id) },
       { intent: "whatever" },
       {},
     ];
@@ -163,13 +171,13 @@ describe("admin action: access", () => {
       expect(answer.data, JSON.stringify(form)).toEqual({ error: "No autorizado" });
     }
     // Every screen's action, whatever it is sent.
-    for (const to of ["invitations", "create", "gallery"] as const) {
+    for (const to of ["invitations", "create", "gallery", "reminders"] as const) {
       for (const form of [{ intent: "whatever" }, {}, { intent: "createSection", name: "Intrusa" }] as Record<string, string>[]) {
         expect((await post(form, { to })).status, `${to} ${JSON.stringify(form)}`).toBe(401);
       }
     }
     expect(await listInvitations()).toMatchObject([
-      { primaryGuest: "Intocable", maxGuests: 3, guests: [{ fullName: "Intocable" }, { fullName: "Acompañante" }] },
+      { primaryGuest: "Intocable", maxGuests: 3, reminderCount: 0, guests: [{ fullName: "Intocable" }, { fullName: "Acompañante" }] },
     ]);
     expect(await listSections({ includeInactive: true })).toMatchObject([{ name: "Intocable", is_active: true, allow_upload: true }]);
   });

@@ -67,8 +67,19 @@ describe("the chase: openings, pending invitations, reminders", () => {
 
 describe("'Abrieron sin responder' (filterInvitations)", () => {
   it("keeps the pending invitations a guest opened, and only those", () => {
-    const inv = (code: string, status: "pending" | "confirmed" | "declined", openedFirstAt: string | null) => ({ code, primaryGuest: code, status, openedFirstAt, guests: [] });
-    const list = [inv("AAAAAA", "pending", "2030-01-01T00:00:00Z"), inv("BBBBBB", "pending", null), inv("CCCCCC", "confirmed", "2030-01-01T00:00:00Z"), inv("DDDDDD", "declined", "2030-01-01T00:00:00Z")];
+    const inv = (code: string, status: "pending" | "confirmed" | "declined", openedFirstAt: string | null) => ({
+      code,
+      primaryGuest: code,
+      status,
+      openedFirstAt,
+      guests: [],
+    });
+    const list = [
+      inv("AAAAAA", "pending", "2030-01-01T00:00:00Z"),
+      inv("BBBBBB", "pending", null),
+      inv("CCCCCC", "confirmed", "2030-01-01T00:00:00Z"),
+      inv("DDDDDD", "declined", "2030-01-01T00:00:00Z"),
+    ];
     expect(filterInvitations(list, { status: "opened" }).map((i) => i.code)).toEqual(["AAAAAA"]);
     expect(filterInvitations(list, { status: "opened", q: "BBBB" })).toEqual([]);
     expect(filterInvitations(list, { status: "pending" }).map((i) => i.code)).toEqual(["AAAAAA", "BBBBBB"]);
