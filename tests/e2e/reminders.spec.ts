@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { baseURL, chooseLanguage, expect, jsDisabled, test, uniqueClientAddress, type TestData } from "./fixtures";
 
 /** Issue 25: guests' contacts, 'Abrió la invitación', 'Abrieron sin responder' and the 'Por responder' reminders. */
@@ -87,8 +88,9 @@ test.describe("contacts", () => {
     await form.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Invalid e-mail address").filter({ visible: true }).first()).toBeVisible();
     expect(data.invitation(inv.id)).toMatchObject({ phone: null, email: null });
+    // What was typed is still there, with and without JavaScript.
+    await expect(form.getByLabel("Phone (WhatsApp)")).toHaveValue("+44 20 7946 0958");
 
-    await form.getByLabel("Phone (WhatsApp)").fill("+44 20 7946 0958");
     await form.getByLabel("E-mail").fill(` Cousin.${t}@Example.org `);
     await form.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByRole("dialog", { name: "Edit Invitation" }).or(page.getByRole("region", { name: "Edit Invitation" }))).toHaveCount(0);
@@ -185,7 +187,7 @@ test.describe("'Por responder' reminders", () => {
       await card.getByRole("button", { name: "Marcar como recordado" }).click();
     } else {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      await card.getByRole("button", { name: `Copiar el mensaje para Prima ${t}` }).click();
+      await card.getByRole("button", { name: `Copiar mensaje para Prima ${t}` }).click();
       await expect(page.getByText("Mensaje copiado").filter({ visible: true }).first()).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^¡Hola, Prima ${t}! .*17 de diciembre de 2030.*/i/${inv.code}$`));
     }
@@ -203,11 +205,39 @@ test.describe("'Por responder' reminders", () => {
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Tía ${t}`, exact: true }) });
     await expect(card.getByText("WhatsApp: +50761234567")).toBeVisible();
     await expect(card.getByText("No reminders yet")).toBeVisible();
-    const link = card.getByRole("link", { name: `Remind Tía ${t} on WhatsApp` });
+    const link = card.getByRole("link", { name: `Remind on WhatsApp: Tía ${t}` });
     await expect(link).toBeVisible();
     await expect(page.getByText("Invitations without an answer. Guests can reply until December 17, 2030.")).toBeVisible();
   });
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`'Por responder' and the contacts in the table pass axe, ${colorScheme}`, async ({ browser, data, extraHTTPHeaders }, testInfo) => {
+    const page = await a11yPage(browser, { baseURL: baseURL(), locale: "es-ES", colorScheme, extraHTTPHeaders }, jsDisabled(testInfo));
+    try {
+      await page.context().addCookies([{ name: "theme", value: Buffer.from(JSON.stringify(colorScheme)).toString("base64"), url: baseURL() }]);
+      const t = tag();
+      const inv = withContacts(data, `Axe ${t}`, { phone: "50761234567", email: `axe.${t}@example.com` });
+      data.query(
+        "UPDATE invitations SET opened_first_at = ?, opened_last_at = ?, reminded_at = ?, reminder_count = 2 WHERE id = ?",
+        "2030-01-02T15:00:00.000Z",
+        "2030-01-03T15:00:00.000Z",
+        "2030-01-04T15:00:00.000Z",
+        inv.id,
+      );
+      await login(page);
+      await page.goto(`/admin/invitations?q=${t}`);
+      await expect(row(page, `Axe ${t}`).getByText("Abrió la invitación el 2 de enero de 2030")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "invitations with contacts and openings");
+      await page.goto("/admin/reminders");
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Axe ${t}`, exact: true }) });
+      await expect(card.getByText("Recordado el 4 de enero de 2030 (2 veces)")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "por responder");
+    } finally {
+      await page.context().close();
+    }
+  });
+}
 
 /** A wa.me link to the English guest's chat with the reminder in English. */
 function expectReminder(href: string, t: string, code: string) {

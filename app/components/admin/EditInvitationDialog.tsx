@@ -47,6 +47,9 @@ export function EditInvitationDialog({ invitation }: { invitation: EditableInvit
   const edit = useAdminAction("editInvitation");
   const { result, busy, errors } = edit;
   const prompt = result && !result.ok && result.confirmAnswer?.id === invitation.id ? result.confirmAnswer : undefined;
+  // What was typed, after the question or a refusal; else what is stored.
+  const refused = result && !result.ok && result.initialValue?.id === String(invitation.id) ? result.initialValue : undefined;
+  const typed = prompt ?? refused;
 
   const form = (
     <AdminForm action={edit} className="admin-form edit-invitation-form">
@@ -54,7 +57,7 @@ export function EditInvitationDialog({ invitation }: { invitation: EditableInvit
       <TextInput
         name="primaryGuest"
         label={t("create.primaryGuest")}
-        defaultValue={prompt?.primaryGuest ?? invitation.primaryGuest}
+        defaultValue={typed?.primaryGuest ?? invitation.primaryGuest}
         maxLength={MAX_NAME_LENGTH}
         required
         data-autofocus
@@ -65,7 +68,7 @@ export function EditInvitationDialog({ invitation }: { invitation: EditableInvit
         description={t("edit.maxGuestsHint")}
         min={MIN_GUESTS_PER_INVITATION}
         max={MAX_GUESTS_PER_INVITATION}
-        defaultValue={prompt ? Number(prompt.maxGuests) : invitation.maxGuests}
+        defaultValue={typed ? Number(typed.maxGuests) : invitation.maxGuests}
         allowDecimal={false}
       />
       <NativeSelect
@@ -73,9 +76,9 @@ export function EditInvitationDialog({ invitation }: { invitation: EditableInvit
         label={t("create.language")}
         description={t("create.languageHint")}
         data={SUPPORTED_LANGUAGES.map((lng) => ({ value: lng, label: t(`language:${lng}`) }))}
-        defaultValue={prompt?.language ?? invitation.language ?? DEFAULT_LANGUAGE}
+        defaultValue={typed?.language || invitation.language || DEFAULT_LANGUAGE}
       />
-      <ContactFields phone={prompt ? prompt.phone : invitation.phone && displayPhone(invitation.phone)} email={prompt ? prompt.email : invitation.email} />
+      <ContactFields phone={typed ? typed.phone : invitation.phone && displayPhone(invitation.phone)} email={typed ? typed.email : invitation.email} />
       <p className="admin-muted invitation-opened">
         {invitation.openedFirstAt
           ? `${t("reminders:opened.at", { date: formatLongDate(invitation.openedFirstAt, i18n.language) })}${

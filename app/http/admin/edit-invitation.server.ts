@@ -31,6 +31,15 @@ export async function editInvitation(value: AdminInput<"editInvitation">): Promi
       status,
       error: { "": ["dashboard:toasts.updateInvitationError", key] },
       toast: { kind: "error", key: "dashboard:toasts.updateInvitationError" },
+      // Shown again in the form (without JavaScript the page is new).
+      initialValue: {
+        id: String(value.id),
+        primaryGuest: value.primaryGuest,
+        maxGuests: String(value.maxGuests),
+        language: value.language ?? "",
+        phone: value.phone ?? "",
+        email: value.email ?? "",
+      },
     };
   };
   const current = await findInvitationById(value.id);
