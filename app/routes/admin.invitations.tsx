@@ -19,11 +19,15 @@ export default function InvitationsScreen() {
   const { t } = useTranslation("dashboard");
   const data = useLoaderData<typeof loader>();
   if (!data) return null; // locked: the layout shows the login instead
-  const { invitations } = data;
+  const { invitations, emails } = data;
   return (
     <>
       <ScreenNotices ownForms={["editInvitation"]} />
-      {isLoadError(invitations) ? <LoadFailed message={t("toasts.loadInvitationsError")} /> : <InvitationsTab invitations={invitations} />}
+      {isLoadError(invitations) ? (
+        <LoadFailed message={t("toasts.loadInvitationsError")} />
+      ) : (
+        <InvitationsTab invitations={invitations} emails={isLoadError(emails) ? undefined : emails} />
+      )}
     </>
   );
 }

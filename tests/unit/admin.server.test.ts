@@ -122,7 +122,7 @@ describe("admin page loaders", () => {
     const cookie = await adminCookie();
     expect(await load("stats", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }), dietary: [] });
     expect(await load("create", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }) });
-    expect(await load("invitations", "", cookie)).toEqual({ invitations: [expect.objectContaining({ primaryGuest: "Ana" })] });
+    expect(await load("invitations", "", cookie)).toEqual({ invitations: [expect.objectContaining({ primaryGuest: "Ana" })], emails: {} });
     expect(await load("gallery", "", cookie)).toEqual({ sections: [expect.objectContaining({ name: "Fiesta", is_active: false })] });
     expect(await loadAdmin(new Request(URL_BASE, { headers: { Cookie: cookie } }))).toEqual({ authenticated: true });
   });

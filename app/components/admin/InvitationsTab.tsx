@@ -7,6 +7,7 @@ import { ConfirmAction } from "./ConfirmAction";
 import { GuestListLinks } from "./GuestListLinks";
 import { ShareInvitation } from "./ShareInvitation";
 import { EditInvitationDialog } from "./EditInvitationDialog";
+import type { InvitationEmailState } from "~/models/invitation-emails.server";
 
 interface AdminInvitation {
   id: number;
@@ -61,7 +62,7 @@ function Filters({ q, status }: { q: string; status: string }) {
 }
 
 /** The invitations table; on a phone it scrolls sideways inside its frame. */
-export function InvitationsTab({ invitations }: { invitations: AdminInvitation[] }) {
+export function InvitationsTab({ invitations, emails = {} }: { invitations: AdminInvitation[]; emails?: Record<number, InvitationEmailState> }) {
   const { t } = useTranslation("dashboard");
   const [params] = useSearchParams();
   if (invitations.length === 0)
@@ -175,7 +176,7 @@ export function InvitationsTab({ invitations }: { invitations: AdminInvitation[]
                         <TrashIcon size={18} />
                       </ConfirmAction>
                     </div>
-                    <ShareInvitation invitation={inv} />
+                    <ShareInvitation invitation={inv} email={emails[inv.id]} />
                   </td>
                 </tr>
               ))}

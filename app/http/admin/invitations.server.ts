@@ -2,20 +2,22 @@ import { invitationsTabSchema } from "~/lib/admin-schemas";
 import { deleteGuest, deleteInvitation, listInvitations } from "~/models/invitations.server";
 import { failed } from "./access.server";
 import { editInvitation } from "./edit-invitation.server";
+import { invitationEmailsOf, sendInvitationEmail } from "./emails.server";
 import { attempt, done, type AdminScreenActions } from "./tab-action.server";
 
 /** Invitaciones: the whole list (the page filters it). */
 export async function loadInvitationsTab() {
-  return { invitations: await attempt("invitations", listInvitations) };
+  return { invitations: await attempt("invitations", listInvitations), emails: await invitationEmailsOf() };
 }
 
 const failures = {
   deleteInvitation: "dashboard:toasts.deleteInvitationError",
   editInvitation: "dashboard:toasts.updateInvitationError",
   deleteGuest: "dashboard:toasts.deleteGuestError",
+  sendInvitationEmail: "emails:toasts.queueFailed",
 };
 
-export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest"> = {
+export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest" | "sendInvitationEmail"> = {
   schema: invitationsTabSchema,
   failures,
   handlers: {
@@ -24,6 +26,7 @@ export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvita
       return done(input.intent, "dashboard:toasts.invitationDeleted");
     },
     editInvitation,
+    sendInvitationEmail,
     async deleteGuest(input) {
       const result = await deleteGuest(input.id);
       // The server's own reason when it has one (the primary guest), else the spec's generic text.
