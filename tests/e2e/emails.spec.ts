@@ -3,6 +3,7 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { freePort } from "../helpers/free-port";
 import { smtpSink, type ReceivedEmail } from "../helpers/mail-sinks";
+import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
 
 /**
@@ -243,6 +244,34 @@ test.describe("invitation and reminder e-mails", () => {
       await expect(rows.filter({ hasText: "ada@example.com" })).toContainText("Enviado");
       expect(site.smtp.received).toHaveLength(1);
     } finally {
+      await site.stop();
+    }
+  });
+});
+
+test.describe("the Correos screen's accessibility", () => {
+  test("the screen with its messages, and the bulk send's confirmation, pass axe", async ({ browser }, testInfo) => {
+    test.setTimeout(60_000);
+    const noJs = jsDisabled(testInfo);
+    const site = await mailServer();
+    const page = await a11yPage(browser, {}, noJs);
+    try {
+      site.invitation("Ana Pérez", "ana@example.com", "es");
+      site.invitation("John Smith", "john@example.com", "en");
+      await login(page, site.server.baseURL);
+      await page.goto(`${site.server.baseURL}/admin/invitations`);
+      await page.getByLabel("Compartir la invitación de Ana Pérez").click();
+      await page.getByRole("button", { name: "Enviar invitación por correo" }).click();
+      await site.received(1);
+      await page.goto(`${site.server.baseURL}/admin/emails`);
+      await expect(page.getByRole("region", { name: "Mensajes" }).getByRole("row").filter({ hasText: "ana@example.com" })).toContainText("Enviado");
+      await expectNoSeriousA11yViolations(page, "/admin/emails");
+      if (noJs) await page.goto(`${site.server.baseURL}/admin/emails?confirm=sendAllInvitationEmails`);
+      else await page.getByRole("button", { name: "Enviar invitación por correo a todos" }).click();
+      await expect(page.getByText("Se enviará la invitación por correo a 1 invitación.")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "/admin/emails, the confirmation");
+    } finally {
+      await page.context().close();
       await site.stop();
     }
   });
