@@ -28,10 +28,10 @@ export function messageIdOf(claim: Claim): string {
 }
 
 /** Composes and sends one claim; throws the failure's reason. */
-async function deliver(claim: Claim): Promise<void> {
+async function deliver(claim: Claim, now: Date): Promise<void> {
   const first = claim.messages[0];
   if (claim.messages.some((m) => typeof m.payload !== "object" || m.payload === null)) throw new UnsendableError("unreadable message");
-  if (GUEST_EMAIL_KINDS.includes(first.kind as GuestEmailKind)) return deliverGuestEmail(claim, first.kind as GuestEmailKind);
+  if (GUEST_EMAIL_KINDS.includes(first.kind as GuestEmailKind)) return deliverGuestEmail(claim, first.kind as GuestEmailKind, now);
   if (first.kind !== "answer" && first.kind !== "answer-digest") throw new UnsendableError(`unknown kind ${first.kind}`);
   const notices = claim.messages.map((m) => m.payload as AnswerNotice);
   if (first.channel === "email") {
@@ -44,12 +44,12 @@ async function deliver(claim: Claim): Promise<void> {
 }
 
 /** A guest's invitation or reminder (app/models/invitation-emails.server.ts): never when it no longer makes sense. */
-async function deliverGuestEmail(claim: Claim, kind: GuestEmailKind): Promise<void> {
+async function deliverGuestEmail(claim: Claim, kind: GuestEmailKind, now: Date): Promise<void> {
   const message = claim.messages[0];
   if (message.channel !== "email") throw new UnsendableError(`${kind} is an e-mail`);
   if (!emailEnabled()) throw new UnsendableError("e-mail is not configured (SMTP_URL)");
   const payload = message.payload as GuestEmailPayload;
-  const stale = await staleGuestEmail(kind, payload);
+  const stale = await staleGuestEmail(kind, payload, now);
   if (stale) throw new UnsendableError(stale);
   const composed = await composeGuestEmail(kind, payload, message.language, message.recipient);
   await sendEmail({ to: message.recipient, ...composed, messageId: messageIdOf(claim), language: message.language });
@@ -68,7 +68,7 @@ export async function sendDue(stopping: () => boolean = () => false, clock: () =
     const result = await claimNext(config().MAIL_RATE_PER_MINUTE, clock());
     if (!result.claim) return result.nextAt;
     try {
-      await deliver(result.claim);
+      await deliver(result.claim, new Date(clock()));
       await finishClaim(result.claim, { ok: true }, clock());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -207,12 +207,14 @@ const QR_CID = "qr@invitation";
 
 /**
  * Why a queued guest e-mail should no longer go, or null: its invitation was deleted (the link
- * would be dead), or a reminder's guests answered meanwhile.
+ * would be dead), or a reminder's guests answered meanwhile, or its deadline passed while it
+ * waited (the rate can hold a long queue).
  */
-export async function staleGuestEmail(kind: GuestEmailKind, payload: GuestEmailPayload): Promise<string | null> {
+export async function staleGuestEmail(kind: GuestEmailKind, payload: GuestEmailPayload, now = new Date()): Promise<string | null> {
   const row = await db().selectFrom("invitations").select(["confirmed", "status"]).where("code", "=", payload.code).executeTakeFirst();
   if (!row) return "invitation deleted";
   if (kind === "reminder" && (row.confirmed !== 0 || row.status === "declined")) return "already answered";
+  if (kind === "reminder" && !isRsvpOpen(config().RSVP_DEADLINE, now)) return "deadline passed";
   return null;
 }
 

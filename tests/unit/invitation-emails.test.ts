@@ -156,6 +156,17 @@ describe("through a real SMTP server", () => {
     const states = Object.fromEntries((await listOutbox()).map((m) => [m.kind, [m.state, m.reason]]));
     expect(states).toEqual({ invitation: ["failed", "invitation deleted"], reminder: ["failed", "already answered"] });
   });
+
+  it("a reminder still queued when the deadline passes is not sent", async () => {
+    const late = await invitation("Tarde", { email: "tarde@example.com" });
+    expect(await queueGuestEmail("reminder", late.id, null, NOW)).toEqual({ ok: true });
+    await sendDue(
+      () => false,
+      () => new Date("2030-12-18T12:00:00Z").getTime(),
+    );
+    expect(smtp.received).toHaveLength(0);
+    expect((await listOutbox())[0]).toMatchObject({ kind: "reminder", state: "failed", reason: "deadline passed" });
+  });
 });
 
 describe("who is e-mailed, and only once", () => {
