@@ -11,6 +11,7 @@ import { formatLongDate } from "~/lib/dates";
 import { personalLink } from "~/lib/personal-link";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { mailFrame, unsubscribeUrl, type ComposedEmail } from "~/models/notifications.server";
+import { statusOf } from "~/models/invitations.server";
 import { enqueue, type NewOutboxMessage } from "~/models/outbox.server";
 
 /**
@@ -46,7 +47,7 @@ function withAddress(reader: Reader) {
     .where("email", "not in", (eb) => eb.selectFrom("suppressed_emails").select("email"));
 }
 
-/** Still waiting for an answer (the answer rule of statusOf in invitations.server.ts). */
+/** Still waiting for an answer: statusOf (invitations.server.ts) in SQL. */
 function pending<Q extends ReturnType<typeof withAddress>>(query: Q): Q {
   return query.where("confirmed", "=", 0).where("status", "<>", "declined") as Q;
 }
@@ -107,7 +108,7 @@ export async function invitationEmailStates(): Promise<Record<number, Invitation
   );
 }
 
-function messageOf(kind: GuestEmailKind, row: { code: string; primary_guest: string; email: string | null; language: Language }): NewOutboxMessage {
+function messageOf(kind: GuestEmailKind, row: RecipientRow): NewOutboxMessage {
   const payload: GuestEmailPayload = { code: row.code, primaryGuest: row.primary_guest };
   return { kind, channel: "email", recipient: row.email!, language: row.language, payload };
 }
@@ -167,7 +168,7 @@ export async function queueGuestEmail(kind: GuestEmailKind, id: number, seen: st
       const last = kind === "invitation" ? row.invitation_emailed_at : row.reminded_at;
       if (last !== seen) return { ok: false, error: "changed" };
       if (kind === "reminder") {
-        if (row.confirmed !== 0 || row.status === "declined") return { ok: false, error: "answered" };
+        if (statusOf(row) !== "pending") return { ok: false, error: "answered" };
         if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false, error: "closed" };
       }
       const suppressed = await trx.selectFrom("suppressed_emails").select("email").where("email", "=", row.email).executeTakeFirst();
@@ -213,7 +214,7 @@ const QR_CID = "qr@invitation";
 export async function staleGuestEmail(kind: GuestEmailKind, payload: GuestEmailPayload, now = new Date()): Promise<string | null> {
   const row = await db().selectFrom("invitations").select(["confirmed", "status"]).where("code", "=", payload.code).executeTakeFirst();
   if (!row) return "invitation deleted";
-  if (kind === "reminder" && (row.confirmed !== 0 || row.status === "declined")) return "already answered";
+  if (kind === "reminder" && statusOf(row) !== "pending") return "already answered";
   if (kind === "reminder" && !isRsvpOpen(config().RSVP_DEADLINE, now)) return "deadline passed";
   return null;
 }
