@@ -166,6 +166,8 @@ export const configSchema = z
       .optional(),
     /** A webhook told of each answer (a JSON POST: ntfy, Slack-compatible, home automation). */
     NOTIFY_URL: z.string().refine(isWebhookUrl, { message: "NOTIFY_URL must be an http(s) address, e.g. https://ntfy.sh/our-wedding" }).optional(),
+    /** The language of the couple's notifications (NOTIFY_EMAIL, NOTIFY_URL). */
+    NOTIFY_LANGUAGE: z.enum(["es", "en"], { message: 'NOTIFY_LANGUAGE must be "es" or "en"' }).default("es"),
     /** `daily`: one digest a day instead of a message per answer. */
     NOTIFY_DIGEST: z.enum(["daily"], { message: 'NOTIFY_DIGEST must be "daily" (or unset for a message per answer)' }).optional(),
     /** The country code a guest's phone typed without one takes (app/lib/contacts.ts): 507 is Panamá. */

@@ -27,6 +27,8 @@ export interface Email {
   /** The one-click unsubscribe address (RFC 8058), also in the body. */
   unsubscribeUrl?: string;
   language: string;
+  /** Images the HTML shows inline (`<img src="cid:…">`), e.g. an invitation's QR code. */
+  inlineImages?: { cid: string; filename: string; content: Buffer; contentType: string }[];
 }
 
 let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
@@ -61,6 +63,8 @@ export async function sendEmail(email: Email): Promise<void> {
     messageId: email.messageId,
     headers: { "Content-Language": email.language, "Auto-Submitted": "auto-generated" },
     list: email.unsubscribeUrl ? { unsubscribe: { url: email.unsubscribeUrl, comment: "Unsubscribe" } } : undefined,
+    // A cid puts each image in a multipart/related part beside the HTML, shown inline.
+    attachments: email.inlineImages,
   });
 }
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { config } from "~/infra/config.server";
 import { emailEnabled, mailDomain, sendEmail } from "~/infra/mail.server";
 import { postWebhook } from "~/infra/webhook.server";
+import { composeGuestEmail, GUEST_EMAIL_KINDS, staleGuestEmail, type GuestEmailKind, type GuestEmailPayload } from "~/models/invitation-emails.server";
 import { answerWebhookBody, composeAnswerEmail, type AnswerNotice } from "~/models/notifications.server";
 import { claimNext, finishClaim, onEnqueued, type Claim } from "~/models/outbox.server";
 
@@ -27,10 +28,11 @@ export function messageIdOf(claim: Claim): string {
 }
 
 /** Composes and sends one claim; throws the failure's reason. */
-async function deliver(claim: Claim): Promise<void> {
+async function deliver(claim: Claim, now: Date): Promise<void> {
   const first = claim.messages[0];
-  if (first.kind !== "answer" && first.kind !== "answer-digest") throw new UnsendableError(`unknown kind ${first.kind}`);
   if (claim.messages.some((m) => typeof m.payload !== "object" || m.payload === null)) throw new UnsendableError("unreadable message");
+  if (GUEST_EMAIL_KINDS.includes(first.kind as GuestEmailKind)) return deliverGuestEmail(claim, first.kind as GuestEmailKind, now);
+  if (first.kind !== "answer" && first.kind !== "answer-digest") throw new UnsendableError(`unknown kind ${first.kind}`);
   const notices = claim.messages.map((m) => m.payload as AnswerNotice);
   if (first.channel === "email") {
     if (!emailEnabled()) throw new UnsendableError("e-mail is not configured (SMTP_URL)");
@@ -39,6 +41,18 @@ async function deliver(claim: Claim): Promise<void> {
   } else {
     await postWebhook(first.recipient, await answerWebhookBody(notices, first.kind, first.language), messageIdOf(claim));
   }
+}
+
+/** A guest's invitation or reminder (app/models/invitation-emails.server.ts): never when it no longer makes sense. */
+async function deliverGuestEmail(claim: Claim, kind: GuestEmailKind, now: Date): Promise<void> {
+  const message = claim.messages[0];
+  if (message.channel !== "email") throw new UnsendableError(`${kind} is an e-mail`);
+  if (!emailEnabled()) throw new UnsendableError("e-mail is not configured (SMTP_URL)");
+  const payload = message.payload as GuestEmailPayload;
+  const stale = await staleGuestEmail(kind, payload, now);
+  if (stale) throw new UnsendableError(stale);
+  const composed = await composeGuestEmail(kind, payload, message.language, message.recipient);
+  await sendEmail({ to: message.recipient, ...composed, messageId: messageIdOf(claim), language: message.language });
 }
 
 /** A message that no retry can send (the configuration changed under it). */
@@ -54,7 +68,7 @@ export async function sendDue(stopping: () => boolean = () => false, clock: () =
     const result = await claimNext(config().MAIL_RATE_PER_MINUTE, clock());
     if (!result.claim) return result.nextAt;
     try {
-      await deliver(result.claim);
+      await deliver(result.claim, new Date(clock()));
       await finishClaim(result.claim, { ok: true }, clock());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

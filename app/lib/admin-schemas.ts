@@ -22,6 +22,8 @@ export const ADMIN_TABS = [
   { id: "invitations", path: "/admin/invitations", loading: "invitations.loading" },
   { id: "create", path: "/admin/create", loading: "common:loading" },
   { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
+  // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.
+  { id: "emails", path: "/admin/emails", loading: "emails:loading", label: "emails:tab", needsEmail: true },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 /** The tab a path shows (a trailing slash allowed), if any. */
@@ -60,7 +62,27 @@ export const adminSessionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("logout") }),
 ]);
 
-/** Invitaciones: delete an invitation or an additional guest, 'Editar Invitación'. */
+/**
+ * One invitation's e-mail ('Enviar invitación por correo', 'Enviar recordatorio por correo'):
+ * `seen` is when its last one was queued as the page showed it ("" for never), so a double click
+ * or a replayed form queues nothing more (app/models/invitation-emails.server.ts).
+ */
+const seen = z
+  .string()
+  .max(40)
+  .optional()
+  .transform((v) => v || null);
+export const sendInvitationEmailForm = z.object({ intent: z.literal("sendInvitationEmail"), id, seen });
+export const sendReminderEmailForm = z.object({ intent: z.literal("sendReminderEmail"), id, seen });
+/** A bulk e-mail: the number the admin confirmed, which must still hold. */
+const bulk = <I extends string>(intent: I) =>
+  z.object({
+    intent: z.literal(intent),
+    count: z.coerce.number().int().min(0).max(100_000),
+    confirmed: z.literal("yes", { errorMap: () => ({ message: "emails:confirmFirst" }) }),
+  });
+
+/** Invitaciones: delete an invitation or an additional guest, 'Editar Invitación', 'Enviar invitación por correo'. */
 export const invitationsTabSchema = z.discriminatedUnion("intent", [
   removal("deleteInvitation"),
   // 'Editar Invitación': name, seats and the answer (keep it, back to pending, or will not attend).
@@ -77,6 +99,7 @@ export const invitationsTabSchema = z.discriminatedUnion("intent", [
     confirmed: z.literal("yes").optional(),
   }),
   removal("deleteGuest"),
+  sendInvitationEmailForm,
 ]);
 
 /** Crear: 'Crear Nueva Invitación'. */
@@ -90,6 +113,14 @@ export const createTabSchema = z.discriminatedUnion("intent", [
     phone,
     email,
   }),
+]);
+
+/** Correos: the guests' e-mails, one or all (the share panel's form posts to Invitaciones). */
+export const emailsScreenSchema = z.discriminatedUnion("intent", [
+  sendInvitationEmailForm,
+  sendReminderEmailForm,
+  bulk("sendAllInvitationEmails"),
+  bulk("sendAllReminderEmails"),
 ]);
 
 /** Galería: sections and their photos. */
@@ -110,7 +141,8 @@ export type AdminAction =
   | z.infer<typeof invitationsTabSchema>
   | z.infer<typeof createTabSchema>
   | z.infer<typeof galleryTabSchema>
-  | z.infer<typeof remindersScreenSchema>;
+  | z.infer<typeof remindersScreenSchema>
+  | z.infer<typeof emailsScreenSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;

@@ -4,6 +4,7 @@
 import { common } from "./common";
 import { confirm } from "./confirm";
 import { dashboard } from "./dashboard";
+import { emails } from "./emails";
 import { footer } from "./footer";
 import { gallery } from "./gallery";
 import { home } from "./home";
@@ -14,7 +15,7 @@ import { reminders } from "./reminders";
 import type { Namespace } from "./namespaces";
 import { theme } from "./theme";
 
-const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, reminders } satisfies Record<Namespace, unknown>;
+const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, reminders, emails } satisfies Record<Namespace, unknown>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {

@@ -6,7 +6,7 @@ import { i18nFor } from "~/infra/i18n.server";
 import { emailEnabled } from "~/infra/mail.server";
 import { escapeHtml } from "~/infra/page-template.server";
 import { unsubscribeToken } from "~/infra/unsubscribe-token.server";
-import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
+import type { Language } from "~/lib/constants";
 import { atVenueTime, venueDay } from "~/lib/venue-time";
 import { enqueue, type NewOutboxMessage } from "~/models/outbox.server";
 
@@ -28,8 +28,6 @@ export interface AnswerNotice {
   answeredAt: string;
 }
 
-/** The couple's notifications are in the site's default language. */
-const COUPLE_LANGUAGE: Language = DEFAULT_LANGUAGE;
 /** The daily digest goes out at this time at the venue, with the day's answers. */
 export const DIGEST_TIME = "20:00";
 
@@ -46,11 +44,12 @@ export function answerMessages(notice: AnswerNotice, now = new Date()): NewOutbo
   const kind = digest ? "answer-digest" : "answer";
   const dueAt = digest ? nextDigestAt(now) : undefined;
   const messages: NewOutboxMessage[] = [];
+  // The couple's own language, whatever the guest's (NOTIFY_LANGUAGE).
+  const language: Language = c.NOTIFY_LANGUAGE;
   if (emailEnabled()) {
-    for (const address of c.NOTIFY_EMAIL ?? [])
-      messages.push({ kind, channel: "email", recipient: address, language: COUPLE_LANGUAGE, payload: notice, dueAt });
+    for (const address of c.NOTIFY_EMAIL ?? []) messages.push({ kind, channel: "email", recipient: address, language, payload: notice, dueAt });
   }
-  if (c.NOTIFY_URL) messages.push({ kind, channel: "webhook", recipient: c.NOTIFY_URL, language: COUPLE_LANGUAGE, payload: notice, dueAt });
+  if (c.NOTIFY_URL) messages.push({ kind, channel: "webhook", recipient: c.NOTIFY_URL, language, payload: notice, dueAt });
   return messages;
 }
 
@@ -80,6 +79,25 @@ export function unsubscribeUrl(email: string, language: Language): string {
   return `${siteUrl()}/unsubscribe/${unsubscribeToken(email, language)}`;
 }
 
+type MailT = (key: string, values?: Record<string, unknown>) => string;
+
+/**
+ * Every e-mail's frame: the HTML document around `body` and, in both parts, the footer saying why
+ * it came with the unsubscribe link.
+ */
+export function mailFrame(t: MailT, language: Language, subject: string, unsubscribe: string) {
+  const names = couple.names;
+  const e = escapeHtml;
+  return {
+    textFooter: ["--", t("footer.why", { names }), `${t("footer.unsubscribe")}: ${unsubscribe}`].join("\n"),
+    html: (body: string, style = "") =>
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head><body style="font-family:Georgia,serif;color:#222;line-height:1.5${style}">
+${body}
+<hr><p style="font-size:smaller;color:#555">${e(t("footer.why", { names }))} <a href="${e(unsubscribe)}">${e(t("footer.unsubscribe"))}</a></p>
+</body></html>`,
+  };
+}
+
 /** One answer as lines of text (the e-mail's and the webhook's `text`). */
 async function answerLines(notice: AnswerNotice, language: Language): Promise<{ headline: string; guests: string[]; message: string | null }> {
   const t = (await i18nFor(language)).getFixedT(language, "mail");
@@ -106,6 +124,8 @@ export async function composeAnswerEmail(notices: AnswerNotice[], kind: string, 
   const answers = await Promise.all(notices.map((n) => answerLines(n, language)));
   const unsubscribe = unsubscribeUrl(recipient, language);
   const adminUrl = `${siteUrl()}/admin`;
+  const subject = await subjectOf(notices, kind, language);
+  const frame = mailFrame(t, language, subject, unsubscribe);
   const text = [
     intro,
     "",
@@ -117,13 +137,10 @@ export async function composeAnswerEmail(notices: AnswerNotice[], kind: string, 
     ]),
     `${t("answer.seeAll")}: ${adminUrl}`,
     "",
-    "--",
-    t("footer.why", { names }),
-    `${t("footer.unsubscribe")}: ${unsubscribe}`,
+    frame.textFooter,
   ].join("\n");
   const e = escapeHtml;
-  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${e(await subjectOf(notices, kind, language))}</title></head><body style="font-family:Georgia,serif;color:#222;line-height:1.5">
-<p>${e(intro)}</p>
+  const html = frame.html(`<p>${e(intro)}</p>
 ${answers
   .map(
     (a) =>
@@ -132,10 +149,8 @@ ${answers
       (a.message ? `<p>${e(t("answer.message"))}:</p><blockquote>${e(a.message)}</blockquote>` : ""),
   )
   .join("\n")}
-<p><a href="${e(adminUrl)}">${e(t("answer.seeAll"))}</a></p>
-<hr><p style="font-size:smaller;color:#555">${e(t("footer.why", { names }))} <a href="${e(unsubscribe)}">${e(t("footer.unsubscribe"))}</a></p>
-</body></html>`;
-  return { subject: await subjectOf(notices, kind, language), text, html, unsubscribeUrl: unsubscribe };
+<p><a href="${e(adminUrl)}">${e(t("answer.seeAll"))}</a></p>`);
+  return { subject, text, html, unsubscribeUrl: unsubscribe };
 }
 
 /**

@@ -19,14 +19,14 @@ export default function InvitationsScreen() {
   const { t } = useTranslation("dashboard");
   const data = useLoaderData<typeof loader>();
   if (!data) return null; // locked: the layout shows the login instead
-  const { invitations, pendingCount } = data;
+  const { invitations, pendingCount, emails } = data;
   return (
     <>
       <ScreenNotices ownForms={["editInvitation"]} />
       {isLoadError(invitations) ? (
         <LoadFailed message={t("toasts.loadInvitationsError")} />
       ) : (
-        <InvitationsTab invitations={invitations} pendingCount={pendingCount} />
+        <InvitationsTab invitations={invitations} pendingCount={pendingCount} emails={isLoadError(emails) ? undefined : emails} />
       )}
     </>
   );

@@ -11,6 +11,7 @@ import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 import { publicBaseUrl } from "~/http/public-url.server";
 import { config } from "~/infra/config.server";
 import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
+import { emailEnabled } from "~/infra/mail.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 
 /**
@@ -27,16 +28,17 @@ export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián
 export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticated } = await loadAdmin(request);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
-  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders"]) : await adminLoginTexts(request);
-  // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint.
-  return { authenticated, publicUrl: publicBaseUrl(request), defaultPhoneCountry: config().DEFAULT_PHONE_COUNTRY, i18n };
+  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails"]) : await adminLoginTexts(request);
+  // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint;
+  // email: whether any e-mail control shows.
+  return { authenticated, publicUrl: publicBaseUrl(request), defaultPhoneCountry: config().DEFAULT_PHONE_COUNTRY, email: authenticated && emailEnabled(), i18n };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleAdminAction(request, context);
 }
 
-function AdminPanel() {
+function AdminPanel({ email }: { email: boolean }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const current = tabAt(useLocation().pathname);
@@ -75,7 +77,7 @@ function AdminPanel() {
         </Form>
       </header>
       <nav className="admin-tabs" aria-label={t("tabs.label")}>
-        {ADMIN_TABS.map((tab) => (
+        {ADMIN_TABS.filter((tab) => email || !("needsEmail" in tab)).map((tab) => (
           <NavLink
             key={tab.id}
             to={tab.path}
@@ -84,7 +86,7 @@ function AdminPanel() {
             className={({ isActive, isPending }) => (isPending || (isActive && !loading) ? "admin-tab active" : "admin-tab")}
             preventScrollReset
           >
-            {t(`tabs.${tab.id}`)}
+            {t("label" in tab ? tab.label : `tabs.${tab.id}`)}
           </NavLink>
         ))}
       </nav>
@@ -102,6 +104,6 @@ function AdminPanel() {
 }
 
 export default function AdminPage() {
-  const { authenticated } = useLoaderData<typeof loader>();
-  return <MantineRoot>{authenticated ? <AdminPanel /> : <AdminLogin />}</MantineRoot>;
+  const { authenticated, email } = useLoaderData<typeof loader>();
+  return <MantineRoot>{authenticated ? <AdminPanel email={email} /> : <AdminLogin />}</MantineRoot>;
 }

@@ -153,13 +153,16 @@ export async function startServer(
   const fs = await import("node:fs");
   const os = await import("node:os");
   const path = await import("node:path");
-  const port: number = await new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
+  // A PORT given is kept (a server whose PUBLIC_URL must name its own address).
+  const port: number = env.PORT
+    ? Number(env.PORT)
+    : await new Promise((resolve) => {
+        const srv = net.createServer();
+        srv.listen(0, "127.0.0.1", () => {
+          const p = (srv.address() as net.AddressInfo).port;
+          srv.close(() => resolve(p));
+        });
+      });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-e2e-extra-"));
   const baseEnv = Object.fromEntries(
     Object.entries(process.env)

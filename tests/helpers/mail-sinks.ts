@@ -12,6 +12,8 @@ export interface ReceivedEmail {
   text: string;
   /** The HTML part, decoded. */
   html: string;
+  /** Parts with a Content-ID (inline images), by that id without its brackets. */
+  inline: Map<string, { type: string; content: Buffer }>;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -42,20 +44,36 @@ function headersOf(block: string): Map<string, string> {
   return map;
 }
 
-function decodePart(part: string): { type: string; body: string } {
-  const [head, ...rest] = part.split(/\r?\n\r?\n/);
+interface Part {
+  type: string;
+  body: string;
+  bytes: Buffer;
+  contentId?: string;
+}
+
+/** A MIME entity's leaf parts, nested multiparts (alternative, related, mixed) opened. */
+function leafParts(entity: string): Part[] {
+  const [head, ...rest] = entity.split(/\r?\n\r?\n/);
   const h = headersOf(head);
+  const contentType = h.get("content-type") ?? "";
   const raw = rest.join("\r\n\r\n");
+  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
+  if (/^multipart\//i.test(contentType) && boundary)
+    return raw
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .flatMap((p) => leafParts(p.replace(/^\r?\n/, "")));
   const encoding = (h.get("content-transfer-encoding") ?? "").toLowerCase();
-  const body = encoding === "quoted-printable" ? decodeQuotedPrintable(raw) : encoding === "base64" ? Buffer.from(raw, "base64").toString("utf8") : raw;
-  return { type: (h.get("content-type") ?? "").split(";")[0].toLowerCase(), body };
+  const bytes =
+    encoding === "quoted-printable" ? Buffer.from(decodeQuotedPrintable(raw)) : encoding === "base64" ? Buffer.from(raw, "base64") : Buffer.from(raw);
+  const contentId = /<([^>]+)>/.exec(h.get("content-id") ?? "")?.[1];
+  return [{ type: contentType.split(";")[0].toLowerCase(), body: bytes.toString("utf8"), bytes, contentId }];
 }
 
 export function parseEmail(raw: string, to: string[]): ReceivedEmail {
   const [head] = raw.split(/\r?\n\r?\n/);
   const headers = headersOf(head);
-  const boundary = /boundary="?([^";]+)"?/.exec(headers.get("content-type") ?? "")?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1).map(decodePart) : [decodePart(raw)];
+  const parts = leafParts(raw);
   return {
     to,
     raw,
@@ -64,6 +82,7 @@ export function parseEmail(raw: string, to: string[]): ReceivedEmail {
     header: (name) => headers.get(name.toLowerCase()),
     text: parts.find((p) => p.type === "text/plain")?.body.replace(/\r\n/g, "\n") ?? "",
     html: parts.find((p) => p.type === "text/html")?.body ?? "",
+    inline: new Map(parts.filter((p) => p.contentId).map((p) => [p.contentId!, { type: p.type, content: p.bytes }])),
   };
 }
 

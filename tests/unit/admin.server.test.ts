@@ -124,7 +124,7 @@ describe("admin page loaders", () => {
     const cookie = await adminCookie();
     expect(await load("stats", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }), dietary: [] });
     expect(await load("create", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }) });
-    expect(await load("invitations", "", cookie)).toEqual({ invitations: [expect.objectContaining({ primaryGuest: "Ana" })], pendingCount: 1 });
+    expect(await load("invitations", "", cookie)).toEqual({ invitations: [expect.objectContaining({ primaryGuest: "Ana" })], pendingCount: 1, emails: {} });
     expect(await load("reminders", "", cookie)).toEqual({
       open: true,
       deadline: "2030-12-17T23:59:59-05:00",

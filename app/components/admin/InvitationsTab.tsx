@@ -9,6 +9,7 @@ import { ConfirmAction } from "./ConfirmAction";
 import { GuestListLinks } from "./GuestListLinks";
 import { ShareInvitation } from "./ShareInvitation";
 import { EditInvitationDialog } from "./EditInvitationDialog";
+import type { InvitationEmailState } from "~/models/invitation-emails.server";
 
 interface AdminInvitation {
   id: number;
@@ -83,7 +84,15 @@ export function PendingLink({ count }: { count: number }) {
 }
 
 /** The invitations table; on a phone it scrolls sideways inside its frame. */
-export function InvitationsTab({ invitations, pendingCount }: { invitations: AdminInvitation[]; pendingCount: number }) {
+export function InvitationsTab({
+  invitations,
+  pendingCount,
+  emails = {},
+}: {
+  invitations: AdminInvitation[];
+  pendingCount: number;
+  emails?: Record<number, InvitationEmailState>;
+}) {
   const { t, i18n } = useTranslation("dashboard");
   const [params] = useSearchParams();
   if (invitations.length === 0)
@@ -203,7 +212,7 @@ export function InvitationsTab({ invitations, pendingCount }: { invitations: Adm
                         <TrashIcon size={18} />
                       </ConfirmAction>
                     </div>
-                    <ShareInvitation invitation={inv} />
+                    <ShareInvitation invitation={inv} email={emails[inv.id]} />
                   </td>
                 </tr>
               ))}

@@ -17,30 +17,40 @@ export function ScreenNotices({ ownForms = [] }: { ownForms?: readonly string[] 
   return (
     <>
       <FormErrors id="admin-errors" errors={failed} />
-      {confirmIntent ? <ConfirmStep intent={confirmIntent} id={params.get("id") ?? ""} name={params.get("name") ?? ""} /> : null}
+      {confirmIntent ? <ConfirmDeleteStep intent={confirmIntent} id={params.get("id") ?? ""} name={params.get("name") ?? ""} /> : null}
     </>
   );
 }
 
 /** The "are you sure?" page for a delete posted without JavaScript; 'No' goes back to the screen. */
-function ConfirmStep({ intent, id, name }: { intent: ConfirmedIntent; id: string; name: string }) {
+function ConfirmDeleteStep({ intent, id, name }: { intent: ConfirmedIntent; id: string; name: string }) {
+  const { t } = useTranslation("dashboard");
+  return <ConfirmStep prompt={t(CONFIRM_PROMPTS[intent], { name })} fields={{ intent, id }} yes={t("confirm.yes")} no={t("confirm.no")} danger />;
+}
+
+/**
+ * A question asked on its own page (an action posted without JavaScript): the form posts `fields`
+ * with `confirmed=yes`; 'No' goes back to the screen without the step.
+ */
+export function ConfirmStep(props: { title?: string; prompt: string; fields: Record<string, string>; yes: string; no: string; danger?: boolean }) {
   const { t } = useTranslation("dashboard");
   const { pathname } = useLocation();
   return (
     <div className="card admin-confirm" role="alertdialog" aria-labelledby="confirm-step-title" aria-describedby="confirm-step-text">
-      <h2 id="confirm-step-title">{t("confirm.title")}</h2>
-      <p id="confirm-step-text">{t(CONFIRM_PROMPTS[intent], { name })}</p>
+      <h2 id="confirm-step-title">{props.title ?? t("confirm.title")}</h2>
+      <p id="confirm-step-text">{props.prompt}</p>
       <div className="admin-confirm-buttons">
         <Form method="post">
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="id" value={id} />
+          {Object.entries(props.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" className="button danger">
-            {t("confirm.yes")}
+          <button type="submit" className={props.danger ? "button danger" : "button"}>
+            {props.yes}
           </button>
         </Form>
         <Link to={pathname} className="button secondary">
-          {t("confirm.no")}
+          {props.no}
         </Link>
       </div>
     </div>

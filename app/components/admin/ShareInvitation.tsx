@@ -5,6 +5,8 @@ import { useHydrated } from "~/components/confirm/useHydrated";
 import { useRootData } from "~/root";
 import { formatLongDate } from "~/lib/dates";
 import { personalLink, whatsAppLink } from "~/lib/personal-link";
+import type { InvitationEmailState } from "~/models/invitation-emails.server";
+import { SendGuestEmail } from "./SendGuestEmail";
 
 /**
  * 'Compartir' in an invitation's row: its personal link (copy button with JavaScript; selectable
@@ -12,7 +14,14 @@ import { personalLink, whatsAppLink } from "~/lib/personal-link";
  * invitation has a phone), and the link's QR code
  * (made on the server, downloadable as SVG and PNG). A <details> element: opens without JavaScript.
  */
-export function ShareInvitation({ invitation }: { invitation: { code: string; primaryGuest: string; language?: string; phone?: string | null } }) {
+export function ShareInvitation({
+  invitation,
+  email,
+}: {
+  invitation: { id: number; code: string; primaryGuest: string; language?: string; phone?: string | null };
+  /** Its e-mail, when it has an address and the site sends e-mail: 'Enviar invitación por correo'. */
+  email?: InvitationEmailState;
+}) {
   const { t, i18n } = useTranslation("dashboard");
   const root = useRootData();
   const admin = useRouteLoaderData("routes/admin") as { publicUrl?: string } | undefined;
@@ -57,6 +66,7 @@ export function ShareInvitation({ invitation }: { invitation: { code: string; pr
             {t("share.whatsApp")}
           </a>
         </div>
+        {email ? <SendGuestEmail kind="invitation" id={invitation.id} state={email} /> : null}
         <img src={`${qr}.svg`} alt={t("share.qrAlt", { name: invitation.primaryGuest })} width={160} height={160} loading="lazy" className="share-qr" />
         <div className="share-actions">
           <a href={`${qr}.svg?download=1`} download>

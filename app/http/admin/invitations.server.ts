@@ -3,21 +3,27 @@ import { pendingInvitations } from "~/models/reminders.server";
 import { deleteGuest, deleteInvitation, listInvitations } from "~/models/invitations.server";
 import { failed } from "./access.server";
 import { editInvitation } from "./edit-invitation.server";
+import { invitationEmailsOf, sendInvitationEmail } from "./emails.server";
 import { attempt, done, type AdminScreenActions } from "./tab-action.server";
 
 /** Invitaciones: the whole list (the page filters it), and how many wait for an answer ('Por responder (N)'). */
 export async function loadInvitationsTab() {
-  const [invitations, pending] = await Promise.all([attempt("invitations", listInvitations), attempt("pending invitations", pendingInvitations)]);
-  return { invitations, pendingCount: isLoadError(pending) ? 0 : pending.length };
+  const [invitations, pending, emails] = await Promise.all([
+    attempt("invitations", listInvitations),
+    attempt("pending invitations", pendingInvitations),
+    invitationEmailsOf(),
+  ]);
+  return { invitations, pendingCount: isLoadError(pending) ? 0 : pending.length, emails };
 }
 
 const failures = {
   deleteInvitation: "dashboard:toasts.deleteInvitationError",
   editInvitation: "dashboard:toasts.updateInvitationError",
   deleteGuest: "dashboard:toasts.deleteGuestError",
+  sendInvitationEmail: "emails:toasts.queueFailed",
 };
 
-export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest"> = {
+export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest" | "sendInvitationEmail"> = {
   schema: invitationsTabSchema,
   failures,
   handlers: {
@@ -26,6 +32,7 @@ export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvita
       return done(input.intent, "dashboard:toasts.invitationDeleted");
     },
     editInvitation,
+    sendInvitationEmail,
     async deleteGuest(input) {
       const result = await deleteGuest(input.id);
       // The server's own reason when it has one (the primary guest), else the spec's generic text.

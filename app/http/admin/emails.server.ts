@@ -1,0 +1,86 @@
+import { emailEnabled } from "~/infra/mail.server";
+import { emailsScreenSchema, type AdminInput, type AdminResult } from "~/lib/admin-schemas";
+import {
+  guestEmailCounts,
+  invitationEmailStates,
+  queueAllGuestEmails,
+  queueGuestEmail,
+  type GuestEmailKind,
+  type QueueOneError,
+} from "~/models/invitation-emails.server";
+import { listOutbox } from "~/models/outbox.server";
+import { failed } from "./access.server";
+import { attempt, type AdminScreenActions } from "./tab-action.server";
+
+/**
+ * Correos (/admin/emails, issue 25): every message of the outbox with its state, and the guests'
+ * e-mails, one invitation's or all of them after a confirmation that says how many. Without
+ * SMTP_URL the screen does not exist (404) and every e-mail control is hidden.
+ */
+
+/** How many messages the screen lists (the newest); a wedding sends a few hundred. */
+const SHOWN_MESSAGES = 300;
+
+export async function loadEmailsScreen() {
+  if (!emailEnabled()) throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const [counts, messages] = await Promise.all([
+    attempt("e-mail counts", () => guestEmailCounts()),
+    attempt("outbox", () => listOutbox({ limit: SHOWN_MESSAGES })),
+  ]);
+  return { counts, messages };
+}
+
+/** Invitaciones' share panels: each invitation's address and e-mail state, only when the site sends e-mail (else none: no control shows). */
+export async function invitationEmailsOf() {
+  return emailEnabled() ? attempt("invitation e-mails", invitationEmailStates) : {};
+}
+
+type EmailIntent = AdminInput<"sendInvitationEmail" | "sendReminderEmail" | "sendAllInvitationEmails" | "sendAllReminderEmails">["intent"];
+
+const failures: Record<EmailIntent, string> = {
+  sendInvitationEmail: "emails:toasts.queueFailed",
+  sendReminderEmail: "emails:toasts.queueFailed",
+  sendAllInvitationEmails: "emails:toasts.queueFailed",
+  sendAllReminderEmails: "emails:toasts.queueFailed",
+};
+
+const success = (intent: EmailIntent, key: string, values?: Record<string, number>): AdminResult => ({
+  intent,
+  ok: true,
+  toast: { kind: "success", key, values },
+});
+
+const ONE_ERROR_STATUS: Record<QueueOneError, number> = { notFound: 404, noEmail: 400, unsubscribed: 409, changed: 409, answered: 409, closed: 409 };
+
+/** One invitation's e-mail: 'Enviar invitación por correo' (also posted from Invitaciones' share panel) or its reminder. */
+async function sendOne(intent: EmailIntent, kind: GuestEmailKind, id: number, seen: string | null): Promise<AdminResult> {
+  if (!emailEnabled()) return failed(intent, "emails:disabled", 404);
+  const queued = await queueGuestEmail(kind, id, seen);
+  if (!queued.ok) return failed(intent, `emails:errors.${queued.error}`, ONE_ERROR_STATUS[queued.error]);
+  return success(intent, kind === "invitation" ? "emails:toasts.invitationQueued" : "emails:toasts.reminderQueued");
+}
+
+async function sendAll(intent: EmailIntent, kind: GuestEmailKind, count: number): Promise<AdminResult> {
+  if (!emailEnabled()) return failed(intent, "emails:disabled", 404);
+  const queued = await queueAllGuestEmails(kind, count);
+  if (queued.ok) return success(intent, kind === "invitation" ? "emails:toasts.invitationsQueued" : "emails:toasts.remindersQueued", { count: queued.count });
+  if (queued.error === "closed") return failed(intent, "emails:errors.closed", 409);
+  // Nothing left to send, or the number changed since the admin confirmed it: ask again with the new one.
+  const key = queued.count === 0 ? "emails:errors.noneLeft" : "emails:errors.countChanged";
+  return { ...failed(intent, key, 409), toast: { kind: "error", key, values: { count: queued.count } } };
+}
+
+/** The per-invitation sends, for any screen that shows the button (its schema takes sendInvitationEmailForm / sendReminderEmailForm). */
+export const sendInvitationEmail = (input: AdminInput<"sendInvitationEmail">) => sendOne(input.intent, "invitation", input.id, input.seen);
+export const sendReminderEmail = (input: AdminInput<"sendReminderEmail">) => sendOne(input.intent, "reminder", input.id, input.seen);
+
+export const emailsScreen: AdminScreenActions<EmailIntent> = {
+  schema: emailsScreenSchema,
+  failures,
+  handlers: {
+    sendInvitationEmail,
+    sendReminderEmail,
+    sendAllInvitationEmails: (input) => sendAll(input.intent, "invitation", input.count),
+    sendAllReminderEmails: (input) => sendAll(input.intent, "reminder", input.count),
+  },
+};

@@ -1,0 +1,298 @@
+import type { Page } from "@playwright/test";
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { freePort } from "../helpers/free-port";
+import { smtpSink, type ReceivedEmail } from "../helpers/mail-sinks";
+import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
+import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+
+/**
+ * Issue 25: the guests' e-mails, against a real SMTP server (smtp-server on 127.0.0.1) and a
+ * server of the site started for each test with SMTP_URL and PUBLIC_URL naming its own address, so
+ * the personal link in an e-mail can be opened. JavaScript on and off; e-mails in Spanish and English.
+ */
+const PASSWORD = "e2e-admin-password";
+
+async function mailServer() {
+  const smtpPort = await freePort();
+  const port = await freePort();
+  const smtp = smtpSink(smtpPort);
+  await smtp.start();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Valeria y Sebastián <boda@example.com>",
+    MAIL_RATE_PER_MINUTE: "1000",
+  });
+  const data = new TestData(`${server.dataDir}/wedding.sqlite`);
+  return {
+    smtp,
+    server,
+    data,
+    publicUrl,
+    /** An invitation with an address (and a language), straight into the database. */
+    invitation(primaryGuest: string, email: string, language: "es" | "en") {
+      const inv = data.createInvitation({ primaryGuest, maxGuests: 2 });
+      data.query("UPDATE invitations SET email = ?, language = ? WHERE id = ?", email, language, inv.id);
+      return inv;
+    },
+    async received(count: number): Promise<ReceivedEmail[]> {
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(count);
+      return smtp.received;
+    },
+    async stop() {
+      data.close();
+      await server.stop();
+      await smtp.stop();
+    },
+  };
+}
+
+async function login(page: Page, baseURL: string) {
+  await page.goto(`${baseURL}/admin`);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Acceder" }).click();
+  await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
+}
+
+/** Reads a QR code out of a PNG the way a phone camera would. */
+async function decodeQr(png: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(png).flatten({ background: "#fff" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data ?? null;
+}
+
+/** The e-mail's inline QR code, decoded. */
+async function qrOf(mail: ReceivedEmail): Promise<string | null> {
+  const cid = /src="cid:([^"]+)"/.exec(mail.html)?.[1];
+  const image = cid ? mail.inline.get(cid) : undefined;
+  return image ? decodeQr(image.content) : null;
+}
+
+/** Confirms a bulk send: a dialog with JavaScript, the `?confirm=` step without; both say how many. */
+async function confirmBulk(page: Page, button: string, question: string, yes: string, noJs: boolean) {
+  await page.getByRole(noJs ? "link" : "button", { name: button }).click();
+  const step = noJs ? page.getByRole("alertdialog", { name: "¿Enviar estos correos?" }) : page.getByRole("dialog", { name: "¿Enviar estos correos?" });
+  await expect(step.getByText(question)).toBeVisible();
+  if (!noJs) await expect(step.getByRole("button", { name: yes })).toBeFocused();
+  await step.getByRole("button", { name: yes }).click();
+}
+
+test.describe("invitation and reminder e-mails", () => {
+  test("'Enviar invitación por correo' in the share panel: the e-mail arrives in the invitation's language, its link opens the invitation and its QR decodes to it", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const site = await mailServer();
+    try {
+      const inv = site.invitation("Grace Hopper", "grace@example.com", "en");
+      await login(page, site.server.baseURL);
+      await page.goto(`${site.server.baseURL}/admin/invitations`);
+      await page.getByLabel("Compartir la invitación de Grace Hopper").click();
+      const panel = page.getByRole("group", { name: "Invitación de Grace Hopper: enlace y código QR" });
+      await expect(panel.getByText("a grace@example.com")).toBeVisible();
+      await panel.getByRole("button", { name: "Enviar invitación por correo" }).click();
+      await expect(page.getByText("Invitación en cola: se enviará en unos instantes.").filter({ visible: true }).first()).toBeVisible();
+
+      const [mail] = await site.received(1);
+      const link = `${site.publicUrl}/i/${inv.code}`;
+      expect(mail.to).toEqual(["grace@example.com"]);
+      expect(mail.subject).toBe("Valeria & Sebastián invite you to their wedding");
+      expect(mail.text).toContain("Hello, Grace Hopper!");
+      expect(mail.text).toContain("January 17, 2031");
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(`href="${link}"`);
+      expect(await qrOf(mail)).toBe(link);
+      expect(
+        site.data.query<{ invitation_emailed_at: string | null }>("SELECT invitation_emailed_at FROM invitations WHERE id = ?", inv.id)[0]
+          .invitation_emailed_at,
+      ).not.toBeNull();
+
+      // The panel now says it was sent (with JavaScript it stayed open; without, the page is new);
+      // sending again is a deliberate second click, not a replay.
+      if (jsDisabled(testInfo)) await page.getByLabel("Compartir la invitación de Grace Hopper").click();
+      await expect(panel.getByRole("button", { name: "Enviar invitación por correo de nuevo" })).toBeVisible();
+
+      // The guest opens the link from the e-mail: their invitation, in English.
+      const guest = await page.context().browser()!.newPage();
+      await guest.goto(link);
+      await expect(guest.getByRole("heading", { name: "Hello, Grace Hopper" })).toBeVisible();
+      await expect(guest.locator("html")).toHaveAttribute("lang", "en");
+      await guest.close();
+    } finally {
+      await site.stop();
+    }
+  });
+
+  test("'Enviar invitación por correo a todos' on Correos: after a confirmation with the number, each arrives once in its own language; the screen shows them sent", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const site = await mailServer();
+    try {
+      const ana = site.invitation("Ana Pérez", "ana@example.com", "es");
+      const john = site.invitation("John Smith", "john@example.com", "en");
+      const done = site.invitation("Ya Enviada", "ya@example.com", "es");
+      site.data.query("UPDATE invitations SET invitation_emailed_at = ? WHERE id = ?", new Date().toISOString(), done.id);
+      site.data.createInvitation({ primaryGuest: "Sin Correo" });
+      await login(page, site.server.baseURL);
+      await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Correos" }).click();
+      await expect(page.getByText("2 invitaciones con correo aún no han recibido la suya.")).toBeVisible();
+      await confirmBulk(
+        page,
+        "Enviar invitación por correo a todos",
+        "Se enviará la invitación por correo a 2 invitaciones.",
+        "Enviar 2 correos",
+        jsDisabled(testInfo),
+      );
+      await expect(page.getByText("2 invitaciones en cola.").filter({ visible: true }).first()).toBeVisible();
+      await expect(page.getByText("0 invitaciones con correo aún no han recibido la suya.")).toBeVisible();
+
+      const mails = await site.received(2);
+      const byAddress = Object.fromEntries(mails.map((m) => [m.to[0], m]));
+      expect(byAddress["ana@example.com"].subject).toBe("Valeria & Sebastián te invitan a su boda");
+      expect(byAddress["ana@example.com"].text).toContain("¡Hola, Ana Pérez!");
+      expect(byAddress["ana@example.com"].text).toContain("17 de enero de 2031");
+      expect(await qrOf(byAddress["ana@example.com"])).toBe(`${site.publicUrl}/i/${ana.code}`);
+      expect(byAddress["john@example.com"].subject).toBe("Valeria & Sebastián invite you to their wedding");
+      expect(await qrOf(byAddress["john@example.com"])).toBe(`${site.publicUrl}/i/${john.code}`);
+
+      await page.reload();
+      const rows = page.getByRole("region", { name: "Mensajes" }).getByRole("row");
+      await expect(rows.filter({ hasText: "ana@example.com" })).toContainText("Invitación");
+      await expect(rows.filter({ hasText: "ana@example.com" })).toContainText("Enviado");
+      await expect(rows.filter({ hasText: "john@example.com" })).toContainText("Enviado");
+      // Nothing was queued twice, and nothing for the one already sent.
+      expect(site.data.query<{ recipient: string }>("SELECT recipient FROM outbox ORDER BY recipient").map((r) => r.recipient)).toEqual([
+        "ana@example.com",
+        "john@example.com",
+      ]);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  test("'Enviar recordatorio a todos por correo': a reminder arrives in the invitation's language and is recorded; the screen shows each state", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const site = await mailServer();
+    try {
+      const pending = site.invitation("Ada Lovelace", "ada@example.com", "en");
+      const recent = site.invitation("Recordada Ayer", "ayer@example.com", "es");
+      site.data.query("UPDATE invitations SET reminded_at = ?, reminder_count = 1 WHERE id = ?", new Date(Date.now() - 86_400_000).toISOString(), recent.id);
+      const answered = site.invitation("Ya Respondió", "si@example.com", "es");
+      site.data.query("UPDATE invitations SET status = 'declined', answered_at = ? WHERE id = ?", new Date().toISOString(), answered.id);
+      // An invitation queued before its guest used 'Ya no quiero recibir correos' (tests/e2e/unsubscribe.spec.ts).
+      const stopped = site.invitation("Sin Correos", "basta@example.com", "es");
+      site.data.query("INSERT INTO suppressed_emails (email) VALUES ('basta@example.com')");
+      site.data.query(
+        "INSERT INTO outbox (kind, channel, recipient, language, payload, next_attempt_at) SELECT 'invitation', 'email', email, language, json_object('code', code, 'primaryGuest', primary_guest), 0 FROM invitations WHERE id = ?",
+        stopped.id,
+      );
+      await login(page, site.server.baseURL);
+      await page.goto(`${site.server.baseURL}/admin/emails`);
+      await expect(page.getByText("1 invitación pendiente con correo no ha recibido un recordatorio en los últimos 3 días.")).toBeVisible();
+      await confirmBulk(
+        page,
+        "Enviar recordatorio a todos por correo",
+        "Se enviará un recordatorio por correo a 1 invitación pendiente.",
+        "Enviar 1 correo",
+        jsDisabled(testInfo),
+      );
+      await expect(page.getByText("1 recordatorio en cola.").filter({ visible: true }).first()).toBeVisible();
+
+      const [mail] = await site.received(1);
+      expect(mail.to).toEqual(["ada@example.com"]);
+      expect(mail.subject).toBe("Reminder: please RSVP by December 17, 2030");
+      expect(mail.text).toContain(`${site.publicUrl}/i/${pending.code}`);
+      expect(await qrOf(mail)).toBe(`${site.publicUrl}/i/${pending.code}`);
+      const recorded = site.data.query<{ reminded_at: string | null; reminder_count: number }>(
+        "SELECT reminded_at, reminder_count FROM invitations WHERE id = ?",
+        pending.id,
+      )[0];
+      expect(recorded.reminder_count).toBe(1);
+      expect(recorded.reminded_at).not.toBeNull();
+
+      // With the mail server down, an invitation sent from its share panel waits 'En cola' after its first try.
+      await site.smtp.stop();
+      site.invitation("Espera Servidor", "espera@example.com", "es");
+      await page.goto(`${site.server.baseURL}/admin/invitations`);
+      await page.getByLabel("Compartir la invitación de Espera Servidor").click();
+      await page
+        .getByRole("group", { name: "Invitación de Espera Servidor: enlace y código QR" })
+        .getByRole("button", { name: "Enviar invitación por correo" })
+        .click();
+      await expect(page.getByText("Invitación en cola: se enviará en unos instantes.").filter({ visible: true }).first()).toBeVisible();
+
+      await page.goto(`${site.server.baseURL}/admin/emails`);
+      const rows = page.getByRole("region", { name: "Mensajes" }).getByRole("row");
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return (await rows.filter({ hasText: "espera@example.com" }).textContent()) ?? "";
+          },
+          { timeout: 15_000 },
+        )
+        .toContain("1 intento");
+      await expect(rows.filter({ hasText: "espera@example.com" })).toContainText("En cola");
+      await expect(rows.filter({ hasText: "basta@example.com" })).toContainText("Falló");
+      await expect(rows.filter({ hasText: "basta@example.com" })).toContainText("pidió no recibir correos");
+      await expect(rows.filter({ hasText: "ada@example.com" })).toContainText("Recordatorio");
+      await expect(rows.filter({ hasText: "ada@example.com" })).toContainText("Enviado");
+      expect(site.smtp.received).toHaveLength(1);
+    } finally {
+      await site.stop();
+    }
+  });
+});
+
+test.describe("the Correos screen's accessibility", () => {
+  test("the screen with its messages, and the bulk send's confirmation, pass axe", async ({ browser }, testInfo) => {
+    test.setTimeout(60_000);
+    const noJs = jsDisabled(testInfo);
+    const site = await mailServer();
+    const page = await a11yPage(browser, {}, noJs);
+    try {
+      site.invitation("Ana Pérez", "ana@example.com", "es");
+      site.invitation("John Smith", "john@example.com", "en");
+      await login(page, site.server.baseURL);
+      await page.goto(`${site.server.baseURL}/admin/invitations`);
+      await page.getByLabel("Compartir la invitación de Ana Pérez").click();
+      await page.getByRole("button", { name: "Enviar invitación por correo" }).click();
+      await site.received(1);
+      await page.goto(`${site.server.baseURL}/admin/emails`);
+      await expect(page.getByRole("region", { name: "Mensajes" }).getByRole("row").filter({ hasText: "ana@example.com" })).toContainText("Enviado");
+      await expectNoSeriousA11yViolations(page, "/admin/emails");
+      if (noJs) await page.goto(`${site.server.baseURL}/admin/emails?confirm=sendAllInvitationEmails`);
+      else await page.getByRole("button", { name: "Enviar invitación por correo a todos" }).click();
+      await expect(page.getByText("Se enviará la invitación por correo a 1 invitación.")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "/admin/emails, the confirmation");
+    } finally {
+      await page.context().close();
+      await site.stop();
+    }
+  });
+});
+
+test.describe("without SMTP_URL", () => {
+  test("no e-mail control shows and the Correos screen does not exist", async ({ page, data }) => {
+    data.createInvitation({ primaryGuest: "Sin Servidor" });
+    data.query("UPDATE invitations SET email = 'sin@example.com' WHERE primary_guest = 'Sin Servidor'");
+    await page.goto("/admin");
+    await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Acceder" }).click();
+    const tabs = page.getByRole("navigation", { name: "Secciones del panel" });
+    await expect(tabs.getByRole("link", { name: "Invitaciones" })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Correos" })).toHaveCount(0);
+    await page.goto("/admin/invitations");
+    await page.getByLabel("Compartir la invitación de Sin Servidor").click();
+    const panel = page.getByRole("group", { name: "Invitación de Sin Servidor: enlace y código QR" });
+    await expect(panel.getByLabel("Enlace personal")).toBeVisible();
+    await expect(panel.getByRole("button", { name: /correo/ })).toHaveCount(0);
+    const screen = await page.request.get("/admin/emails");
+    expect(screen.status()).toBe(404);
+  });
+});
