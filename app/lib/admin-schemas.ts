@@ -134,7 +134,7 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** Por responder (app/routes/admin.reminders.tsx): a reminder sent or copied, recorded. */
-export const remindersScreenSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("remindInvitation"), id })]);
+export const remindersScreenSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("remindInvitation"), id }), sendReminderEmailForm]);
 
 export type AdminAction =
   | z.infer<typeof adminSessionSchema>

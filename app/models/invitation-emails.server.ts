@@ -13,6 +13,7 @@ import { isRsvpOpen } from "~/lib/rsvp";
 import { mailFrame, unsubscribeUrl, type ComposedEmail } from "~/models/notifications.server";
 import { statusOf } from "~/models/invitations.server";
 import { enqueue, type NewOutboxMessage } from "~/models/outbox.server";
+import { isPending, remindersRecorded } from "~/models/reminders.server";
 
 /**
  * Issue 25: the guests' own e-mails, an invitation (the personal link and its QR code) and a
@@ -47,9 +48,9 @@ function withAddress(reader: Reader) {
     .where("email", "not in", (eb) => eb.selectFrom("suppressed_emails").select("email"));
 }
 
-/** Still waiting for an answer: statusOf (invitations.server.ts) in SQL. */
+/** Still waiting for an answer (isPending: statusOf in SQL). */
 function pending<Q extends ReturnType<typeof withAddress>>(query: Q): Q {
-  return query.where("confirmed", "=", 0).where("status", "<>", "declined") as Q;
+  return query.where(() => isPending) as Q;
 }
 
 /** 'Enviar invitación por correo a todos': every invitation with an address that was never sent one. */
@@ -113,19 +114,6 @@ function messageOf(kind: GuestEmailKind, row: RecipientRow): NewOutboxMessage {
   return { kind, channel: "email", recipient: row.email!, language: row.language, payload };
 }
 
-/**
- * A reminder recorded on its invitations: when, and one more. The one place this is written for
- * e-mail (the contacts' recordReminder does the same for WhatsApp: the lead unifies them).
- */
-export async function recordReminders(trx: Transaction<Database>, ids: readonly number[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await trx
-    .updateTable("invitations")
-    .set((eb) => ({ reminded_at: now.toISOString(), reminder_count: eb("reminder_count", "+", 1) }))
-    .where("id", "in", ids)
-    .execute();
-}
-
 async function markInvited(trx: Transaction<Database>, ids: readonly number[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await trx.updateTable("invitations").set({ invitation_emailed_at: now.toISOString() }).where("id", "in", ids).execute();
@@ -142,7 +130,7 @@ async function queueAndRecord(trx: Transaction<Database>, kind: GuestEmailKind, 
     );
     const ids = chunk.map((r) => r.id);
     if (kind === "invitation") await markInvited(trx, ids, now);
-    else await recordReminders(trx, ids, now);
+    else await remindersRecorded(trx, ids, now).execute();
   }
 }
 

@@ -32,7 +32,7 @@ export async function recordOpening(invitationId: number, now: Date = new Date()
 }
 
 /** Pending: no answer yet (the same rule as statusOf: `confirmed` wins, then 'declined'). */
-const isPending = sql<boolean>`confirmed = 0 AND status <> 'declined'`;
+export const isPending = sql<boolean>`confirmed = 0 AND status <> 'declined'`;
 
 /**
  * The invitations still waiting for an answer while answers are accepted (newest first); none
@@ -55,15 +55,20 @@ export async function recordReminder(
   now: Date = new Date(),
   executor: Kysely<Database> | Transaction<Database> = db(),
 ): Promise<{ ok: true; remindedAt: string; reminderCount: number } | { ok: false; error: RecordReminderError }> {
-  const stamp = now.toISOString();
-  const updated = await executor
-    .updateTable("invitations")
-    .set((eb) => ({ reminded_at: stamp, reminder_count: eb("reminder_count", "+", 1) }))
-    .where("id", "=", invitationId)
-    .where(() => isPending)
-    .returning(["reminder_count"])
-    .executeTakeFirst();
-  if (updated) return { ok: true, remindedAt: stamp, reminderCount: Number(updated.reminder_count) };
+  const updated = await remindersRecorded(executor, [invitationId], now).returning(["reminder_count"]).executeTakeFirst();
+  if (updated) return { ok: true, remindedAt: now.toISOString(), reminderCount: Number(updated.reminder_count) };
   const exists = await executor.selectFrom("invitations").select("id").where("id", "=", invitationId).executeTakeFirst();
   return { ok: false, error: exists ? "notPending" : "notFound" };
+}
+
+/**
+ * One more reminder, now, for each of these invitations that is still pending: the one place
+ * reminded_at and reminder_count are written (WhatsApp, a copied message, an e-mail queued).
+ */
+export function remindersRecorded(executor: Kysely<Database> | Transaction<Database>, ids: readonly number[], now: Date) {
+  return executor
+    .updateTable("invitations")
+    .set((eb) => ({ reminded_at: now.toISOString(), reminder_count: eb("reminder_count", "+", 1) }))
+    .where("id", "in", ids)
+    .where(() => isPending);
 }

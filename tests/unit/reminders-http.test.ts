@@ -4,6 +4,7 @@ import { screenAction } from "~/http/admin/tab-action.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
 import { confirmInvitation, createInvitation, findInvitationById } from "~/models/invitations.server";
 import * as whatsApp from "~/routes/admin_.reminders.$id.whatsapp";
+import { db } from "~/infra/db.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 const adminCookie = async () => (await startAdminSessionHeader(new Request("http://localhost/admin"))).split(";")[0];
@@ -89,5 +90,40 @@ describe("'Por responder' after the deadline", () => {
     expect(await loadReminders(new Request("http://localhost/admin/reminders"))).toEqual({ open: false, deadline: "2025-12-17T23:59:59-05:00", rows: [] });
     expect((await openWhatsApp(inv.id, await adminCookie())).headers.get("Location")).toBe("/admin/reminders");
     expect(await count(inv.id)).toBe(0);
+  });
+});
+
+describe("'Por responder' with e-mail", () => {
+  useTestDatabase({
+    RSVP_DEADLINE: "2030-12-17T23:59:59-05:00",
+    PUBLIC_URL: "https://boda.example.com",
+    SMTP_URL: "smtp://127.0.0.1:2525",
+    MAIL_FROM: "Boda <boda@example.com>",
+  });
+
+  it("'Enviar recordatorio por correo' on the screen queues one reminder and records it; the same form again queues nothing", async () => {
+    const inv = await make("Ana");
+    await db().updateTable("invitations").set({ email: "ana@example.com" }).where("id", "=", inv.id).execute();
+    const cookie = await adminCookie();
+    const send = () =>
+      screenAction(
+        new Request("http://localhost/admin/reminders", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+          body: `intent=sendReminderEmail&id=${inv.id}&seen=`,
+        }),
+        context,
+        remindersScreen,
+      ) as unknown as Promise<Response | { init: { status: number } }>;
+    const sent = await send();
+    expect(sent instanceof Response && [sent.status, sent.headers.get("Location")]).toEqual([302, "/admin/reminders"]);
+    const queued = await db().selectFrom("outbox").select(["kind", "recipient"]).execute();
+    expect(queued).toEqual([{ kind: "reminder", recipient: "ana@example.com" }]);
+    expect(await count(inv.id)).toBe(1);
+
+    const replayed = await send();
+    expect(replayed instanceof Response ? replayed.status : replayed.init.status).toBe(409);
+    expect(await db().selectFrom("outbox").select("id").execute()).toHaveLength(1);
+    expect(await count(inv.id)).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { FormErrors } from "~/components/confirm/FormErrors";
@@ -7,6 +7,7 @@ import type { ReminderRow } from "~/http/admin/reminders.server";
 import { displayPhone } from "~/lib/contacts";
 import { formatLongDate } from "~/lib/dates";
 import { AdminForm } from "./AdminForm";
+import { SendGuestEmail } from "./SendGuestEmail";
 import { useAdminAction } from "./useAdminFetcher";
 
 /**
@@ -16,7 +17,7 @@ import { useAdminAction } from "./useAdminFetcher";
  * /admin/reminders/{id}/whatsapp (records, then wa.me) and the message is shown to select, with a
  * button that records it.
  */
-function Reminder({ row }: { row: ReminderRow }) {
+function Reminder({ row, email }: { row: ReminderRow; email: boolean }) {
   const { t, i18n } = useTranslation("reminders");
   const hydrated = useHydrated();
   const remind = useAdminAction("remindInvitation", `remind-${row.id}`);
@@ -65,8 +66,14 @@ function Reminder({ row }: { row: ReminderRow }) {
             {t("remind.copy")}
           </button>
         ) : null}
-        {/* Issue 25's e-mail side adds 'Enviar recordatorio por correo' here, for rows with row.email. */}
       </div>
+      {email && row.email ? (
+        <SendGuestEmail
+          kind="reminder"
+          id={row.id}
+          state={{ email: row.email, emailedAt: null, remindedAt: row.remindedAt, reminderCount: row.reminderCount }}
+        />
+      ) : null}
       {hydrated ? null : (
         <details className="reminder-message">
           <summary className="button small secondary">{t("remind.copy")}</summary>
@@ -90,6 +97,7 @@ function Reminder({ row }: { row: ReminderRow }) {
 /** Por responder (N): the invitations still waiting for an answer before the deadline. */
 export function RemindersList({ rows, open, deadline }: { rows: ReminderRow[]; open: boolean; deadline: string }) {
   const { t, i18n } = useTranslation("reminders");
+  const email = (useRouteLoaderData("routes/admin") as { email?: boolean } | undefined)?.email === true;
   const when = formatLongDate(deadline, i18n.language);
   return (
     <section aria-labelledby="reminders-title">
@@ -110,9 +118,17 @@ export function RemindersList({ rows, open, deadline }: { rows: ReminderRow[]; o
       ) : (
         <>
           <p className="admin-muted">{t("pending.intro", { deadline: when })}</p>
+          {email ? (
+            <p>
+              {/* The bulk send asks first, saying how many, on Correos (app/components/admin/EmailsTab.tsx). */}
+              <Link to="/admin/emails?confirm=sendAllReminderEmails" className="button small">
+                {t("emails:bulk.reminders")}
+              </Link>
+            </p>
+          ) : null}
           <ul className="reminder-list" aria-label={t("pending.listLabel")}>
             {rows.map((row) => (
-              <Reminder key={row.id} row={row} />
+              <Reminder key={row.id} row={row} email={email} />
             ))}
           </ul>
         </>

@@ -8,6 +8,7 @@ import { i18nFor } from "~/infra/i18n.server";
 import type { Invitation } from "~/models/invitations.server";
 import { pendingInvitations, recordReminder, type RecordReminderError } from "~/models/reminders.server";
 import { failed } from "./access.server";
+import { sendReminderEmail } from "./emails.server";
 import { attempt, done, type AdminScreenActions } from "./tab-action.server";
 
 /** One pending invitation as 'Por responder' shows it, with its reminder ready in its own language. */
@@ -69,10 +70,11 @@ export const reminderRefusals: Record<RecordReminderError, readonly [number, str
   notPending: [409, "reminders:remind.notPending"],
 };
 
-export const remindersScreen: AdminScreenActions<"remindInvitation"> = {
+export const remindersScreen: AdminScreenActions<"remindInvitation" | "sendReminderEmail"> = {
   schema: remindersScreenSchema,
-  failures: { remindInvitation: "reminders:remind.error" },
+  failures: { remindInvitation: "reminders:remind.error", sendReminderEmail: "emails:toasts.queueFailed" },
   handlers: {
+    sendReminderEmail,
     async remindInvitation(input) {
       const recorded = await recordReminder(input.id);
       if (!recorded.ok) return failed(input.intent, reminderRefusals[recorded.error][1], reminderRefusals[recorded.error][0]);
