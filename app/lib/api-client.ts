@@ -170,6 +170,13 @@ export interface AdminInvitation extends InvitationView {
   code: string;
   confirmedAt: string | null;
   answeredAt: string | null;
+  /** E.164 digits without the '+', or null; the e-mail lower-case, or null (docs/api.md "Contacts"). */
+  phone: string | null;
+  email: string | null;
+  openedFirstAt: string | null;
+  openedLastAt: string | null;
+  remindedAt: string | null;
+  reminderCount: number;
   guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null }[];
 }
 
@@ -189,8 +196,9 @@ export function invitationsService(api: ApiClient = createApiClient()) {
     decline: (c: string) => orThrow(api.post<InvitationView>(`/api/invitations/${code(c)}/decline`, {}), "decline"),
     stats: () => orThrow(api.get<Stats>("/api/invitations/stats"), "stats"),
     list: async () => (await orThrow(api.get<AdminInvitation[]>("/api/invitations"), "list invitations")) ?? [],
-    create: (body: { primaryGuest: string; maxGuests: number }) => orThrow(api.post<AdminInvitation>("/api/invitations", body), "create invitation"),
-    update: (id: number, body: { primaryGuest?: string; maxGuests?: number; status?: "pending" | "declined" }) =>
+    create: (body: { primaryGuest: string; maxGuests: number; phone?: string | null; email?: string | null }) =>
+      orThrow(api.post<AdminInvitation>("/api/invitations", body), "create invitation"),
+    update: (id: number, body: { primaryGuest?: string; maxGuests?: number; status?: "pending" | "declined"; phone?: string | null; email?: string | null }) =>
       orThrow(api.put<AdminInvitation>(`/api/invitations/${id}`, body), "update invitation"),
     remove: (id: number) => orThrow(api.delete(`/api/invitations/${id}`), "delete invitation"),
     removeGuest: (id: number) => orThrow(api.delete(`/api/guests/${id}`), "delete guest"),

@@ -72,7 +72,7 @@ function Filters({ q, status }: { q: string; status: string }) {
 }
 
 /** 'Por responder (N)': the reminders screen (app/routes/admin.reminders.tsx). */
-export function PendingLink({ count }: { count: number }) {
+function PendingLink({ count }: { count: number }) {
   const { t } = useTranslation("reminders");
   return (
     <p className="invitation-views">
