@@ -14,8 +14,9 @@ export const MAX_BATCH_BODY_BYTES = MAX_UPLOAD_BATCH * (MAX_UPLOAD_BYTES + MAX_P
  * The only text fields an upload form sends, and how long each may be. `_js` is what a page loaded
  * before issue 22 still sends: accepted, never read (decision 0020).
  */
-const TEXT_FIELDS = new Set(["sectionId", "_js"]);
-const MAX_TEXT_FIELD_BYTES = 256;
+const TEXT_FIELDS = new Set(["sectionId", "_js", "uploaderName"]);
+/** 'Tu nombre' is at most 60 characters, each up to 4 bytes, plus invisible ones the server removes. */
+const MAX_TEXT_FIELD_BYTES = 1024;
 /** An upload form has three parts; a body with many more is not one (and would only cost CPU). */
 const MAX_PARTS = 20;
 /**

@@ -20,6 +20,8 @@ export const ADMIN_TABS = [
   { id: "invitations", path: "/admin/invitations", loading: "invitations.loading" },
   { id: "create", path: "/admin/create", loading: "common:loading" },
   { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
+  // 'Por revisar (N)': its label counts the photos waiting (the /admin layout's loader).
+  { id: "review", path: "/admin/review", loading: "review:loading" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 /** The tab a path shows (a trailing slash allowed), if any. */
@@ -79,10 +81,18 @@ export const createTabSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+/** Por revisar: guests' photos waiting for the couple, one at a time or a whole section's. */
+export const reviewTabSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approveMedia"), id }),
+  z.object({ intent: z.literal("rejectMedia"), id }),
+  z.object({ intent: z.literal("approveSection"), id }),
+  z.object({ intent: z.literal("rejectSection"), id }),
+]);
+
 /** Galería: sections and their photos. */
 export const galleryTabSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("createSection"), name: sectionName, description: sectionDescription, allow_upload: checkbox, is_active: checkbox }),
-  z.object({ intent: z.literal("editSection"), id, name: sectionName, description: sectionDescription }),
+  z.object({ intent: z.literal("createSection"), name: sectionName, description: sectionDescription, allow_upload: checkbox, is_active: checkbox, review_uploads: checkbox }),
+  z.object({ intent: z.literal("editSection"), id, name: sectionName, description: sectionDescription, review_uploads: checkbox }),
   z.object({ intent: z.literal("setSectionActive"), id, value: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("setSectionUpload"), id, value: z.enum(["true", "false"]) }),
   removal("deleteSection"),
@@ -90,7 +100,11 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type AdminAction =
-  z.infer<typeof adminSessionSchema> | z.infer<typeof invitationsTabSchema> | z.infer<typeof createTabSchema> | z.infer<typeof galleryTabSchema>;
+    | z.infer<typeof adminSessionSchema>
+  | z.infer<typeof invitationsTabSchema>
+  | z.infer<typeof createTabSchema>
+  | z.infer<typeof galleryTabSchema>
+  | z.infer<typeof reviewTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;

@@ -24,11 +24,11 @@ export const handle = showsToasts;
 export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { authenticated } = await loadAdmin(request);
+  const { authenticated, pendingReview } = await loadAdmin(request);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
-  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery"]) : await adminLoginTexts(request);
+  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "review"]) : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation).
-  return { authenticated, publicUrl: publicBaseUrl(request), i18n };
+  return { authenticated, pendingReview, publicUrl: publicBaseUrl(request), i18n };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,6 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function AdminPanel() {
   const { t } = useTranslation("dashboard");
+  const { pendingReview } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const current = tabAt(useLocation().pathname);
   // With JavaScript, a tab link is a client navigation: the new tab shows its loading text
@@ -83,7 +84,7 @@ function AdminPanel() {
             className={({ isActive, isPending }) => (isPending || (isActive && !loading) ? "admin-tab active" : "admin-tab")}
             preventScrollReset
           >
-            {t(`tabs.${tab.id}`)}
+            {tab.id === "review" ? t("review:tab", { count: pendingReview }) : t(`tabs.${tab.id}`)}
           </NavLink>
         ))}
       </nav>
