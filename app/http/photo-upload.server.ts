@@ -194,7 +194,9 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
       return;
     }
     results.push(
-      sectionId === null ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired } : await save(file, sectionId, fields),
+      sectionId === null
+        ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
+        : await save(file, sectionId, fields),
     );
   });
   if (read.ok) await settleWaiting(parseSectionId(read.fields.get("sectionId")), read.fields);

@@ -91,7 +91,14 @@ export const reviewTabSchema = z.discriminatedUnion("intent", [
 
 /** Galería: sections and their photos. */
 export const galleryTabSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("createSection"), name: sectionName, description: sectionDescription, allow_upload: checkbox, is_active: checkbox, review_uploads: checkbox }),
+  z.object({
+    intent: z.literal("createSection"),
+    name: sectionName,
+    description: sectionDescription,
+    allow_upload: checkbox,
+    is_active: checkbox,
+    review_uploads: checkbox,
+  }),
   z.object({ intent: z.literal("editSection"), id, name: sectionName, description: sectionDescription, review_uploads: checkbox }),
   z.object({ intent: z.literal("setSectionActive"), id, value: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("setSectionUpload"), id, value: z.enum(["true", "false"]) }),
@@ -100,7 +107,7 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type AdminAction =
-    | z.infer<typeof adminSessionSchema>
+  | z.infer<typeof adminSessionSchema>
   | z.infer<typeof invitationsTabSchema>
   | z.infer<typeof createTabSchema>
   | z.infer<typeof galleryTabSchema>

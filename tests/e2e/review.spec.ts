@@ -180,7 +180,10 @@ for (const lang of ["es", "en"] as const) {
     const uploads = process.env.E2E_UPLOADS_DIR!;
     expect(fs.existsSync(path.join(uploads, rejected.file_path))).toBe(true);
     await admin.reload();
-    await admin.getByRole("region", { name: sectionName }).getByRole("button", { name: `${t.reject} borrosa.jpg` }).click();
+    await admin
+      .getByRole("region", { name: sectionName })
+      .getByRole("button", { name: `${t.reject} borrosa.jpg` })
+      .click();
     await expect(admin.getByText(t.rejected).first()).toBeAttached();
     expect(data.query("SELECT id FROM media WHERE id = ?", rejected.id)).toEqual([]);
     expect(fs.existsSync(path.join(uploads, rejected.file_path))).toBe(false);

@@ -54,7 +54,12 @@ let clients = 0;
 const context = () => ({ clientIp: `10.24.0.${++clients % 250}`, takeDownloadSlot, cspNonce: "x" }) as unknown as AppLoadContext;
 
 /** Calls a route module as Remix does: GET/HEAD → loader, anything else → action. */
-async function call(mod: RouteModule, method: string, urlPath: string, opts: { params?: Record<string, string>; body?: BodyInit; json?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  mod: RouteModule,
+  method: string,
+  urlPath: string,
+  opts: { params?: Record<string, string>; body?: BodyInit; json?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers(opts.headers);
   let body = opts.body;
   if (opts.json !== undefined) {
@@ -82,7 +87,11 @@ async function apiUpload(sectionId: number, opts: { uploaderName?: string; heade
   const form = new FormData();
   if (opts.uploaderName !== undefined) form.set("uploaderName", opts.uploaderName);
   form.set("file", new Blob([await photo(opts.background)], { type: "image/jpeg" }), "boda.jpg");
-  return call(sectionMedia as RouteModule, "POST", `/api/gallery/sections/${sectionId}/media`, { params: { id: String(sectionId) }, body: form, headers: opts.headers });
+  return call(sectionMedia as RouteModule, "POST", `/api/gallery/sections/${sectionId}/media`, {
+    params: { id: String(sectionId) },
+    body: form,
+    headers: opts.headers,
+  });
 }
 
 async function newSection(review_uploads?: boolean, name = "Recepción") {
@@ -103,7 +112,8 @@ async function adminCookie(): Promise<string> {
   return (await startAdminSessionHeader(new Request("http://localhost/admin"))).split(";")[0];
 }
 
-const getUpload = (key: string, headers: Record<string, string> = {}) => call(uploads as unknown as RouteModule, "GET", `/uploads/${key}`, { params: { "*": key }, headers });
+const getUpload = (key: string, headers: Record<string, string> = {}) =>
+  call(uploads as unknown as RouteModule, "GET", `/uploads/${key}`, { params: { "*": key }, headers });
 
 describe("photos reviewed before they go public", () => {
   const paths = useTestDatabase(ENV);
@@ -253,13 +263,24 @@ describe("photos reviewed before they go public", () => {
   });
 
   it("the API: sections take review_uploads; the admin lists, approves and rejects; guests are refused", async () => {
-    const created = await call(sections as RouteModule, "POST", "/api/gallery/sections", { headers: ADMIN, json: { name: "Brindis", is_active: true, review_uploads: true } });
+    const created = await call(sections as RouteModule, "POST", "/api/gallery/sections", {
+      headers: ADMIN,
+      json: { name: "Brindis", is_active: true, review_uploads: true },
+    });
     expect(created.status).toBe(201);
     expect(created.json.review_uploads).toBe(true);
     const id = created.json.id as number;
-    const off = await call(sectionById as RouteModule, "PUT", `/api/gallery/sections/${id}`, { params: { id: String(id) }, headers: ADMIN, json: { review_uploads: false } });
+    const off = await call(sectionById as RouteModule, "PUT", `/api/gallery/sections/${id}`, {
+      params: { id: String(id) },
+      headers: ADMIN,
+      json: { review_uploads: false },
+    });
     expect(off.json).not.toHaveProperty("review_uploads");
-    await call(sectionById as RouteModule, "PUT", `/api/gallery/sections/${id}`, { params: { id: String(id) }, headers: ADMIN, json: { review_uploads: true } });
+    await call(sectionById as RouteModule, "PUT", `/api/gallery/sections/${id}`, {
+      params: { id: String(id) },
+      headers: ADMIN,
+      json: { review_uploads: true },
+    });
     const one = await apiUpload(id, { uploaderName: "Leo" });
     const two = await apiUpload(id);
 
@@ -279,7 +300,10 @@ describe("photos reviewed before they go public", () => {
       call(mod, "POST", `/api/gallery/review/x/${target}`, { params: { id: String(target) }, headers, json });
     expect((await decide(reviewMedia as RouteModule, one.json.id, { decision: "approve" }, {})).status).toBe(401);
     expect((await decide(reviewMedia as RouteModule, one.json.id, { decision: "publish" })).status).toBe(400);
-    expect(await decide(reviewMedia as RouteModule, one.json.id, { decision: "approve" })).toMatchObject({ status: 200, json: { decision: "approve", count: 1 } });
+    expect(await decide(reviewMedia as RouteModule, one.json.id, { decision: "approve" })).toMatchObject({
+      status: 200,
+      json: { decision: "approve", count: 1 },
+    });
     const again = await decide(reviewMedia as RouteModule, one.json.id, { decision: "reject" });
     expect(again).toMatchObject({ status: 404, json: { error: "No hay ninguna foto por revisar ahí: quizá ya se decidió" } });
     expect(await decide(reviewSection as RouteModule, id, { decision: "reject" })).toMatchObject({ status: 200, json: { decision: "reject", count: 1 } });
@@ -357,7 +381,10 @@ describe("'Tu nombre' on an upload", () => {
     const cookies = answer.headers.getSetCookie();
     // The plain form's answer: the review's notice instead of the upload success.
     const flash = cookies.find((c) => c.startsWith("wedding_flash="))!.split(";")[0];
-    expect((await takeToast(new Request("http://localhost/gallery", { headers: { Cookie: flash } }))).toast).toEqual({ kind: "info", key: "review:pendingNotice" });
+    expect((await takeToast(new Request("http://localhost/gallery", { headers: { Cookie: flash } }))).toast).toEqual({
+      kind: "info",
+      key: "review:pendingNotice",
+    });
     const kept = cookies.find((c) => c.startsWith("wedding_uploader="))!;
     expect(kept).toMatch(/Max-Age=31536000/);
     expect(kept).toMatch(/HttpOnly/);

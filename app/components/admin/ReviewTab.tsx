@@ -44,7 +44,13 @@ export function ReviewTab({ sections }: { sections: PendingSection[] }) {
 }
 
 /** One decision as its own form (a plain post without JavaScript); `detail` names what it is about for screen readers. */
-function DecisionButton(props: { intent: Extract<AdminIntent, `${string}Media` | `${string}Section`>; id: number; label: string; detail: string; className: string }) {
+function DecisionButton(props: {
+  intent: Extract<AdminIntent, `${string}Media` | `${string}Section`>;
+  id: number;
+  label: string;
+  detail: string;
+  className: string;
+}) {
   const action = useAdminAction(props.intent);
   return (
     <AdminForm action={action}>

@@ -215,9 +215,9 @@ export function UploadForm({
           ? t("batch.stored")
           : item.status === "pending"
             ? t("review:pendingLine")
-          : item.status === "cancelled"
-            ? t("batch.cancelled")
-            : item.error;
+            : item.status === "cancelled"
+              ? t("batch.cancelled")
+              : item.error;
 
   return (
     <div className="upload">

@@ -41,7 +41,8 @@ export const galleryTab: AdminScreenActions<GalleryIntent> = {
       if (!created.ok) return failed(input.intent, `dashboard:gallery.${created.error}`, 400);
       return done(input.intent, "dashboard:toasts.sectionCreated");
     },
-    editSection: (input) => updateSectionWith(input.intent, input.id, { name: input.name, description: input.description ?? null, review_uploads: input.review_uploads }),
+    editSection: (input) =>
+      updateSectionWith(input.intent, input.id, { name: input.name, description: input.description ?? null, review_uploads: input.review_uploads }),
     setSectionActive: (input) => updateSectionWith(input.intent, input.id, { is_active: input.value === "true" }),
     setSectionUpload: (input) => updateSectionWith(input.intent, input.id, { allow_upload: input.value === "true" }),
     async deleteSection(input) {
