@@ -20,8 +20,8 @@ export const ADMIN_TABS = [
   { id: "invitations", path: "/admin/invitations", loading: "invitations.loading" },
   { id: "create", path: "/admin/create", loading: "common:loading" },
   { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
-  // 'Por revisar (N)': its label counts the photos waiting (the /admin layout's loader).
-  { id: "review", path: "/admin/review", loading: "review:loading" },
+  // 'Por revisar (N)': a label of its own namespace, counting the photos waiting (the /admin layout's loader).
+  { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 /** The tab a path shows (a trailing slash allowed), if any. */

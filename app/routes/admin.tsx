@@ -84,7 +84,7 @@ function AdminPanel() {
             className={({ isActive, isPending }) => (isPending || (isActive && !loading) ? "admin-tab active" : "admin-tab")}
             preventScrollReset
           >
-            {tab.id === "review" ? t("review:tab", { count: pendingReview }) : t(`tabs.${tab.id}`)}
+            {"label" in tab ? t(tab.label, { count: pendingReview }) : t(`tabs.${tab.id}`)}
           </NavLink>
         ))}
       </nav>

@@ -86,7 +86,7 @@ async function call(
 async function apiUpload(sectionId: number, opts: { uploaderName?: string; headers?: Record<string, string>; background?: string } = {}) {
   const form = new FormData();
   if (opts.uploaderName !== undefined) form.set("uploaderName", opts.uploaderName);
-  form.set("file", new Blob([await photo(opts.background)], { type: "image/jpeg" }), "boda.jpg");
+  form.set("file", new Blob([new Uint8Array(await photo(opts.background))], { type: "image/jpeg" }), "boda.jpg");
   return call(sectionMedia as RouteModule, "POST", `/api/gallery/sections/${sectionId}/media`, {
     params: { id: String(sectionId) },
     body: form,
@@ -375,7 +375,7 @@ describe("'Tu nombre' on an upload", () => {
     const form = new FormData();
     form.set("sectionId", String(id));
     form.set("uploaderName", " Tío\u200b Juan ");
-    form.set("file", new Blob([await photo()], { type: "image/jpeg" }), "boda.jpg");
+    form.set("file", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), "boda.jpg");
     const answer = (await handleGalleryUpload(new Request("http://localhost/gallery", { method: "POST", body: form }), context())) as Response;
     expect(answer.status).toBe(302);
     const cookies = answer.headers.getSetCookie();
@@ -406,8 +406,8 @@ describe("'Tu nombre' on an upload", () => {
     const form = new FormData();
     form.set("sectionId", String(id));
     form.set("uploaderName", "Ana");
-    form.append("file", new Blob([await photo()], { type: "image/jpeg" }), "uno.jpg");
-    form.append("file", new Blob([await photo()], { type: "image/jpeg" }), "dos.jpg");
+    form.append("file", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), "uno.jpg");
+    form.append("file", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), "dos.jpg");
     const answer = (await handleGalleryUpload(new Request("http://localhost/gallery", { method: "POST", body: form }), context())) as unknown as {
       data: { batch: { lines: { name: string; stored: boolean; pending: boolean }[]; stored: number; pending: number } };
       init: { status: number; headers: Record<string, string> };
