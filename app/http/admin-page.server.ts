@@ -4,7 +4,6 @@ import { adminSessionSchema, tabPath, type AdminActionData } from "~/lib/admin-s
 import { formFieldsOf } from "~/lib/form-fields";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { isAdminSession, flashToastHeader } from "~/infra/session.server";
-import { countPending } from "~/models/review.server";
 import { readForm } from "~/http/form.server";
 import { refuseAdminPost } from "~/http/admin/access.server";
 import { login, logout } from "~/http/admin/login.server";
@@ -16,9 +15,7 @@ import type { AdminAnswer } from "~/http/admin/respond.server";
  * its own (app/http/admin/*.server.ts).
  */
 export async function loadAdmin(request: Request) {
-  const authenticated = await isAdminSession(request);
-  // 'Por revisar (N)': the tab's label counts the photos waiting, whichever screen is open.
-  return { authenticated, pendingReview: authenticated ? await countPending().catch(() => 0) : 0 };
+  return { authenticated: await isAdminSession(request) };
 }
 
 /**

@@ -8,6 +8,7 @@ import { AdminLogin } from "~/components/admin/AdminLogin";
 import { ADMIN_TABS, tabAt } from "~/lib/admin-schemas";
 import { STORAGE_KEYS, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
+import { pendingReviewCount } from "~/http/admin/review.server";
 import { publicBaseUrl } from "~/http/public-url.server";
 import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
@@ -24,7 +25,8 @@ export const handle = showsToasts;
 export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { authenticated, pendingReview } = await loadAdmin(request);
+  const { authenticated } = await loadAdmin(request);
+  const pendingReview = await pendingReviewCount(authenticated);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
   const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "review"]) : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation).

@@ -7,9 +7,8 @@ import { db } from "~/infra/db.server";
 import { startAdminSessionHeader, takeToast, uploaderNameHeader } from "~/infra/session.server";
 import { storage } from "~/infra/storage.server";
 import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
-import { reviewTab } from "~/http/admin/review.server";
+import { pendingReviewCount, reviewTab } from "~/http/admin/review.server";
 import { screenAction } from "~/http/admin/tab-action.server";
-import { loadAdmin } from "~/http/admin-page.server";
 import { MAX_UPLOADER_NAME_LENGTH } from "~/lib/constants";
 import { uploaderNameOf } from "~/lib/names";
 import { wholeGalleryArchive } from "~/models/archive.server";
@@ -316,8 +315,8 @@ describe("photos reviewed before they go public", () => {
     const id = await newSection(true);
     const [a, b, c] = [await guestPhoto(id), await guestPhoto(id), await guestPhoto(id)].map((s) => s.media.id);
     const cookie = await adminCookie();
-    expect(await loadAdmin(new Request("http://localhost/admin", { headers: { Cookie: cookie } }))).toMatchObject({ pendingReview: 3 });
-    expect(await loadAdmin(new Request("http://localhost/admin"))).toMatchObject({ pendingReview: 0 });
+    expect(await pendingReviewCount(true)).toBe(3);
+    expect(await pendingReviewCount(false)).toBe(0);
     const post = async (form: Record<string, string>, withCookie = cookie) => {
       const request = new Request("http://localhost/admin/review", {
         method: "POST",

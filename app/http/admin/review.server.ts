@@ -1,11 +1,19 @@
 import { reviewTabSchema, type AdminResult } from "~/lib/admin-schemas";
-import { approvePending, listPending, rejectPending, type ReviewTarget } from "~/models/review.server";
+import { approvePending, countPending, listPending, rejectPending, type ReviewTarget } from "~/models/review.server";
 import { failed } from "./access.server";
 import { attempt, done, type AdminScreenActions } from "./tab-action.server";
 
 /** Por revisar: the photos waiting for the couple, by section. */
 export async function loadReviewTab() {
   return { pending: await attempt("pending photos", () => listPending()) };
+}
+
+/**
+ * 'Por revisar (N)': the tab's count, shown by the /admin layout whichever screen is open (0
+ * without the session). A store that cannot answer leaves the label at 0: the screen says why.
+ */
+export async function pendingReviewCount(authenticated: boolean): Promise<number> {
+  return authenticated ? countPending().catch(() => 0) : 0;
 }
 
 type ReviewIntent = "approveMedia" | "rejectMedia" | "approveSection" | "rejectSection";
