@@ -55,8 +55,20 @@ function GalleryPageContent() {
   // Without the script a section is its own page with the plain form; once the script runs, a
   // dialog with the scripted one. Photos picked in the plain form before that are handed over.
   const plainPicker = useRef<HTMLInputElement>(null);
+  const plainName = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<File[]>([]);
-  const hydrated = useHydrated(() => setPicked(Array.from(plainPicker.current?.files ?? [])));
+  // 'Tu nombre' as typed in the plain form before the script ran; a name the server keeps later
+  // (its cookie, after an upload) takes over again.
+  const [typedName, setTypedName] = useState<string | null>(null);
+  const [keptName, setKeptName] = useState(uploaderName);
+  if (keptName !== uploaderName) {
+    setKeptName(uploaderName);
+    setTypedName(null);
+  }
+  const hydrated = useHydrated(() => {
+    setPicked(Array.from(plainPicker.current?.files ?? []));
+    if (plainName.current) setTypedName(plainName.current.value);
+  });
   const navigate = useNavigate();
   const navigation = useNavigation();
   const selected = sections.find((s) => s.id === selectedId) ?? null;
@@ -92,12 +104,12 @@ function GalleryPageContent() {
           <UploadForm
             key={s.id}
             sectionId={s.id}
-            uploaderName={uploaderName}
+            uploaderName={typedName ?? uploaderName}
             picked={s.id === selectedId ? picked : undefined}
             onBusyChange={(stop) => (stopUploads.current = stop)}
           />
         ) : (
-          <PlainUploadForm sectionId={s.id} picker={plainPicker} uploaderName={uploaderName} />
+          <PlainUploadForm sectionId={s.id} picker={plainPicker} nameInput={plainName} uploaderName={uploaderName} />
         )
       ) : null}
     </>

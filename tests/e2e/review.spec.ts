@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
+import { holdScripts } from "./scripts-held";
 import { baseURL, chooseLanguage, expect, jsDisabled, test, uniqueClientAddress } from "./fixtures";
 
 /**
@@ -235,4 +236,22 @@ test("'Por revisar' and the upload form with 'Tu nombre' pass axe", async ({ bro
   } finally {
     await page.context().close();
   }
+});
+
+test("'Tu nombre' typed before the page's script runs stays, and goes with the photo @js-only", async ({ page, data }) => {
+  const section = data.createSection({ name: `Nombre lento ${Date.now()}` });
+  const scripts = await holdScripts(page);
+  await page.goto(`/gallery?section=${section.id}`, { waitUntil: "commit" });
+  await page.getByLabel(TEXTS.es.yourName).fill("Primo Luis");
+  scripts.release();
+  const dialog = page.getByRole("dialog", { name: section.name });
+  await expect(dialog.getByLabel(TEXTS.es.yourName)).toHaveValue("Primo Luis");
+  const chooser = page.waitForEvent("filechooser");
+  await dialog.getByRole("button", { name: TEXTS.es.pick }).click();
+  await (await chooser).setFiles({ name: "primo.jpg", mimeType: "image/jpeg", buffer: await jpeg("#6080a0") });
+  await dialog.getByRole("button", { name: TEXTS.es.confirm }).click();
+  await expect(page.getByText(TEXTS.es.success).first()).toBeVisible();
+  expect(data.query("SELECT uploader_name, status FROM media WHERE section_id = ?", section.id)).toEqual([
+    { uploader_name: "Primo Luis", status: "published" },
+  ]);
 });

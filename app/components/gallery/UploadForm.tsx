@@ -295,10 +295,13 @@ export function UploadForm({
 export function PlainUploadForm({
   sectionId,
   picker,
+  nameInput,
   uploaderName = "",
 }: {
   sectionId: number;
   picker?: React.RefObject<HTMLInputElement>;
+  /** 'Tu nombre', read once the page's script runs (what was typed before it stays). */
+  nameInput?: React.RefObject<HTMLInputElement>;
   /** 'Tu nombre' as given last time (its cookie, read by the page's loader). */
   uploaderName?: string;
 }) {
@@ -336,7 +339,7 @@ export function PlainUploadForm({
       {/* Before the file: the server reads the fields sent ahead of each photo. */}
       <label className="plain-field">
         <span>{t("review:uploaderName")}</span>
-        <input type="text" name="uploaderName" defaultValue={uploaderName} maxLength={MAX_UPLOADER_NAME_LENGTH} autoComplete="name" />
+        <input ref={nameInput} type="text" name="uploaderName" defaultValue={uploaderName} maxLength={MAX_UPLOADER_NAME_LENGTH} autoComplete="name" />
         <span className="upload-hint">{t("review:uploaderNameHint")}</span>
       </label>
       <label className="plain-field">
