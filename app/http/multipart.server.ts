@@ -212,9 +212,15 @@ async function parseMultipart(
 /** The file name without any folder (RFC 7578 section 4.2: only the last part is meaningful). */
 const baseName = (filename: string) => filename.split(/[\\/]/).pop() || "foto";
 
-/** A known small field goes into `fields` (when short enough); any other one is dropped. */
+/**
+ * A known small field goes into `fields` (when short enough); any other one is dropped. 'Tu nombre'
+ * too long is kept cut (past its limit still): its rule refuses it with a message rather than the
+ * photo going without it.
+ */
 function keepField(fields: Map<string, string>, name: string, value: string) {
-  if (TEXT_FIELDS.has(name) && Buffer.byteLength(value) <= MAX_TEXT_FIELD_BYTES) fields.set(name, value);
+  if (!TEXT_FIELDS.has(name)) return;
+  if (Buffer.byteLength(value) <= MAX_TEXT_FIELD_BYTES) fields.set(name, value);
+  else if (name === "uploaderName") fields.set(name, value.slice(0, MAX_TEXT_FIELD_BYTES));
 }
 
 /**

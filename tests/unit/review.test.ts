@@ -365,6 +365,9 @@ describe("'Tu nombre' on an upload", () => {
     expect(es).toMatchObject({ status: 400, json: { error: "Tu nombre no puede tener más de 60 caracteres" } });
     const en = await apiUpload(id, { uploaderName: "n".repeat(61), headers: { "Accept-Language": "en" } });
     expect(en.json).toEqual({ error: "Your name can't be longer than 60 characters" });
+    // Past what the upload form's fields may carry (1 KB), still the message, not a photo without its name.
+    const huge = await apiUpload(id, { uploaderName: "é".repeat(3000) });
+    expect(huge).toMatchObject({ status: 400, json: { error: "Tu nombre no puede tener más de 60 caracteres" } });
     expect(await db().selectFrom("media").select("id").execute()).toEqual([]);
     expect(await listKeys(storage())).toEqual([]);
   });
