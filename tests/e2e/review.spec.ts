@@ -255,3 +255,27 @@ test("'Tu nombre' typed before the page's script runs stays, and goes with the p
     { uploader_name: "Primo Luis", status: "published" },
   ]);
 });
+
+test("a batch to a section under review lists each photo as waiting for the couple", async ({ page, data }, testInfo) => {
+  const noJs = jsDisabled(testInfo);
+  const section = data.createSection({ name: `Lote ${Date.now()}` });
+  data.query("UPDATE gallery_sections SET review_uploads = 1 WHERE id = ?", section.id);
+  await page.goto(`/gallery?section=${section.id}`);
+  const scope = noJs ? page.getByRole("article", { name: section.name }) : page.getByRole("dialog", { name: section.name });
+  const files = [
+    { name: "uno.jpg", mimeType: "image/jpeg", buffer: await jpeg("#a05050") },
+    { name: "dos.jpg", mimeType: "image/jpeg", buffer: await jpeg("#50a050") },
+  ];
+  if (noJs) await scope.getByLabel(TEXTS.es.choose).setInputFiles(files);
+  else {
+    const chooser = page.waitForEvent("filechooser");
+    await scope.getByRole("button", { name: TEXTS.es.pick }).click();
+    await (await chooser).setFiles(files);
+  }
+  await scope.getByRole("button", { name: TEXTS.es.confirm }).click();
+  const answer = noJs ? page.getByRole("article", { name: section.name }) : scope;
+  await expect(answer.getByText("Tus fotos se publicarán cuando los novios las aprueben").first()).toBeVisible();
+  for (const name of ["uno.jpg", "dos.jpg"])
+    await expect(answer.getByRole("listitem").filter({ hasText: name })).toContainText("Se publicará cuando los novios la aprueben");
+  expect(data.query("SELECT status FROM media WHERE section_id = ?", section.id)).toEqual([{ status: "pending" }, { status: "pending" }]);
+});

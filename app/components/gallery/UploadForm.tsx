@@ -195,10 +195,14 @@ export function UploadForm({
     if (stopped.current) return;
     const total = items.length;
     const success = pending > 0 ? t("review:pendingNotice") : t("uploadSuccess");
-    const batchSummary = pending > 0 ? `${t("batch.summary", { stored, total })} ${t("review:pendingNotice")}` : t("batch.summary", { stored, total });
+    const batchSummary =
+      pending > 0
+        ? `${t("batch.summary", { stored, total })} ${t(pending > 1 ? "review:pendingNoticeMany" : "review:pendingNotice")}`
+        : t("batch.summary", { stored, total });
     const message = total === 1 ? (stored === 1 ? success : (lastError ?? t("uploadError"))) : batchSummary;
     notifications.show({ color: stored === total ? "green" : stored > 0 ? "yellow" : "red", message });
-    if (stored === total) clear();
+    // Photos waiting for the couple stay listed, each saying so, until the guest is done.
+    if (stored === total && pending === 0) clear();
     else {
       setSummary(message);
       setPhase("done");
@@ -317,7 +321,7 @@ export function PlainUploadForm({
           <h3 id="upload-answer-title">{t("batch.answerTitle")}</h3>
           <p role="status">
             {t("batch.summary", { stored: batch.stored, total: batch.total })}
-            {batch.pending > 0 ? ` ${t("review:pendingNotice")}` : null}
+            {batch.pending > 0 ? ` ${t(batch.pending > 1 ? "review:pendingNoticeMany" : "review:pendingNotice")}` : null}
           </p>
           <ul className="upload-batch">
             {batch.lines.map((line, i) => (
