@@ -105,6 +105,15 @@ async function guestPhoto(sectionId: number, name: string | null = null) {
   return saved;
 }
 
+/** The gallery page's plain form: the section, 'Tu nombre', then its photos. */
+async function pagePost(sectionId: number, uploaderName: string, files: string[]) {
+  const form = new FormData();
+  form.set("sectionId", String(sectionId));
+  form.set("uploaderName", uploaderName);
+  for (const name of files) form.append("file", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), name);
+  return handleGalleryUpload(new Request("http://localhost/gallery", { method: "POST", body: form }), context());
+}
+
 const row = (id: number) => db().selectFrom("media").selectAll().where("id", "=", id).executeTakeFirst();
 
 async function adminCookie(): Promise<string> {
@@ -374,11 +383,7 @@ describe("'Tu nombre' on an upload", () => {
 
   it("is kept in a cookie and filled in on the next visit without JavaScript; a cleared field clears it", async () => {
     const id = await newSection(true);
-    const form = new FormData();
-    form.set("sectionId", String(id));
-    form.set("uploaderName", " Tío\u200b Juan ");
-    form.set("file", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), "boda.jpg");
-    const answer = (await handleGalleryUpload(new Request("http://localhost/gallery", { method: "POST", body: form }), context())) as Response;
+    const answer = (await pagePost(id, " Tío\u200b Juan ", ["boda.jpg"])) as Response;
     expect(answer.status).toBe(302);
     const cookies = answer.headers.getSetCookie();
     // The plain form's answer: the review's notice instead of the upload success.
@@ -405,12 +410,7 @@ describe("'Tu nombre' on an upload", () => {
 
   it("a plain form's batch to a section under review lists each photo as waiting for the couple", async () => {
     const id = await newSection(true);
-    const form = new FormData();
-    form.set("sectionId", String(id));
-    form.set("uploaderName", "Ana");
-    form.append("file", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), "uno.jpg");
-    form.append("file", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), "dos.jpg");
-    const answer = (await handleGalleryUpload(new Request("http://localhost/gallery", { method: "POST", body: form }), context())) as unknown as {
+    const answer = (await pagePost(id, "Ana", ["uno.jpg", "dos.jpg"])) as unknown as {
       data: { batch: { lines: { name: string; stored: boolean; pending: boolean }[]; stored: number; pending: number } };
       init: { status: number; headers: Record<string, string> };
     };
