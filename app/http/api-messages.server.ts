@@ -1,7 +1,7 @@
 import { getFixedT } from "~/infra/i18n.server";
 import type { ConfirmError, DeclineError, DeleteGuestError, InvitationInputError, UpdateInvitationError } from "~/models/invitations.server";
 import type { SectionInputError } from "~/models/gallery.server";
-import { uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
+import { uploadErrorKey, uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
 
 /**
  * Status and message (a key of the same translation files the pages use) for each rule an
@@ -60,7 +60,7 @@ const section: Record<SectionInputError | "notFound", Answer> = {
   notFound: [404, "common:api.sectionNotFound"],
 };
 
-const upload = Object.fromEntries(Object.entries(uploadErrorStatus).map(([k, status]) => [k, [status, `gallery:errors.${k}`] as const])) as Record<
+const upload = Object.fromEntries(Object.entries(uploadErrorStatus).map(([k, status]) => [k, [status, uploadErrorKey(k as UploadError)] as const])) as Record<
   UploadError,
   Answer
 >;
@@ -88,5 +88,5 @@ export async function overCapacityAnswer(request: Request, over: { total: number
 
 /** A translate function for the request's language. */
 export async function apiT(request: Request) {
-  return getFixedT(request, ["common", "confirm", "dashboard", "gallery"]);
+  return getFixedT(request, ["common", "confirm", "dashboard", "gallery", "review"]);
 }

@@ -1,10 +1,13 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { listSections } from "~/models/gallery.server";
-import { flashToastHeader } from "~/infra/session.server";
+import { flashToastHeader, getUploaderName } from "~/infra/session.server";
 import { TOO_MANY_REQUESTS_KEY } from "~/http/rate-limited.server";
-import { parseSectionId, receivePhotos, uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
+import { parseSectionId, receivePhotos, uploadErrorKey, uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
 
-/** Guests see active sections only; `?section=ID` opens one (its own page without JavaScript). */
+/**
+ * Guests see active sections only; `?section=ID` opens one (its own page without JavaScript).
+ * `uploaderName`: the 'Tu nombre' this browser gave last (its cookie), filled in on the server.
+ */
 export async function loadGallery(request: Request) {
   const sections = await listSections();
   const param = new URL(request.url).searchParams.get("section");
@@ -19,18 +22,20 @@ export async function loadGallery(request: Request) {
         : sections.some((s) => s.id === selectedId)
           ? null
           : ("sectionNotFound" as const);
-  return { sections, selectedId, selectedError };
+  return { sections, selectedId, selectedError, uploaderName: await getUploaderName(request) };
 }
 
 /** One line of a batch's answer page: the file's name, and stored or the message (a translation key). */
 export interface BatchLine {
   name: string;
   stored: boolean;
+  /** Stored, waiting for the couple's review: not public yet. */
+  pending: boolean;
   error: string | null;
   retryAfterMinutes: number;
 }
 
-const errorKey = (error: UploadError | "rateLimited") => (error === "rateLimited" ? TOO_MANY_REQUESTS_KEY : `gallery:errors.${error}`);
+const errorKey = (error: UploadError | "rateLimited") => (error === "rateLimited" ? TOO_MANY_REQUESTS_KEY : uploadErrorKey(error));
 
 /**
  * A guest's photo upload through the page's form (multipart: `file`, or several `file` parts, and
@@ -64,21 +69,26 @@ export async function handleGalleryUpload(request: Request, context: AppLoadCont
       );
     }
     const { sectionId } = only;
-    return redirect(`/gallery?section=${sectionId}`, {
-      headers: { "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "gallery:uploadSuccess" }), "Server-Timing": timing },
-    });
+    // A photo waiting for review: not the upload success, the review's notice.
+    const toast = only.pending ? { kind: "info" as const, key: "review:pendingNotice" } : { kind: "success" as const, key: "gallery:uploadSuccess" };
+    const headers = new Headers({ "Server-Timing": timing });
+    headers.append("Set-Cookie", await flashToastHeader(request, toast));
+    if (received.headers["Set-Cookie"]) headers.append("Set-Cookie", received.headers["Set-Cookie"]);
+    return redirect(`/gallery?section=${sectionId}`, { headers });
   }
   const batch: BatchLine[] = results.map((r) => ({
     name: r.name,
     stored: r.ok,
+    pending: r.ok && r.pending,
     error: r.ok ? null : errorKey(r.error),
     retryAfterMinutes: !r.ok && r.error === "rateLimited" ? r.retryAfterMinutes : 0,
   }));
   const stored = results.filter((r) => r.ok).length;
+  const pending = results.filter((r) => r.ok && r.pending).length;
   const firstRefusal = results.find((r) => !r.ok);
   const wait = results.find((r) => !r.ok && r.error === "rateLimited");
   const status = stored > 0 || !firstRefusal || firstRefusal.ok ? 200 : firstRefusal.status;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...received.headers };
   if (timing) headers["Server-Timing"] = timing;
   if (wait && !wait.ok && wait.error === "rateLimited") headers["Retry-After"] = String(wait.retryAfterSeconds);
   return data(
@@ -87,7 +97,7 @@ export async function handleGalleryUpload(request: Request, context: AppLoadCont
       // Why the rest of the body was not read (the files listed before it have their results).
       error: received.error ? errorKey(received.error) : null,
       retryAfterMinutes: 0,
-      batch: { lines: batch, stored, total: results.length },
+      batch: { lines: batch, stored, pending, total: results.length },
     },
     { status: received.error && stored === 0 ? uploadErrorStatus[received.error] : status, headers },
   );

@@ -14,8 +14,9 @@ export const MAX_BATCH_BODY_BYTES = MAX_UPLOAD_BATCH * (MAX_UPLOAD_BYTES + MAX_P
  * The only text fields an upload form sends, and how long each may be. `_js` is what a page loaded
  * before issue 22 still sends: accepted, never read (decision 0020).
  */
-const TEXT_FIELDS = new Set(["sectionId", "_js"]);
-const MAX_TEXT_FIELD_BYTES = 256;
+const TEXT_FIELDS = new Set(["sectionId", "_js", "uploaderName"]);
+/** 'Tu nombre' is at most 60 characters, each up to 4 bytes, plus invisible ones the server removes. */
+const MAX_TEXT_FIELD_BYTES = 1024;
 /** An upload form has three parts; a body with many more is not one (and would only cost CPU). */
 const MAX_PARTS = 20;
 /**
@@ -211,9 +212,15 @@ async function parseMultipart(
 /** The file name without any folder (RFC 7578 section 4.2: only the last part is meaningful). */
 const baseName = (filename: string) => filename.split(/[\\/]/).pop() || "foto";
 
-/** A known small field goes into `fields` (when short enough); any other one is dropped. */
+/**
+ * A known small field goes into `fields` (when short enough); any other one is dropped. 'Tu nombre'
+ * too long is kept cut (past its limit still): its rule refuses it with a message rather than the
+ * photo going without it.
+ */
 function keepField(fields: Map<string, string>, name: string, value: string) {
-  if (TEXT_FIELDS.has(name) && Buffer.byteLength(value) <= MAX_TEXT_FIELD_BYTES) fields.set(name, value);
+  if (!TEXT_FIELDS.has(name)) return;
+  if (Buffer.byteLength(value) <= MAX_TEXT_FIELD_BYTES) fields.set(name, value);
+  else if (name === "uploaderName") fields.set(name, value.slice(0, MAX_TEXT_FIELD_BYTES));
 }
 
 /**

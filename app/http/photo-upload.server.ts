@@ -1,12 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
+import { isAdminRequest } from "~/infra/auth.server";
+import { uploaderNameHeader } from "~/infra/session.server";
+import { uploaderNameOf } from "~/lib/names";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { discardBody, MAX_BATCH_BODY_BYTES, readUpload, readUploadBatch, type ReadUploadError } from "~/http/multipart.server";
-import { savePhoto, type PhotoError } from "~/models/photos.server";
+import { savePhoto, type PhotoError, type Uploader } from "~/models/photos.server";
 import type { Media } from "~/models/gallery.server";
 
 /** Why an upload was refused; each is a translation key under gallery.errors. */
-export type UploadError = ReadUploadError | PhotoError | "fileAndSectionRequired" | "sectionRequired" | "tooManyFiles";
+export type UploadError = ReadUploadError | PhotoError | "fileAndSectionRequired" | "sectionRequired" | "tooManyFiles" | "uploaderNameTooLong";
 
 export const uploadErrorStatus: Record<UploadError, number> = {
   fileAndSectionRequired: 400,
@@ -16,10 +19,30 @@ export const uploadErrorStatus: Record<UploadError, number> = {
   uploadsClosed: 403,
   tooLarge: 413,
   tooManyFiles: 413,
+  uploaderNameTooLong: 400,
   notAnImage: 415,
   heicUnsupported: 415,
   storageFailed: 500,
 };
+
+/** An upload refusal's message (a translation key): the gallery's, or the review namespace's for 'Tu nombre'. */
+export const uploadErrorKey = (error: UploadError) => (error === "uploaderNameTooLong" ? "review:uploaderNameTooLong" : `gallery:errors.${error}`);
+
+/**
+ * Who is uploading, from the request and the form's 'Tu nombre' (`uploaderName`): the admin's
+ * photos (session or bearer token) are published at once; a name too long refuses the upload.
+ */
+async function uploaderOf(request: Request, fields: ReadonlyMap<string, string>): Promise<Uploader | null> {
+  const name = uploaderNameOf(fields.get("uploaderName"));
+  if (!name.ok) return null;
+  return { byAdmin: await isAdminRequest(request), name: name.name };
+}
+
+/** The cookie that keeps 'Tu nombre' for the next upload, when the form sent the field (a cleared field clears it). */
+export async function uploaderCookieHeaders(request: Request, uploader: Uploader | null, sent: boolean): Promise<Record<string, string>> {
+  if (!uploader || !sent) return {};
+  return { "Set-Cookie": await uploaderNameHeader(request, uploader.name) };
+}
 
 /**
  * A section id as a page form, a query string or a URL sends it: digits only (surrounding
@@ -32,7 +55,7 @@ export function parseSectionId(raw: unknown): number | null {
 }
 
 export type ReceivedPhoto =
-  | { ok: true; media: Media; sectionId: number; timing: string }
+  | { ok: true; media: Media; pending: boolean; sectionId: number; timing: string; headers: Record<string, string> }
   | { ok: false; refusal: "forbidden" }
   | { ok: false; refusal: "rateLimited"; limited: RateLimited }
   | { ok: false; refusal: "invalid"; error: UploadError; status: number };
@@ -63,17 +86,20 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
   const { file, fields } = read.upload;
   const sectionId = parseSectionId(sectionIdRaw ?? fields.get("sectionId"));
   if (!file || sectionId === null) return invalid("fileAndSectionRequired");
+  const uploader = await uploaderOf(request, fields);
+  if (!uploader) return invalid("uploaderNameTooLong");
   const received = performance.now();
-  const saved = await savePhoto(sectionId, file);
+  const saved = await savePhoto(sectionId, file, uploader);
   if (!saved.ok) return invalid(saved.error);
   // How long the server took to receive and parse the body, then decode, resize, store and record it.
   const timing = `receive;dur=${(received - started).toFixed(1)}, process;dur=${(performance.now() - received).toFixed(1)}`;
-  return { ok: true, media: saved.media, sectionId, timing };
+  const headers = await uploaderCookieHeaders(request, uploader, fields.has("uploaderName"));
+  return { ok: true, media: saved.media, pending: saved.pending, sectionId, timing, headers };
 }
 
 /** One photo of a batch: stored, or why not (rate-limited: the minutes until the guest may try again). */
 export type BatchPhotoResult =
-  | { name: string; ok: true; media: Media; sectionId: number }
+  | { name: string; ok: true; media: Media; pending: boolean; sectionId: number }
   | { name: string; ok: false; error: UploadError; status: number }
   | { name: string; ok: false; error: "rateLimited"; status: 429; retryAfterSeconds: number; retryAfterMinutes: number };
 
@@ -87,6 +113,8 @@ export type ReceivedBatch =
       error: UploadError | null;
       sectionId: number | null;
       timing: string;
+      /** The 'Tu nombre' cookie, when a photo was stored with the field sent. */
+      headers: Record<string, string>;
     };
 
 /**
@@ -115,8 +143,11 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
   let limited: RateLimited | null = null;
   let processing = 0;
   const results: BatchPhotoResult[] = [];
-  const save = async (file: { name: string; bytes: Buffer }, sectionId: number): Promise<BatchPhotoResult> => {
+  let headers: Record<string, string> = {};
+  const save = async (file: { name: string; bytes: Buffer }, sectionId: number, fields: ReadonlyMap<string, string>): Promise<BatchPhotoResult> => {
     const { name } = file;
+    const uploader = await uploaderOf(request, fields);
+    if (!uploader) return { name, ok: false, error: "uploaderNameTooLong", status: uploadErrorStatus.uploaderNameTooLong };
     if (!prepaid && !limited) {
       try {
         await consume("upload", client);
@@ -131,21 +162,23 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
       return { name, ok: false, error: "rateLimited", status: 429, retryAfterSeconds, retryAfterMinutes };
     }
     const before = performance.now();
-    const saved = await savePhoto(sectionId, file);
+    const saved = await savePhoto(sectionId, file, uploader);
     processing += performance.now() - before;
-    return saved.ok ? { name, ok: true, media: saved.media, sectionId } : { name, ok: false, error: saved.error, status: uploadErrorStatus[saved.error] };
+    if (!saved.ok) return { name, ok: false, error: saved.error, status: uploadErrorStatus[saved.error] };
+    headers = await uploaderCookieHeaders(request, uploader, fields.has("uploaderName"));
+    return { name, ok: true, media: saved.media, pending: saved.pending, sectionId };
   };
   // A single photo sent before the section id (curl -F file=@… -F sectionId=…) waits for it, as it
   // always could; it is the only photo then held, so later ones without a section id are refused.
   let waiting: { name: string; bytes: Buffer; at: number } | null = null;
-  const settleWaiting = async (sectionId: number | null) => {
+  const settleWaiting = async (sectionId: number | null, fields: ReadonlyMap<string, string>) => {
     if (!waiting) return;
     const { at, ...file } = waiting;
     waiting = null;
     results[at] =
       sectionId === null
         ? { name: file.name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
-        : await save(file, sectionId);
+        : await save(file, sectionId, fields);
   };
   const read = await readUploadBatch(request, async (file, fields) => {
     const name = file.name;
@@ -154,22 +187,24 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
       return;
     }
     const sectionId = parseSectionId(fields.get("sectionId"));
-    if (sectionId !== null) await settleWaiting(sectionId);
+    if (sectionId !== null) await settleWaiting(sectionId, fields);
     else if (!waiting && results.length === 0) {
       waiting = { ...file, at: results.length };
       results.push({ name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired });
       return;
     }
     results.push(
-      sectionId === null ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired } : await save(file, sectionId),
+      sectionId === null
+        ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
+        : await save(file, sectionId, fields),
     );
   });
-  if (read.ok) await settleWaiting(parseSectionId(read.fields.get("sectionId")));
-  if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, timing: "" };
+  if (read.ok) await settleWaiting(parseSectionId(read.fields.get("sectionId")), read.fields);
+  if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, timing: "", headers };
   const sectionId = parseSectionId(read.fields.get("sectionId"));
   const error = results.length === 0 ? "fileAndSectionRequired" : null;
   // How long the server spent receiving and parsing the body, then decoding, resizing and storing the photos.
   const receiving = performance.now() - started - processing;
   const timing = `receive;dur=${receiving.toFixed(1)}, process;dur=${processing.toFixed(1)}`;
-  return { ok: true, results, error, sectionId, timing };
+  return { ok: true, results, error, sectionId, timing, headers };
 }

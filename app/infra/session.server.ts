@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { ADMIN_SESSION_MAX_AGE_MS } from "~/lib/constants";
+import { uploaderNameOf } from "~/lib/names";
 import { isHttps } from "~/http/request.server";
 import { adminPasswordTag, sessionSecret } from "~/infra/secrets.server";
 import { db } from "~/infra/db.server";
@@ -12,7 +13,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
  * guest's name and answers), the admin session and a pending toast. The server keeps pages asked
  * for with any of them out of its page cache (edge.cookies, server/page-cache.mjs).
  */
-export const PERSONAL_COOKIES = { invitation: "wedding_invitation", admin: "wedding_admin", flash: "wedding_flash" } as const;
+export const PERSONAL_COOKIES = { invitation: "wedding_invitation", admin: "wedding_admin", flash: "wedding_flash", uploader: "wedding_uploader" } as const;
 
 function secureFor(request: Request) {
   return { secure: isHttps(request) };
@@ -44,6 +45,29 @@ export async function storeCodeHeader(request: Request, code: string): Promise<s
 
 export async function clearCodeHeader(request: Request): Promise<string> {
   return guestCookie().serialize("", { ...secureFor(request), maxAge: 0 });
+}
+
+/* ---------- Guest: 'Tu nombre' from the last photo upload, to fill the next one ---------- */
+
+let uploaderCookie: ReturnType<typeof createCookie> | undefined;
+/** A plain cookie (nothing to trust in it: the name is checked again when it is sent back with a photo). */
+function uploaderNameCookie() {
+  uploaderCookie ??= createCookie(PERSONAL_COOKIES.uploader, { httpOnly: true, sameSite: "lax", path: "/", maxAge: ONE_YEAR });
+  return uploaderCookie;
+}
+
+/** The name this browser gave with its last photo, or "" (the gallery's form starts with it). */
+export async function getUploaderName(request: Request): Promise<string> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes(`${PERSONAL_COOKIES.uploader}=`)) return "";
+  const value: unknown = await uploaderNameCookie().parse(cookie);
+  const checked = uploaderNameOf(typeof value === "string" ? value : "");
+  return checked.ok ? (checked.name ?? "") : "";
+}
+
+/** Keeps the name given with a photo for the next upload; an empty one clears it. */
+export async function uploaderNameHeader(request: Request, name: string | null): Promise<string> {
+  return uploaderNameCookie().serialize(name ?? "", { ...secureFor(request), ...(name ? {} : { maxAge: 0 }) });
 }
 
 /* ---------- Admin: a browser-session cookie, SameSite=Strict, backed by a server row ---------- */

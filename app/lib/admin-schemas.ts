@@ -22,6 +22,8 @@ export const ADMIN_TABS = [
   { id: "invitations", path: "/admin/invitations", loading: "invitations.loading" },
   { id: "create", path: "/admin/create", loading: "common:loading" },
   { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
+  // 'Por revisar (N)': a label of its own namespace, counting the photos waiting (the /admin layout's loader).
+  { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
   // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.
   { id: "emails", path: "/admin/emails", loading: "emails:loading", label: "emails:tab", needsEmail: true },
 ] as const;
@@ -123,10 +125,25 @@ export const emailsScreenSchema = z.discriminatedUnion("intent", [
   bulk("sendAllReminderEmails"),
 ]);
 
+/** Por revisar: guests' photos waiting for the couple, one at a time or a whole section's. */
+export const reviewTabSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approveMedia"), id }),
+  z.object({ intent: z.literal("rejectMedia"), id }),
+  z.object({ intent: z.literal("approveSection"), id }),
+  z.object({ intent: z.literal("rejectSection"), id }),
+]);
+
 /** Galería: sections and their photos. */
 export const galleryTabSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("createSection"), name: sectionName, description: sectionDescription, allow_upload: checkbox, is_active: checkbox }),
-  z.object({ intent: z.literal("editSection"), id, name: sectionName, description: sectionDescription }),
+  z.object({
+    intent: z.literal("createSection"),
+    name: sectionName,
+    description: sectionDescription,
+    allow_upload: checkbox,
+    is_active: checkbox,
+    review_uploads: checkbox,
+  }),
+  z.object({ intent: z.literal("editSection"), id, name: sectionName, description: sectionDescription, review_uploads: checkbox }),
   z.object({ intent: z.literal("setSectionActive"), id, value: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("setSectionUpload"), id, value: z.enum(["true", "false"]) }),
   removal("deleteSection"),
@@ -142,7 +159,8 @@ export type AdminAction =
   | z.infer<typeof createTabSchema>
   | z.infer<typeof galleryTabSchema>
   | z.infer<typeof remindersScreenSchema>
-  | z.infer<typeof emailsScreenSchema>;
+  | z.infer<typeof emailsScreenSchema>
+  | z.infer<typeof reviewTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;

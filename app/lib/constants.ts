@@ -36,6 +36,8 @@ export const DEFAULT_SECTION_ALLOW_UPLOAD = true;
 export const DEFAULT_SECTION_IS_ACTIVE = false;
 export const MAX_SECTION_NAME_LENGTH = 80;
 export const MAX_SECTION_DESCRIPTION_LENGTH = 500;
+/** 'Tu nombre' on a photo (issue 24): optional, shown to the admin and as the slideshow's caption. */
+export const MAX_UPLOADER_NAME_LENGTH = 60;
 /** Name of the section that holds ceremony attachments (spec section 7). */
 export const CEREMONY_ATTACHMENT_SECTION = "CeremoniasAttachment";
 

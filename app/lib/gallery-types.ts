@@ -19,5 +19,7 @@ export interface Section {
   order: number;
   allow_upload: boolean;
   is_active: boolean;
+  /** 'Revisar antes de publicar': guests' photos wait for the couple's approval (issue 24). Absent when off. */
+  review_uploads?: true;
   media: Media[];
 }

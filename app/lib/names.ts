@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_UPLOADER_NAME_LENGTH } from "./constants";
 
 /**
  * The one normaliser for every name a person types (guest, primary guest, section): what is
@@ -34,4 +35,14 @@ export function nameField(max: number, messages: { tooLong: string; required?: s
       if (messages.required && name.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: messages.required });
       if (name.length > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: messages.tooLong });
     });
+}
+
+/**
+ * 'Tu nombre' sent with a photo: optional (missing or only spaces and invisible characters is no
+ * name), normalised like every name, at most MAX_UPLOADER_NAME_LENGTH characters.
+ */
+export function uploaderNameOf(raw: string | null | undefined): { ok: true; name: string | null } | { ok: false } {
+  const name = normalizeName(raw ?? "");
+  if (name.length > MAX_UPLOADER_NAME_LENGTH) return { ok: false };
+  return { ok: true, name: name || null };
 }

@@ -13,9 +13,10 @@ import { mail } from "./mail";
 import { nav } from "./nav";
 import { reminders } from "./reminders";
 import type { Namespace } from "./namespaces";
+import { review } from "./review";
 import { theme } from "./theme";
 
-const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, reminders, emails } satisfies Record<Namespace, unknown>;
+const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, reminders, emails, review } satisfies Record<Namespace, unknown>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {

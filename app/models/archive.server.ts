@@ -1,9 +1,8 @@
 import { once } from "node:events";
 import type { Readable } from "node:stream";
 import type { AppLoadContext } from "@remix-run/node";
-import { db } from "~/infra/db.server";
 import { storage } from "~/infra/storage.server";
-import { getSection, listSections, type Section } from "~/models/gallery.server";
+import { getSection, listSections, publishedMedia, type Section } from "~/models/gallery.server";
 import { photoFileName, safeFileName, uniqueNamer } from "~/lib/photo-names";
 
 /** One folder of the ZIP: a section, with its photos' stored keys and the names they get. */
@@ -21,8 +20,8 @@ export interface GalleryArchive {
 /** Folders for sections, in display order: names made safe and unique, photos oldest first. */
 async function foldersOf(sections: Section[]): Promise<ArchiveFolder[]> {
   if (sections.length === 0) return [];
-  const rows = await db()
-    .selectFrom("media")
+  // Published photos only: a pending one is in no ZIP, not even the admin's (it is not in the gallery yet).
+  const rows = await publishedMedia({ includeInactive: true })
     .select(["section_id", "name", "file_path", "created_at"])
     .where(
       "section_id",

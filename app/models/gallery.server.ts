@@ -44,15 +44,26 @@ export async function getSection(id: number, { includeInactive = false } = {}): 
   return section ?? null;
 }
 
-/** Sections (all, or the one with `id`) with their photos, reading only those sections' media. */
+/**
+ * The one home of "which photos are public": published ones (a photo waiting for the couple's
+ * review is 'pending' and reachable only through the review screen), of active sections unless
+ * the admin asks for inactive ones too. Every reader of the gallery's photos starts here: the
+ * page, the API's lists, the ZIPs, /uploads/* (storedFileVisibility) and the slideshow (publicMedia).
+ */
+export function publishedMedia({ includeInactive = false }: { includeInactive?: boolean } = {}) {
+  const query = db().selectFrom("media").where("media.status", "=", "published");
+  return includeInactive ? query : query.where("media.section_id", "in", (eb) => eb.selectFrom("gallery_sections").select("id").where("is_active", "=", 1));
+}
+
+/** Sections (all, or the one with `id`) with their published photos, reading only those sections' media. */
 async function loadSections({ includeInactive, id }: { includeInactive: boolean; id?: number }): Promise<Section[]> {
   let query = db().selectFrom("gallery_sections").selectAll().orderBy("order").orderBy("id");
   if (!includeInactive) query = query.where("is_active", "=", 1);
   if (id !== undefined) query = query.where("id", "=", id);
   const sections = await query.execute();
   if (sections.length === 0) return [];
-  const media = await db()
-    .selectFrom("media")
+  // Upload order (id), also for photos approved later: they join the section where they were sent.
+  const media = await publishedMedia({ includeInactive: true })
     .selectAll()
     .where(
       "section_id",
@@ -74,8 +85,34 @@ async function loadSections({ includeInactive, id }: { includeInactive: boolean;
     order: s.order,
     allow_upload: bool(s.allow_upload),
     is_active: bool(s.is_active),
+    // Only when on: a section without review keeps the spec's record exactly (decision 0033).
+    ...(bool(s.review_uploads) ? { review_uploads: true } : {}),
     media: mediaBySection.get(s.id) ?? [],
   }));
+}
+
+/** A public photo as the slideshow shows it: its addresses, size, the uploader's name (a caption) and when it was published. */
+export interface PublicPhoto {
+  id: number;
+  section_id: number;
+  public_url: string;
+  thumbnail_url: string | null;
+  width: number | null;
+  height: number | null;
+  uploader_name: string | null;
+  published_at: string;
+}
+
+/**
+ * The public photos of the active sections (or of one: `sectionId`), newest published first
+ * (an approved photo counts from its approval). `since`: only those published after it.
+ */
+export async function publicMedia({ sectionId, since }: { sectionId?: number; since?: string } = {}): Promise<PublicPhoto[]> {
+  let query = publishedMedia().select(["id", "section_id", "public_url", "thumbnail_url", "width", "height", "uploader_name", "published_at", "created_at"]);
+  if (sectionId !== undefined) query = query.where("section_id", "=", sectionId);
+  if (since !== undefined) query = query.where("published_at", ">", since);
+  const rows = await query.orderBy("published_at", "desc").orderBy("id", "desc").execute();
+  return rows.map(({ created_at, published_at, ...row }) => ({ ...row, published_at: published_at ?? created_at }));
 }
 
 export type SectionInputError = "nameRequired" | "nameTooLong" | "descriptionTooLong";
@@ -99,6 +136,7 @@ export async function createSection(input: {
   description?: string | null;
   allow_upload?: boolean;
   is_active?: boolean;
+  review_uploads?: boolean;
 }): Promise<{ ok: true; section: Section } | { ok: false; error: SectionInputError }> {
   const name = checkName(input.name);
   if (!name.ok) return name;
@@ -119,6 +157,7 @@ export async function createSection(input: {
           order: Number(n) + 1,
           allow_upload: (input.allow_upload ?? DEFAULT_SECTION_ALLOW_UPLOAD) ? 1 : 0,
           is_active: (input.is_active ?? DEFAULT_SECTION_IS_ACTIVE) ? 1 : 0,
+          review_uploads: input.review_uploads ? 1 : 0,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -127,12 +166,12 @@ export async function createSection(input: {
   return { ok: true, section: (await getSection(id, { includeInactive: true }))! };
 }
 
-/** Partial update: is_active; allow_upload; name and description. */
+/** Partial update: is_active; allow_upload; review_uploads; name and description. */
 export async function updateSection(
   id: number,
-  patch: { name?: string; description?: string | null; allow_upload?: boolean; is_active?: boolean },
+  patch: { name?: string; description?: string | null; allow_upload?: boolean; is_active?: boolean; review_uploads?: boolean },
 ): Promise<{ ok: true; section: Section } | { ok: false; error: SectionInputError | "notFound" }> {
-  const set: { name?: string; description?: string | null; allow_upload?: 0 | 1; is_active?: 0 | 1 } = {};
+  const set: { name?: string; description?: string | null; allow_upload?: 0 | 1; is_active?: 0 | 1; review_uploads?: 0 | 1 } = {};
   if (patch.name !== undefined) {
     const name = checkName(patch.name);
     if (!name.ok) return name;
@@ -145,6 +184,7 @@ export async function updateSection(
   }
   if (patch.allow_upload !== undefined) set.allow_upload = patch.allow_upload ? 1 : 0;
   if (patch.is_active !== undefined) set.is_active = patch.is_active ? 1 : 0;
+  if (patch.review_uploads !== undefined) set.review_uploads = patch.review_uploads ? 1 : 0;
   const exists = await db().selectFrom("gallery_sections").select("id").where("id", "=", id).executeTakeFirst();
   if (!exists) return { ok: false, error: "notFound" };
   if (Object.keys(set).length > 0) await db().updateTable("gallery_sections").set(set).where("id", "=", id).execute();
@@ -155,7 +195,7 @@ export async function updateSection(
  * Removes the stored files of photos (after their rows are gone), except a file some remaining
  * row still names (rows recorded before file paths were unique may share one). Missing files are fine.
  */
-async function removeFiles(rows: { file_path: string; thumbnail_path: string | null }[]) {
+export async function removeFiles(rows: { file_path: string; thumbnail_path: string | null }[]) {
   for (const key of rows.flatMap((r) => [r.file_path, r.thumbnail_path].filter((k): k is string => Boolean(k)))) {
     const stillNamed = await db()
       .selectFrom("media")
@@ -205,16 +245,18 @@ export async function seedDefaultSections(): Promise<number> {
 
 /**
  * Who may see a stored file: null when no photo row names it (orphans and made-up keys are
- * never served); otherwise whether its section is visible to guests.
+ * never served); otherwise whether guests may (a published photo of an active section). The
+ * admin sees every file a row names, pending ones included.
  */
 export async function storedFileVisibility(key: string): Promise<{ public: boolean } | null> {
   const row = await db()
     .selectFrom("media")
-    .innerJoin("gallery_sections", "gallery_sections.id", "media.section_id")
-    .select("gallery_sections.is_active")
+    .select("id")
     .where((eb) => eb.or([eb("media.file_path", "=", key), eb("media.thumbnail_path", "=", key)]))
     .executeTakeFirst();
-  return row ? { public: bool(row.is_active) } : null;
+  if (!row) return null;
+  const visible = await publishedMedia().select("id").where("id", "=", row.id).executeTakeFirst();
+  return { public: Boolean(visible) };
 }
 
 /** Every stored key a media row names (photo and thumbnail). */

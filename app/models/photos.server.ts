@@ -14,9 +14,13 @@ export type PhotoError = "sectionNotFound" | "uploadsClosed" | "tooLarge" | Imag
 /** Why the admin's media record was refused (the API maps each to its answer). */
 export type StoredMediaError = "sectionNotFound" | "fileNotInStore" | "tooLarge" | "notAnImage" | "alreadyRecorded" | "fileInUse";
 
-/** The stored name: {sectionId}/{timestamp}-{random}.{ext}; the guest's file name is never a path. */
-function storageKey(sectionId: number, ext: string): string {
-  return `${sectionId}/${Date.now()}-${crypto.randomBytes(6).toString("hex")}.${ext}`;
+/**
+ * The stored name: {sectionId}/{timestamp}-{random}.{ext}; the guest's file name is never a path.
+ * A photo waiting for review gets 128 random bits instead of 48: a bucket with public reads
+ * (S3_PUBLIC_URL) serves any key it is asked for, so its key must not be guessable (decision 0033).
+ */
+function storageKey(sectionId: number, ext: string, pending = false): string {
+  return `${sectionId}/${Date.now()}-${crypto.randomBytes(pending ? 16 : 6).toString("hex")}.${ext}`;
 }
 
 /** The thumbnail written beside a photo: {key without extension}-thumb.{ext}. */
@@ -40,11 +44,28 @@ export function displayName(original: string): string {
  */
 const uploadsInProgress = new Set<string>();
 
-/** Whether a guest may add a photo to the section now: it exists, is active and allows uploads. */
-async function uploadRefusal(trx: Transaction<Database> | ReturnType<typeof db>, sectionId: number): Promise<"sectionNotFound" | "uploadsClosed" | null> {
-  const section = await trx.selectFrom("gallery_sections").select(["is_active", "allow_upload"]).where("id", "=", sectionId).executeTakeFirst();
-  if (!section || !section.is_active) return "sectionNotFound";
-  return section.allow_upload ? null : "uploadsClosed";
+/**
+ * Whether a guest may add a photo to the section now (it exists, is active and allows uploads),
+ * and whether it must wait for the couple's review ('Revisar antes de publicar').
+ */
+async function uploadRefusal(
+  trx: Transaction<Database> | ReturnType<typeof db>,
+  sectionId: number,
+): Promise<{ error: "sectionNotFound" | "uploadsClosed" } | { error: null; review: boolean }> {
+  const section = await trx
+    .selectFrom("gallery_sections")
+    .select(["is_active", "allow_upload", "review_uploads"])
+    .where("id", "=", sectionId)
+    .executeTakeFirst();
+  if (!section || !section.is_active) return { error: "sectionNotFound" };
+  return section.allow_upload ? { error: null, review: Boolean(section.review_uploads) } : { error: "uploadsClosed" };
+}
+
+/** Who sent a photo: the admin's own uploads (session or bearer token) are published at once. */
+export interface Uploader {
+  byAdmin: boolean;
+  /** 'Tu nombre', already normalised and checked (uploaderNameOf); null when not given. */
+  name: string | null;
 }
 
 async function removeQuietly(keys: string[]) {
@@ -63,15 +84,18 @@ async function removeQuietly(keys: string[]) {
 export async function savePhoto(
   sectionId: number,
   file: { bytes: Buffer; name: string },
-): Promise<{ ok: true; media: Media } | { ok: false; error: PhotoError }> {
+  uploader: Uploader = { byAdmin: false, name: null },
+): Promise<{ ok: true; media: Media; pending: boolean } | { ok: false; error: PhotoError }> {
   const refused = await uploadRefusal(db(), sectionId);
-  if (refused) return { ok: false, error: refused };
+  if (refused.error) return { ok: false, error: refused.error };
+  // Decided when the upload starts: a switch turned on while it was processed applies to the next.
+  const pending = refused.review && !uploader.byAdmin;
   if (file.bytes.length > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
   const image = await processImage(file.bytes);
   if (!image.ok) return image;
   const ext = IMAGE_EXTENSIONS[image.format];
   const contentType = `image/${image.format}`;
-  const key = storageKey(sectionId, ext);
+  const key = storageKey(sectionId, ext, pending);
   const thumbKey = thumbnailKey(key, ext);
   const written: string[] = [];
   uploadsInProgress.add(key).add(thumbKey);
@@ -89,14 +113,18 @@ export async function savePhoto(
   try {
     await put(key, image.web.data);
     await put(thumbKey, image.thumb.data);
+    // A pending photo is read through /uploads/* (admin only), never at a bucket's public address.
+    const url = pending ? (k: string) => `/uploads/${k}` : (k: string) => storage().url(k);
     const row = {
       section_id: sectionId,
       type: "IMAGE" as const,
-      published_at: new Date().toISOString(),
+      status: pending ? ("pending" as const) : ("published" as const),
+      published_at: pending ? null : new Date().toISOString(),
+      uploader_name: uploader.name,
       file_path: key,
-      public_url: storage().url(key),
+      public_url: url(key),
       thumbnail_path: thumbKey,
-      thumbnail_url: storage().url(thumbKey),
+      thumbnail_url: url(thumbKey),
       name: displayName(file.name),
       size: image.web.data.length,
       width: image.web.width,
@@ -106,7 +134,7 @@ export async function savePhoto(
       .transaction()
       .execute(async (trx) => {
         const refusedNow = await uploadRefusal(trx, sectionId);
-        if (refusedNow) return { ok: false as const, error: refusedNow };
+        if (refusedNow.error) return { ok: false as const, error: refusedNow.error };
         const { id } = await trx.insertInto("media").values(row).returning("id").executeTakeFirstOrThrow();
         return { ok: true as const, id };
       });
@@ -114,7 +142,7 @@ export async function savePhoto(
       await removeQuietly(written);
       return inserted;
     }
-    return { ok: true, media: toMedia({ id: inserted.id, ...row }) };
+    return { ok: true, media: toMedia({ id: inserted.id, ...row }), pending };
   } catch (error) {
     // Never a file without its row: remove what was written.
     await removeQuietly(written);

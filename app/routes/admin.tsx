@@ -8,6 +8,7 @@ import { AdminLogin } from "~/components/admin/AdminLogin";
 import { ADMIN_TABS, tabAt } from "~/lib/admin-schemas";
 import { STORAGE_KEYS, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
+import { pendingReviewCount } from "~/http/admin/review.server";
 import { publicBaseUrl } from "~/http/public-url.server";
 import { config } from "~/infra/config.server";
 import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
@@ -27,11 +28,19 @@ export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticated } = await loadAdmin(request);
+  const pendingReview = await pendingReviewCount(authenticated);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
-  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails"]) : await adminLoginTexts(request);
+  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails", "review"]) : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint;
   // email: whether any e-mail control shows.
-  return { authenticated, publicUrl: publicBaseUrl(request), defaultPhoneCountry: config().DEFAULT_PHONE_COUNTRY, email: authenticated && emailEnabled(), i18n };
+  return {
+    authenticated,
+    pendingReview,
+    publicUrl: publicBaseUrl(request),
+    defaultPhoneCountry: config().DEFAULT_PHONE_COUNTRY,
+    email: authenticated && emailEnabled(),
+    i18n,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function AdminPanel({ email }: { email: boolean }) {
   const { t } = useTranslation("dashboard");
+  const { pendingReview } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const current = tabAt(useLocation().pathname);
   // With JavaScript, a tab link is a client navigation: the new tab shows its loading text
@@ -86,7 +96,7 @@ function AdminPanel({ email }: { email: boolean }) {
             className={({ isActive, isPending }) => (isPending || (isActive && !loading) ? "admin-tab active" : "admin-tab")}
             preventScrollReset
           >
-            {t("label" in tab ? tab.label : `tabs.${tab.id}`)}
+            {"label" in tab ? t(tab.label, { count: pendingReview }) : t(`tabs.${tab.id}`)}
           </NavLink>
         ))}
       </nav>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiJson, apiRoute, fail, FORBIDDEN_MESSAGE, readJson, requireApiAdmin } from "~/http/api.server";
-import { apiAnswers } from "~/http/api-messages.server";
+import { apiAnswers, apiT } from "~/http/api-messages.server";
 import { isAdminRequest } from "~/infra/auth.server";
 import { getSection } from "~/models/gallery.server";
 import { parseSectionId, receivePhoto } from "~/http/photo-upload.server";
@@ -37,7 +37,9 @@ const route = apiRoute({
   /**
    * POST /api/gallery/sections/{id}/media: a multipart upload (field `file`) through the gallery's
    * own flow (receivePhoto: 5 MB, decoded and re-encoded, metadata dropped; the
-   * section must be active and allow uploads); or, from the admin only, the spec's JSON media
+   * section must be active and allow uploads; field `uploaderName` optional, 'Tu nombre'). A photo
+   * sent to a section under review answers `{ id, name, status: "pending", message }`: no address,
+   * it is not public until the couple approves it. Or, from the admin only, the spec's JSON media
    * record for a file already in the store.
    */
   POST: async ({ request, params, context }) => {
@@ -51,7 +53,11 @@ const route = apiRoute({
       return apiJson(saved.media, 201);
     }
     const received = await receivePhoto(request, context, params.id ?? "");
-    if (received.ok) return apiJson(received.media, 201);
+    if (received.ok && received.pending) {
+      const message = (await apiT(request))("review:pendingNotice");
+      return apiJson({ id: received.media.id, name: received.media.name, status: "pending", message }, 201, received.headers);
+    }
+    if (received.ok) return apiJson(received.media, 201, received.headers);
     if (received.refusal === "forbidden") throw new ApiError(403, FORBIDDEN_MESSAGE);
     // The dispatch answers it like every other limit: 429 with Retry-After and the message.
     if (received.refusal === "rateLimited") throw received.limited;

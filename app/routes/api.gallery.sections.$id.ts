@@ -11,11 +11,12 @@ const updateBody = z
     description: z.string().nullable().optional(),
     allow_upload: z.boolean().optional(),
     is_active: z.boolean().optional(),
+    review_uploads: z.boolean().optional(),
   })
   .strict();
 
 const route = apiRoute({
-  /** PUT /api/gallery/sections/{id} (admin), partial: { is_active } | { allow_upload } | { name, description } → the section. */
+  /** PUT /api/gallery/sections/{id} (admin), partial: { is_active } | { allow_upload } | { review_uploads } | { name, description } → the section. */
   PUT: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = await idParam(request, params.id);

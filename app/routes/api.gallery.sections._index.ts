@@ -11,6 +11,7 @@ const createBody = z.object({
   description: z.string().nullable().optional(),
   allow_upload: z.boolean().optional(),
   is_active: z.boolean().optional(),
+  review_uploads: z.boolean().optional(),
   // The spec's payload carries an order; the server always appends (order = count + 1).
   order: z.number().optional(),
 });
@@ -18,7 +19,7 @@ const createBody = z.object({
 const route = apiRoute({
   /** GET /api/gallery/sections → active sections with their media (the admin gets all). */
   GET: async ({ request }) => apiJson(await listSections({ includeInactive: await isAdminRequest(request) })),
-  /** POST /api/gallery/sections (admin) { name, description?, allow_upload?, is_active?, order? } → 201 the section. */
+  /** POST /api/gallery/sections (admin) { name, description?, allow_upload?, is_active?, review_uploads?, order? } → 201 the section. */
   POST: async ({ request }) => {
     await requireApiAdmin(request);
     const created = await createSection(await readJson(request, createBody));

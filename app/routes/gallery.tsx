@@ -42,7 +42,7 @@ export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The page's texts (decision 0014); FormErrors may show confirm's keys.
-  return { ...(await loadGallery(request)), i18n: await pageTexts(request, "gallery", "confirm") };
+  return { ...(await loadGallery(request)), i18n: await pageTexts(request, "gallery", "confirm", "review") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -50,13 +50,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function GalleryPageContent() {
-  const { sections, selectedId, selectedError } = useLoaderData<typeof loader>();
+  const { sections, selectedId, selectedError, uploaderName } = useLoaderData<typeof loader>();
   const { t } = useTranslation("gallery");
   // Without the script a section is its own page with the plain form; once the script runs, a
   // dialog with the scripted one. Photos picked in the plain form before that are handed over.
   const plainPicker = useRef<HTMLInputElement>(null);
+  const plainName = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<File[]>([]);
-  const hydrated = useHydrated(() => setPicked(Array.from(plainPicker.current?.files ?? [])));
+  // 'Tu nombre' as typed in the plain form before the script ran; a name the server keeps later
+  // (its cookie, after an upload) takes over again.
+  const [typedName, setTypedName] = useState<string | null>(null);
+  const [keptName, setKeptName] = useState(uploaderName);
+  if (keptName !== uploaderName) {
+    setKeptName(uploaderName);
+    setTypedName(null);
+  }
+  const hydrated = useHydrated(() => {
+    setPicked(Array.from(plainPicker.current?.files ?? []));
+    if (plainName.current) setTypedName(plainName.current.value);
+  });
   const navigate = useNavigate();
   const navigation = useNavigation();
   const selected = sections.find((s) => s.id === selectedId) ?? null;
@@ -89,9 +101,15 @@ function GalleryPageContent() {
       ) : null}
       {s.allow_upload ? (
         withScript ? (
-          <UploadForm key={s.id} sectionId={s.id} picked={s.id === selectedId ? picked : undefined} onBusyChange={(stop) => (stopUploads.current = stop)} />
+          <UploadForm
+            key={s.id}
+            sectionId={s.id}
+            uploaderName={typedName ?? uploaderName}
+            picked={s.id === selectedId ? picked : undefined}
+            onBusyChange={(stop) => (stopUploads.current = stop)}
+          />
         ) : (
-          <PlainUploadForm sectionId={s.id} picker={plainPicker} />
+          <PlainUploadForm sectionId={s.id} picker={plainPicker} nameInput={plainName} uploaderName={uploaderName} />
         )
       ) : null}
     </>

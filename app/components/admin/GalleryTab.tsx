@@ -60,6 +60,7 @@ function CreateSectionForm() {
         <Textarea name="description" label={t("gallery.description")} maxLength={MAX_SECTION_DESCRIPTION_LENGTH} autosize minRows={2} />
         <Switch name="allow_upload" label={t("gallery.allowUpload")} defaultChecked={DEFAULT_SECTION_ALLOW_UPLOAD} size="md" />
         <Switch name="is_active" label={t("gallery.isActive")} defaultChecked={DEFAULT_SECTION_IS_ACTIVE} size="md" />
+        <Switch name="review_uploads" label={t("review:reviewUploads")} defaultChecked={false} size="md" />
         <FormErrors id="create-section-errors" errors={errors} />
         <Button type="submit" size="md" disabled={busy}>
           {busy ? t("gallery.submitting") : t("gallery.submit")}
@@ -97,6 +98,7 @@ function SectionCard({ section, editing }: { section: AdminSection; editing: boo
         <span>{t("gallery.order", { order: section.order })}</span>
         <span>{t("gallery.photos", { count: section.media.length })}</span>
         <span>{section.allow_upload ? t("gallery.uploadAllowed") : t("gallery.uploadBlocked")}</span>
+        {section.review_uploads ? <span>{t("review:reviewOn")}</span> : null}
       </p>
       <div className="section-actions">
         <ToggleButton
@@ -171,6 +173,7 @@ function EditSectionForm({ section }: { section: AdminSection }) {
         autosize
         minRows={2}
       />
+      <Switch name="review_uploads" label={t("review:reviewUploads")} defaultChecked={section.review_uploads === true} size="md" />
       <FormErrors id={`edit-${section.id}-errors`} errors={errors} />
       <Button type="submit" disabled={edit.busy}>
         {t("gallery.save")}

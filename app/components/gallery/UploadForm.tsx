@@ -1,10 +1,10 @@
-import { Button, Progress } from "@mantine/core";
+import { Button, Progress, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useActionData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
-import { MAX_UPLOAD_BATCH, MAX_UPLOAD_BYTES } from "~/lib/constants";
+import { MAX_UPLOAD_BATCH, MAX_UPLOAD_BYTES, MAX_UPLOADER_NAME_LENGTH } from "~/lib/constants";
 import type { action } from "~/routes/gallery";
 import { UploadIcon } from "../icons";
 
@@ -16,7 +16,8 @@ const PARALLEL_UPLOADS = 2;
  */
 export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
 
-type Status = "waiting" | "uploading" | "stored" | "error" | "cancelled";
+/** "pending": stored, waiting for the couple's review ('Revisar antes de publicar'). */
+type Status = "waiting" | "uploading" | "stored" | "pending" | "error" | "cancelled";
 interface Item {
   key: number;
   file: File;
@@ -26,13 +27,13 @@ interface Item {
   error: string | null;
 }
 
-type Sent = { ok: true } | { ok: false; message: string | null; cancelled: boolean };
+type Sent = { ok: true; pending: boolean } | { ok: false; message: string | null; cancelled: boolean };
 
 /**
  * One photo to the upload endpoint (the same receivePhoto flow as every upload) with
  * XMLHttpRequest, the only browser API that reports how much of a request body has gone.
  */
-function sendPhoto(sectionId: number, file: File, onProgress: (percent: number) => void): { done: Promise<Sent>; abort: () => void } {
+function sendPhoto(sectionId: number, file: File, uploaderName: string, onProgress: (percent: number) => void): { done: Promise<Sent>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<Sent>((resolve) => {
     xhr.open("POST", `/api/gallery/sections/${sectionId}/media`);
@@ -40,7 +41,15 @@ function sendPhoto(sectionId: number, file: File, onProgress: (percent: number) 
       if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      if (xhr.status === 201) return resolve({ ok: true });
+      if (xhr.status === 201) {
+        let pending = false;
+        try {
+          pending = (JSON.parse(xhr.responseText) as { status?: unknown }).status === "pending";
+        } catch {
+          // Stored all the same.
+        }
+        return resolve({ ok: true, pending });
+      }
       let message: string | null = null;
       try {
         const body = JSON.parse(xhr.responseText) as { error?: unknown };
@@ -53,6 +62,8 @@ function sendPhoto(sectionId: number, file: File, onProgress: (percent: number) 
     xhr.onerror = () => resolve({ ok: false, message: null, cancelled: false });
     xhr.onabort = () => resolve({ ok: false, message: null, cancelled: true });
     const form = new FormData();
+    // Before the file: the server reads the fields sent ahead of it.
+    form.set("uploaderName", uploaderName);
     form.set("file", file);
     xhr.send(form);
   });
@@ -69,8 +80,11 @@ export function UploadForm({
   sectionId,
   picked,
   onBusyChange,
+  uploaderName: savedName = "",
 }: {
   sectionId: number;
+  /** 'Tu nombre' as given last time (its cookie, read by the page's loader). */
+  uploaderName?: string;
   /** Photos picked before the page's script ran (in the plain form): listed, ready to send. */
   picked?: File[];
   onBusyChange?: (stop: (() => void) | null) => void;
@@ -81,6 +95,7 @@ export function UploadForm({
   const [items, setItems] = useState<Item[]>([]);
   const [phase, setPhase] = useState<"chosen" | "uploading" | "done">("chosen");
   const [summary, setSummary] = useState<string | null>(null);
+  const [uploaderName, setUploaderName] = useState(savedName);
   const inFlight = useRef(new Set<() => void>());
   const stopped = useRef(false);
   const seq = useRef(0);
@@ -151,19 +166,21 @@ export function UploadForm({
     setPhase("uploading");
     busyChange.current?.(stop);
     let stored = 0;
+    let pending = 0;
     let lastError: string | null = null;
     let next = 0;
     const worker = async () => {
       while (next < queue.length && !stopped.current) {
         const item = queue[next++];
         update(item.key, { status: "uploading", progress: 0 });
-        const sent = sendPhoto(sectionId, item.file, (progress) => update(item.key, { progress }));
+        const sent = sendPhoto(sectionId, item.file, uploaderName, (progress) => update(item.key, { progress }));
         inFlight.current.add(sent.abort);
         const result = await sent.done;
         inFlight.current.delete(sent.abort);
         if (result.ok) {
           stored++;
-          update(item.key, { status: "stored", progress: 100 });
+          if (result.pending) pending++;
+          update(item.key, { status: result.pending ? "pending" : "stored", progress: 100 });
         } else if (result.cancelled) {
           update(item.key, { status: "cancelled" });
         } else {
@@ -177,9 +194,15 @@ export function UploadForm({
     if (stored > 0) revalidator.revalidate();
     if (stopped.current) return;
     const total = items.length;
-    const message = total === 1 ? (stored === 1 ? t("uploadSuccess") : (lastError ?? t("uploadError"))) : t("batch.summary", { stored, total });
+    const success = pending > 0 ? t("review:pendingNotice") : t("uploadSuccess");
+    const batchSummary =
+      pending > 0
+        ? `${t("batch.summary", { stored, total })} ${t(pending > 1 ? "review:pendingNoticeMany" : "review:pendingNotice")}`
+        : t("batch.summary", { stored, total });
+    const message = total === 1 ? (stored === 1 ? success : (lastError ?? t("uploadError"))) : batchSummary;
     notifications.show({ color: stored === total ? "green" : stored > 0 ? "yellow" : "red", message });
-    if (stored === total) clear();
+    // Photos waiting for the couple stay listed, each saying so, until the guest is done.
+    if (stored === total && pending === 0) clear();
     else {
       setSummary(message);
       setPhase("done");
@@ -194,12 +217,24 @@ export function UploadForm({
         ? `${item.progress} %`
         : item.status === "stored"
           ? t("batch.stored")
-          : item.status === "cancelled"
-            ? t("batch.cancelled")
-            : item.error;
+          : item.status === "pending"
+            ? t("review:pendingLine")
+            : item.status === "cancelled"
+              ? t("batch.cancelled")
+              : item.error;
 
   return (
     <div className="upload">
+      <TextInput
+        label={t("review:uploaderName")}
+        description={t("review:uploaderNameHint")}
+        value={uploaderName}
+        onChange={(e) => setUploaderName(e.currentTarget.value)}
+        maxLength={MAX_UPLOADER_NAME_LENGTH}
+        autoComplete="name"
+        disabled={phase === "uploading"}
+        size="md"
+      />
       <input
         ref={input}
         type="file"
@@ -261,7 +296,19 @@ export function UploadForm({
 }
 
 /** Without JavaScript: a plain multipart form taking several photos; the answer page lists each one's result. */
-export function PlainUploadForm({ sectionId, picker }: { sectionId: number; picker?: React.RefObject<HTMLInputElement> }) {
+export function PlainUploadForm({
+  sectionId,
+  picker,
+  nameInput,
+  uploaderName = "",
+}: {
+  sectionId: number;
+  picker?: React.RefObject<HTMLInputElement>;
+  /** 'Tu nombre', read once the page's script runs (what was typed before it stays). */
+  nameInput?: React.RefObject<HTMLInputElement>;
+  /** 'Tu nombre' as given last time (its cookie, read by the page's loader). */
+  uploaderName?: string;
+}) {
   const { t } = useTranslation("gallery");
   const actionData = useActionData<typeof action>();
   const batch = actionData?.batch ?? null;
@@ -272,13 +319,20 @@ export function PlainUploadForm({ sectionId, picker }: { sectionId: number; pick
       {batch ? (
         <section className="upload-answer" aria-labelledby="upload-answer-title">
           <h3 id="upload-answer-title">{t("batch.answerTitle")}</h3>
-          <p role="status">{t("batch.summary", { stored: batch.stored, total: batch.total })}</p>
+          <p role="status">
+            {t("batch.summary", { stored: batch.stored, total: batch.total })}
+            {batch.pending > 0 ? ` ${t(batch.pending > 1 ? "review:pendingNoticeMany" : "review:pendingNotice")}` : null}
+          </p>
           <ul className="upload-batch">
             {batch.lines.map((line, i) => (
-              <li key={i} className={`upload-item upload-item-${line.stored ? "stored" : "error"}`}>
+              <li key={i} className={`upload-item upload-item-${line.pending ? "pending" : line.stored ? "stored" : "error"}`}>
                 <span className="upload-item-name">{line.name}</span>
                 <span className="upload-item-status">
-                  {line.stored ? t("batch.stored") : t(line.error ?? "uploadError", { minutes: line.retryAfterMinutes || 10 })}
+                  {line.pending
+                    ? t("review:pendingLine")
+                    : line.stored
+                      ? t("batch.stored")
+                      : t(line.error ?? "uploadError", { minutes: line.retryAfterMinutes || 10 })}
                 </span>
               </li>
             ))}
@@ -286,6 +340,12 @@ export function PlainUploadForm({ sectionId, picker }: { sectionId: number; pick
           <FormErrors id="upload-batch-errors" errors={actionData?.error ? [actionData.error] : undefined} />
         </section>
       ) : null}
+      {/* Before the file: the server reads the fields sent ahead of each photo. */}
+      <label className="plain-field">
+        <span>{t("review:uploaderName")}</span>
+        <input ref={nameInput} type="text" name="uploaderName" defaultValue={uploaderName} maxLength={MAX_UPLOADER_NAME_LENGTH} autoComplete="name" />
+        <span className="upload-hint">{t("review:uploaderNameHint")}</span>
+      </label>
       <label className="plain-field">
         <span>{t("chooseFile")}</span>
         <input ref={picker} type="file" name="file" accept={UPLOAD_ACCEPT} multiple />

@@ -31,11 +31,18 @@ export const galleryTab: AdminScreenActions<GalleryIntent> = {
   failures,
   handlers: {
     async createSection(input) {
-      const created = await createSection({ name: input.name, description: input.description, allow_upload: input.allow_upload, is_active: input.is_active });
+      const created = await createSection({
+        name: input.name,
+        description: input.description,
+        allow_upload: input.allow_upload,
+        is_active: input.is_active,
+        review_uploads: input.review_uploads,
+      });
       if (!created.ok) return failed(input.intent, `dashboard:gallery.${created.error}`, 400);
       return done(input.intent, "dashboard:toasts.sectionCreated");
     },
-    editSection: (input) => updateSectionWith(input.intent, input.id, { name: input.name, description: input.description ?? null }),
+    editSection: (input) =>
+      updateSectionWith(input.intent, input.id, { name: input.name, description: input.description ?? null, review_uploads: input.review_uploads }),
     setSectionActive: (input) => updateSectionWith(input.intent, input.id, { is_active: input.value === "true" }),
     setSectionUpload: (input) => updateSectionWith(input.intent, input.id, { allow_upload: input.value === "true" }),
     async deleteSection(input) {

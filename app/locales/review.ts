@@ -1,0 +1,4 @@
+import en from "./en/review.json";
+import es from "./es/review.json";
+
+export const review = { es, en };
