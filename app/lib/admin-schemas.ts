@@ -89,8 +89,20 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
   removal("deleteMedia"),
 ]);
 
+/** Mensajes (/admin/wishes): the approval switch, and each wish approved, rejected or deleted. */
+export const wishesTabSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("setWishesReview"), review: checkbox }),
+  z.object({ intent: z.literal("approveWish"), id }),
+  z.object({ intent: z.literal("rejectWish"), id }),
+  removal("deleteWish"),
+]);
+
 export type AdminAction =
-  z.infer<typeof adminSessionSchema> | z.infer<typeof invitationsTabSchema> | z.infer<typeof createTabSchema> | z.infer<typeof galleryTabSchema>;
+  | z.infer<typeof adminSessionSchema>
+  | z.infer<typeof invitationsTabSchema>
+  | z.infer<typeof createTabSchema>
+  | z.infer<typeof galleryTabSchema>
+  | z.infer<typeof wishesTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;
@@ -144,13 +156,14 @@ export function errorsOf(result: AdminActionData | undefined): string[] | undefi
 }
 
 /** Intents that ask "are you sure?" first. */
-export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia"] as const;
+export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish"] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
 export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteInvitation: "dashboard:confirm.deleteInvitation",
   deleteGuest: "dashboard:confirm.deleteGuest",
   deleteSection: "dashboard:confirm.deleteSection",
   deleteMedia: "dashboard:confirm.deletePhoto",
+  deleteWish: "wishes:admin.confirmDelete",
 };
 /** A list or figure the panel could not load: shown in place, with the server's message. */
 export interface LoadError {

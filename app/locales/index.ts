@@ -12,8 +12,10 @@ import { mail } from "./mail";
 import { nav } from "./nav";
 import type { Namespace } from "./namespaces";
 import { theme } from "./theme";
+import { wishes } from "./wishes";
+import { slideshow } from "./slideshow";
 
-const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail } satisfies Record<Namespace, unknown>;
+const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, wishes, slideshow } satisfies Record<Namespace, unknown>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {

@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián
 export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticated } = await loadAdmin(request);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
-  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery"]) : await adminLoginTexts(request);
+  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "wishes"]) : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation).
   return { authenticated, publicUrl: publicBaseUrl(request), i18n };
 }

@@ -1,4 +1,5 @@
 import { Button, Progress } from "@mantine/core";
+import { uploadAnswerOf } from "~/lib/wishes";
 import { notifications } from "@mantine/notifications";
 import { useActionData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -263,7 +264,7 @@ export function UploadForm({
 /** Without JavaScript: a plain multipart form taking several photos; the answer page lists each one's result. */
 export function PlainUploadForm({ sectionId, picker }: { sectionId: number; picker?: React.RefObject<HTMLInputElement> }) {
   const { t } = useTranslation("gallery");
-  const actionData = useActionData<typeof action>();
+  const actionData = uploadAnswerOf(useActionData<typeof action>());
   const batch = actionData?.batch ?? null;
   const error = actionData && !actionData.ok && !batch ? actionData.error : null;
   return (
