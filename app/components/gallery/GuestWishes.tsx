@@ -1,3 +1,4 @@
+import "~/styles/wishes.css";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Button, Textarea, TextInput } from "@mantine/core";

@@ -1,0 +1,192 @@
+import "~/styles/slideshow.css";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/confirm/useHydrated";
+import { couple } from "~/content/wedding";
+import { loadSlideshow } from "~/http/slideshow-page.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
+import { slideAt } from "~/lib/slideshow";
+import type slideshowEs from "~/locales/es/slideshow.json";
+import type { SlideshowFeed } from "~/models/slideshow.server";
+import type { RootData } from "~/root";
+
+/** A screen of its own: no header, footer or music (the root leaves them out for `bare` pages). */
+export const handle = { bare: true };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
+  const title = (data?.i18n[lang]?.slideshow as typeof slideshowEs | undefined)?.metaTitle;
+  return [{ title: title ? title.replace("{{names}}", couple.names) : couple.names }, { name: "robots", content: "noindex" }];
+};
+
+// A 404 for a section that is not shown keeps its status; nothing else to add.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSlideshow(request);
+}
+
+/**
+ * The reception's screen: the public photos one at a time, a guest's wish every few slides, the
+ * gallery's QR code in a corner. With JavaScript it advances by itself and asks every few seconds
+ * whether anything changed (a 304 while nothing did), showing new photos first; without it the
+ * page refreshes itself to the next step (`?at=`).
+ */
+export default function Slideshow() {
+  const loaded = useLoaderData<typeof loader>();
+  const { t } = useTranslation("slideshow");
+  const hydrated = useHydrated();
+  const { feed, step } = useShow(loaded);
+  const slide = slideAt(step, feed.photos.length, feed.wishes.length);
+  useWakeLock();
+
+  return (
+    <div className="slideshow" aria-label={t("title")} role="region">
+      {/* Without JavaScript the page moves on by itself (with it, this is never parsed as markup). */}
+      {loaded.next && !hydrated ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`${loaded.seconds};url=${loaded.next}`} />
+        </noscript>
+      ) : null}
+      {loaded.notFound ? (
+        <p className="slideshow-message" role="alert">
+          {t("sectionNotFound")}
+        </p>
+      ) : slide === null ? (
+        <p className="slideshow-message">{t("empty")}</p>
+      ) : (
+        <div className="slideshow-stage" aria-live="polite">
+          <Slide key={step} feed={feed} slide={slide} />
+        </div>
+      )}
+      <aside className="slideshow-share">
+        <span className="slideshow-qr" role="img" aria-label={t("qrLabel", { url: loaded.galleryUrl })} dangerouslySetInnerHTML={{ __html: loaded.qr }} />
+        <span className="slideshow-share-text">{t("share")}</span>
+      </aside>
+      {hydrated ? <FullscreenButton /> : null}
+    </div>
+  );
+}
+
+/** One step: a photo (contained, its uploader as the caption) or a wish; it fades in over the one before. */
+function Slide({ feed, slide }: { feed: SlideshowFeed; slide: NonNullable<ReturnType<typeof slideAt>> }) {
+  const { t } = useTranslation("slideshow");
+  if (slide.kind === "wish") {
+    const wish = feed.wishes[slide.index]!;
+    return (
+      <figure className="slide slide-wish">
+        <blockquote>
+          <p>{wish.message}</p>
+        </blockquote>
+        <figcaption>{t("wishFrom", { name: wish.name })}</figcaption>
+      </figure>
+    );
+  }
+  const photo = feed.photos[slide.index]!;
+  const caption = photo.uploader_name ? t("photoBy", { name: photo.uploader_name }) : null;
+  return (
+    <figure className="slide slide-photo">
+      <img
+        src={photo.url}
+        alt={caption ?? t("photo", { current: slide.index + 1, total: feed.photos.length })}
+        width={photo.width ?? undefined}
+        height={photo.height ?? undefined}
+        decoding="async"
+      />
+      {caption ? <figcaption>{caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+/**
+ * The show's state in the browser: the feed (polled with its ETag every `pollMs`; a 304 costs the
+ * server no query result sent and the screen nothing), and the step, moved on every `seconds`.
+ * Photos newer than any shown come next at once, newest first.
+ */
+function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const [feed, setFeed] = useState<SlideshowFeed>(loaded.feed);
+  const [step, setStep] = useState(loaded.step);
+  const newest = useRef(loaded.feed.photos[0]?.published_at ?? "");
+  const { seconds, pollMs, sectionId, notFound } = loaded;
+
+  useEffect(() => {
+    const timer = setInterval(() => setStep((s) => s + 1), seconds * 1000);
+    return () => clearInterval(timer);
+  }, [seconds, feed]);
+
+  useEffect(() => {
+    if (notFound) return;
+    let etag: string | null = null;
+    let stopped = false;
+    const address = sectionId === null ? "/slideshow.json" : `/slideshow.json?section=${sectionId}`;
+    const poll = async () => {
+      try {
+        const response = await fetch(address, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" });
+        if (stopped || response.status !== 200) return;
+        etag = response.headers.get("ETag");
+        const next = (await response.json()) as SlideshowFeed;
+        if (stopped) return;
+        const latest = next.photos[0]?.published_at ?? "";
+        setFeed(next);
+        if (latest > newest.current) {
+          newest.current = latest;
+          setStep(0);
+        }
+      } catch {
+        // Offline for a moment (the venue's Wi-Fi): the show goes on with what it has.
+      }
+    };
+    const timer = setInterval(() => void poll(), pollMs);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [pollMs, sectionId, notFound]);
+
+  return { feed, step };
+}
+
+/** Keeps the screen on while the show is open, where the browser can (asked again when the tab comes back). */
+function useWakeLock() {
+  useEffect(() => {
+    if (!("wakeLock" in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    const request = () => {
+      if (document.visibilityState !== "visible") return;
+      navigator.wakeLock.request("screen").then(
+        (sentinel) => (lock = sentinel),
+        () => undefined, // refused (battery saver, no user gesture yet): the screen may sleep
+      );
+    };
+    request();
+    document.addEventListener("visibilitychange", request);
+    return () => {
+      document.removeEventListener("visibilitychange", request);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+}
+
+/** 'Pantalla completa': the browser's full screen for the page (and back). */
+function FullscreenButton() {
+  const { t } = useTranslation("slideshow");
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const changed = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener("fullscreenchange", changed);
+    return () => document.removeEventListener("fullscreenchange", changed);
+  }, []);
+  if (!document.fullscreenEnabled) return null;
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void document.documentElement.requestFullscreen().catch(() => undefined);
+  };
+  return (
+    <button type="button" className="slideshow-fullscreen" onClick={toggle}>
+      {full ? t("exitFullscreen") : t("fullscreen")}
+    </button>
+  );
+}
