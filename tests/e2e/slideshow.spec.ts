@@ -92,3 +92,23 @@ test("'Pantalla completa' asks the browser for full screen @js-only", async ({ p
   await expect(page.getByRole("button", { name: "Salir de pantalla completa" })).toBeVisible();
   expect(await page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
 });
+
+test("the slideshow and the gallery's wishes pass the accessibility checks", async ({ browser, data }, testInfo) => {
+  const { a11yPage, expectNoSeriousA11yViolations } = await import("./axe");
+  const section = data.createSection();
+  data.query(
+    "INSERT INTO media (section_id, type, file_path, public_url, name, size, uploader_name, published_at) VALUES (?, 'IMAGE', ?, ?, 'a.jpg', 1, 'Ana', ?)",
+    section.id,
+    `${section.id}/a.jpg`,
+    `/uploads/${section.id}/a.jpg`,
+    new Date().toISOString(),
+  );
+  const page = await a11yPage(browser, { baseURL: baseURL(), locale: "es-ES" }, jsDisabled(testInfo));
+  await page.goto(`/slideshow?section=${section.id}`);
+  await expect(page.getByText("Foto de Ana")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/slideshow");
+  await page.goto("/gallery");
+  await expect(page.getByRole("heading", { name: "Mensajes de los invitados" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/gallery wishes");
+  await page.context().close();
+});
