@@ -49,7 +49,8 @@ sqlite.transaction(() => {
     const file = `${section}/1764000000${String(i).padStart(3, "0")}-abcdef.jpg`;
     insertMedia.run(section, file, `/uploads/${file}`, `foto-${i}.jpg`, i % 3 ? `Invitado ${i}` : null, new Date(Date.now() - i * 60_000).toISOString());
   }
-  for (let i = 0; i < wishes; i++) insertWish.run(`Invitada ${i}`, "¡Felicidades! Que vivan los novios y que esta noche no se acabe nunca.", new Date().toISOString());
+  for (let i = 0; i < wishes; i++)
+    insertWish.run(`Invitada ${i}`, "¡Felicidades! Que vivan los novios y que esta noche no se acabe nunca.", new Date().toISOString());
 })();
 sqlite.close();
 
@@ -74,10 +75,13 @@ function pollers(count) {
       }
     };
     timers.push(
-      setTimeout(() => {
-        void poll();
-        timers.push(setInterval(() => void poll(), pollMs));
-      }, (pollMs * i) / count),
+      setTimeout(
+        () => {
+          void poll();
+          timers.push(setInterval(() => void poll(), pollMs));
+        },
+        (pollMs * i) / count,
+      ),
     );
   }
   return {

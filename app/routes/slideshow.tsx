@@ -1,5 +1,5 @@
 import "~/styles/slideshow.css";
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,9 +21,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const title = (data?.i18n[lang]?.slideshow as typeof slideshowEs | undefined)?.metaTitle;
   return [{ title: title ? title.replace("{{names}}", couple.names) : couple.names }, { name: "robots", content: "noindex" }];
 };
-
-// A 404 for a section that is not shown keeps its status; nothing else to add.
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSlideshow(request);
