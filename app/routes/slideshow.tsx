@@ -36,8 +36,9 @@ export default function Slideshow() {
   const loaded = useLoaderData<typeof loader>();
   const { t } = useTranslation("slideshow");
   const hydrated = useHydrated();
-  const { feed, step } = useShow(loaded);
-  const slide = slideAt(step, feed.photos.length, feed.wishes.length);
+  const { feed, shown } = useShow(loaded);
+  const current = shown[shown.length - 1]!;
+  const slide = slideAt(current.step, feed.photos.length, feed.wishes.length);
   useWakeLock();
 
   return (
@@ -55,8 +56,15 @@ export default function Slideshow() {
       ) : slide === null ? (
         <p className="slideshow-message">{t("empty")}</p>
       ) : (
-        <div className="slideshow-stage" aria-live="polite">
-          <Slide key={step} feed={feed} slide={slide} />
+        <div className="slideshow-stage">
+          {/* The slide before stays under the new one while it fades in: a cross-fade. */}
+          {shown.map(({ id, step }, i) => {
+            const at = slideAt(step, feed.photos.length, feed.wishes.length);
+            const under = i < shown.length - 1;
+            // The same photo or wish again (a show of one): nothing to fade from.
+            if (!at || (under && at.kind === slide.kind && at.index === slide.index)) return null;
+            return <Slide key={id} feed={feed} slide={at} hidden={under} />;
+          })}
         </div>
       )}
       <aside className="slideshow-share">
@@ -69,12 +77,12 @@ export default function Slideshow() {
 }
 
 /** One step: a photo (contained, its uploader as the caption) or a wish; it fades in over the one before. */
-function Slide({ feed, slide }: { feed: SlideshowFeed; slide: NonNullable<ReturnType<typeof slideAt>> }) {
+function Slide({ feed, slide, hidden }: { feed: SlideshowFeed; slide: NonNullable<ReturnType<typeof slideAt>>; hidden: boolean }) {
   const { t } = useTranslation("slideshow");
   if (slide.kind === "wish") {
     const wish = feed.wishes[slide.index]!;
     return (
-      <figure className="slide slide-wish">
+      <figure className="slide slide-wish" aria-hidden={hidden || undefined}>
         <blockquote>
           <p>{wish.message}</p>
         </blockquote>
@@ -85,7 +93,7 @@ function Slide({ feed, slide }: { feed: SlideshowFeed; slide: NonNullable<Return
   const photo = feed.photos[slide.index]!;
   const caption = photo.uploader_name ? t("photoBy", { name: photo.uploader_name }) : null;
   return (
-    <figure className="slide slide-photo">
+    <figure className="slide slide-photo" aria-hidden={hidden || undefined}>
       <img
         src={photo.url}
         alt={caption ?? t("photo", { current: slide.index + 1, total: feed.photos.length })}
@@ -98,21 +106,49 @@ function Slide({ feed, slide }: { feed: SlideshowFeed; slide: NonNullable<Return
   );
 }
 
+/** How long a slide takes to fade in (slideshow.css's animation), with a margin. */
+const FADE_MS = 1500;
+
+/** A step on the screen; `id` tells two showings of one step apart (the newest photo shown again). */
+interface Shown {
+  id: number;
+  step: number;
+}
+
 /**
  * The show's state in the browser: the feed (polled with its ETag every `pollMs`; a 304 costs the
- * server no query result sent and the screen nothing), and the step, moved on every `seconds`.
- * Photos newer than any shown come next at once, newest first.
+ * server no query result sent and the screen nothing), and the last two steps shown (the new one
+ * fades in over the one before), moved on every `seconds`. Photos newer than any shown come next
+ * at once, newest first. The next photo is fetched ahead, so it is there when its turn comes.
  */
 function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
   const [feed, setFeed] = useState<SlideshowFeed>(loaded.feed);
-  const [step, setStep] = useState(loaded.step);
+  const [shown, setShown] = useState<Shown[]>([{ id: 0, step: loaded.step }]);
+  const show = (next: (step: number) => number) =>
+    setShown((list) => {
+      const last = list[list.length - 1]!;
+      return [last, { id: last.id + 1, step: next(last.step) }];
+    });
+  const step = shown[shown.length - 1]!.step;
   const newest = useRef(loaded.feed.photos[0]?.published_at ?? "");
   const { seconds, pollMs, sectionId, notFound } = loaded;
 
   useEffect(() => {
-    const timer = setInterval(() => setStep((s) => s + 1), seconds * 1000);
+    const timer = setInterval(() => show((s) => s + 1), seconds * 1000);
     return () => clearInterval(timer);
   }, [seconds, feed]);
+
+  // Once the new slide has faded in (slideshow.css: 1.2 s), the one under it goes.
+  useEffect(() => {
+    if (shown.length < 2) return;
+    const timer = setTimeout(() => setShown((list) => list.slice(-1)), FADE_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
+  useEffect(() => {
+    const next = slideAt(step + 1, feed.photos.length, feed.wishes.length);
+    if (next?.kind === "photo") new Image().src = feed.photos[next.index]!.url;
+  }, [step, feed]);
 
   useEffect(() => {
     if (notFound) return;
@@ -130,7 +166,7 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
         setFeed(next);
         if (latest > newest.current) {
           newest.current = latest;
-          setStep(0);
+          show(() => 0);
         }
       } catch {
         // Offline for a moment (the venue's Wi-Fi): the show goes on with what it has.
@@ -143,7 +179,7 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
     };
   }, [pollMs, sectionId, notFound]);
 
-  return { feed, step };
+  return { feed, shown };
 }
 
 /** Keeps the screen on while the show is open, where the browser can (asked again when the tab comes back). */

@@ -58,6 +58,7 @@ for (const lang of ["es", "en"] as const) {
 
     await login(page);
     await page.goto("/admin/gallery");
+    await expect(page.getByRole("link", { name: "Abrir presentación" })).toHaveAttribute("href", "/slideshow");
     await page.getByRole("link", { name: "Mensajes", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Mensajes", exact: true })).toBeVisible();
     await expect(page.getByText(message)).toBeVisible();
