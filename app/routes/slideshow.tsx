@@ -158,7 +158,10 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
     const poll = async () => {
       try {
         const response = await fetch(address, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" });
-        if (stopped || response.status !== 200) return;
+        if (stopped) return;
+        // The section was hidden or deleted meanwhile: its photos leave the screen.
+        if (response.status === 404) setFeed({ photos: [], wishes: [] });
+        if (response.status !== 200) return;
         etag = response.headers.get("ETag");
         const next = (await response.json()) as SlideshowFeed;
         if (stopped) return;

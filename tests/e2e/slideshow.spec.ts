@@ -110,3 +110,18 @@ test("the slideshow and the gallery's wishes pass the accessibility checks", asy
   await expectNoSeriousA11yViolations(page, "/gallery wishes");
   await page.context().close();
 });
+
+test("a section hidden while its slideshow is open leaves the screen within 10 s", async ({ page, data }) => {
+  const section = data.createSection();
+  data.query(
+    "INSERT INTO media (section_id, type, file_path, public_url, name, size, uploader_name, published_at) VALUES (?, 'IMAGE', ?, ?, 'a.jpg', 1, 'Marta', ?)",
+    section.id,
+    `${section.id}/hidden.jpg`,
+    `/uploads/${section.id}/hidden.jpg`,
+    new Date().toISOString(),
+  );
+  await page.goto(`/slideshow?section=${section.id}`);
+  await expect(page.getByRole("img", { name: "Foto de Marta" })).toBeVisible();
+  data.query("UPDATE gallery_sections SET is_active = 0 WHERE id = ?", section.id);
+  await expect(page.getByRole("img", { name: "Foto de Marta" })).toHaveCount(0, { timeout: 10_000 });
+});

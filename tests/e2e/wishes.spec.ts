@@ -50,6 +50,8 @@ for (const lang of ["es", "en"] as const) {
     await form.getByLabel(t.message).fill(message);
     await form.getByRole("button", { name: t.send }).click();
     await expect(page.getByText(t.forReview).filter({ visible: true })).toBeVisible();
+    // Sent: the form is empty again (no second copy by a second tap).
+    await expect(form.getByLabel(t.message)).toHaveValue("");
     // Pending: nowhere public.
     await page.goto("/gallery");
     await expect(page.getByRole("heading", { name: t.list })).toBeVisible();

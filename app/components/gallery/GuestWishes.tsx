@@ -2,7 +2,7 @@ import "~/styles/wishes.css";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Button, Textarea, TextInput } from "@mantine/core";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { couple } from "~/content/wedding";
@@ -29,6 +29,9 @@ export function GuestWishes({ wishes, maxName, maxMessage }: { wishes: PublicWis
   const reply = isWishAnswer(actionData) ? (actionData as WishReply) : undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "wish";
+  // A wish sent redirects to the gallery (a new location), a refusal does not: keyed by the
+  // location, the form is emptied after a wish is sent and keeps what was typed otherwise.
+  const formKey = useLocation().key;
   const [form, fields] = useForm({
     id: "wish",
     // conform's reply shape; only the wish form's answers are handed to it.
@@ -62,7 +65,7 @@ export function GuestWishes({ wishes, maxName, maxMessage }: { wishes: PublicWis
       <div className="card wish-form-card">
         <h2 id="wish-form-title">{t("title")}</h2>
         <p>{t("intro", { names: couple.names })}</p>
-        <Form method="post" action="/gallery" preventScrollReset {...getFormProps(form)} aria-labelledby="wish-form-title" className="wish-form">
+        <Form key={formKey} method="post" action="/gallery" preventScrollReset {...getFormProps(form)} aria-labelledby="wish-form-title" className="wish-form">
           <input type="hidden" name="intent" value="wish" />
           <TextInput
             {...getInputProps(fields.name, { type: "text" })}
