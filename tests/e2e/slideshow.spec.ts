@@ -1,6 +1,6 @@
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { baseURL, chooseLanguage, expect, jsDisabled, test } from "./fixtures";
+import { baseURL, chooseLanguage, expect, jsDisabled, test, type TestData } from "./fixtures";
 
 const jpeg = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 180, g: 120, b: 90 } } })
@@ -11,6 +11,19 @@ const jpeg = () =>
 async function decodeQr(image: Buffer): Promise<string | null> {
   const { data, info } = await sharp(image).flatten({ background: "#fff" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data ?? null;
+}
+
+/** A public photo row (its file need not exist: the caption and the order are what is checked). */
+function insertPhoto(data: TestData, sectionId: number, who: string, publishedAt: string | null = new Date().toISOString(), status = "published") {
+  data.query(
+    "INSERT INTO media (section_id, type, file_path, public_url, name, size, status, uploader_name, published_at) VALUES (?, 'IMAGE', ?, ?, 'x.jpg', 1, ?, ?, ?)",
+    sectionId,
+    `${sectionId}/${who}.jpg`,
+    `/uploads/${sectionId}/${who}.jpg`,
+    status,
+    who,
+    publishedAt,
+  );
 }
 
 const texts = {
@@ -51,20 +64,10 @@ for (const lang of ["es", "en"] as const) {
 test("newest photo first, then the rest; a pending photo or another section's is never shown", async ({ page, data }) => {
   const section = data.createSection();
   const other = data.createSection();
-  const insert = (sectionId: number, who: string, publishedAt: string | null, status = "published") =>
-    data.query(
-      "INSERT INTO media (section_id, type, file_path, public_url, name, size, status, uploader_name, published_at) VALUES (?, 'IMAGE', ?, ?, 'x.jpg', 1, ?, ?, ?)",
-      sectionId,
-      `${sectionId}/${who}.jpg`,
-      `/uploads/${sectionId}/${who}.jpg`,
-      status,
-      who,
-      publishedAt,
-    );
-  insert(section.id, "Vieja", "2026-11-20T10:00:00.000Z");
-  insert(section.id, "Nueva", "2026-11-21T10:00:00.000Z");
-  insert(section.id, "Pendiente", null, "pending");
-  insert(other.id, "Otra", "2026-11-22T10:00:00.000Z");
+  insertPhoto(data, section.id, "Vieja", "2026-11-20T10:00:00.000Z");
+  insertPhoto(data, section.id, "Nueva", "2026-11-21T10:00:00.000Z");
+  insertPhoto(data, section.id, "Pendiente", null, "pending");
+  insertPhoto(data, other.id, "Otra", "2026-11-22T10:00:00.000Z");
   await page.goto(`/slideshow?section=${section.id}&seconds=3`);
   await expect(page.getByText("Foto de Nueva")).toBeVisible();
   await expect(page.getByText("Foto de Vieja")).toBeVisible({ timeout: 8_000 });
@@ -94,13 +97,7 @@ test("'Pantalla completa' asks the browser for full screen @js-only", async ({ p
 test("the slideshow and the gallery's wishes pass the accessibility checks", async ({ browser, data }, testInfo) => {
   const { a11yPage, expectNoSeriousA11yViolations } = await import("./axe");
   const section = data.createSection();
-  data.query(
-    "INSERT INTO media (section_id, type, file_path, public_url, name, size, uploader_name, published_at) VALUES (?, 'IMAGE', ?, ?, 'a.jpg', 1, 'Ana', ?)",
-    section.id,
-    `${section.id}/a.jpg`,
-    `/uploads/${section.id}/a.jpg`,
-    new Date().toISOString(),
-  );
+  insertPhoto(data, section.id, "Ana");
   const page = await a11yPage(browser, { baseURL: baseURL(), locale: "es-ES" }, jsDisabled(testInfo));
   await page.goto(`/slideshow?section=${section.id}`);
   await expect(page.getByText("Foto de Ana")).toBeVisible();
@@ -113,13 +110,7 @@ test("the slideshow and the gallery's wishes pass the accessibility checks", asy
 
 test("a section hidden while its slideshow is open leaves the screen within 10 s", async ({ page, data }) => {
   const section = data.createSection();
-  data.query(
-    "INSERT INTO media (section_id, type, file_path, public_url, name, size, uploader_name, published_at) VALUES (?, 'IMAGE', ?, ?, 'a.jpg', 1, 'Marta', ?)",
-    section.id,
-    `${section.id}/hidden.jpg`,
-    `/uploads/${section.id}/hidden.jpg`,
-    new Date().toISOString(),
-  );
+  insertPhoto(data, section.id, "Marta");
   await page.goto(`/slideshow?section=${section.id}`);
   await expect(page.getByRole("img", { name: "Foto de Marta" })).toBeVisible();
   data.query("UPDATE gallery_sections SET is_active = 0 WHERE id = ?", section.id);
