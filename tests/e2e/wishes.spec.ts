@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseLanguage, expect, test } from "./fixtures";
+import { chooseLanguage, expect, startServer, test } from "./fixtures";
 
 const PASSWORD = "e2e-admin-password";
 
@@ -111,4 +111,33 @@ test("the admin rejects and deletes wishes, without JavaScript too", async ({ pa
   await page.getByRole("button", { name: "Sí, eliminar" }).click();
   await expect(page.getByRole("button", { name: `Eliminar el mensaje de ${published}` })).toHaveCount(0);
   expect(data.query("SELECT id FROM wishes WHERE name IN (?, ?)", pending, published)).toEqual([]);
+});
+
+test("'Revisar mensajes antes de publicar' off: a guest's wish is published at once", async ({ page }) => {
+  // Its own server: the switch is site-wide, and the other tests post wishes meanwhile.
+  const server = await startServer({});
+  try {
+    await page.goto(`${server.baseURL}/admin`);
+    await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Acceder" }).click();
+    await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
+    await page.goto(`${server.baseURL}/admin/wishes`);
+    const review = page.getByRole("switch", { name: "Revisar mensajes antes de publicar" });
+    await expect(review).toBeChecked();
+    await review.uncheck();
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Los mensajes nuevos se publican al instante.")).toBeVisible();
+    await expect(review).not.toBeChecked();
+
+    await page.goto(`${server.baseURL}/gallery`);
+    const form = page.getByRole("form", { name: texts.es.form });
+    await form.getByLabel(texts.es.name).fill("Rosa");
+    await form.getByLabel(texts.es.message).fill("¡Que viva el amor!");
+    await form.getByRole("button", { name: texts.es.send }).click();
+    await expect(page.getByText("¡Gracias! Tu mensaje ya está publicado.").filter({ visible: true })).toBeVisible();
+    await page.goto(`${server.baseURL}/gallery`);
+    await expect(page.getByRole("region", { name: texts.es.list }).getByText("¡Que viva el amor!")).toBeVisible();
+  } finally {
+    await server.stop();
+  }
 });
