@@ -3,7 +3,16 @@ import { apiJson, fail, idParam, readJson, requireApiAdmin, type ApiArgs } from 
 import type { Answer } from "~/http/api-messages.server";
 import { clientIp } from "~/http/request.server";
 import { consume } from "~/infra/rate-limit.server";
-import { addWish, approveWish, listPublishedWishes, listWishesForReview, removeWish, setWishesNeedReview, wishesNeedReview, type WishInputError } from "~/models/wishes.server";
+import {
+  addWish,
+  approveWish,
+  listPublishedWishes,
+  listWishesForReview,
+  removeWish,
+  setWishesNeedReview,
+  wishesNeedReview,
+  type WishInputError,
+} from "~/models/wishes.server";
 
 /** addWish's refusals as the API answers them, in the caller's language (the page's messages). */
 const wishAnswers: Record<WishInputError, Answer> = {

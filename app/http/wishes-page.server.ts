@@ -14,7 +14,8 @@ export async function loadWishes() {
 }
 
 /** Marks a /gallery action answer as the wish form's (the page's upload form has its own). */
-const answer = <T extends object>(reply: T, status: number, headers?: HeadersInit) => data({ ...reply, form: "wish" as const, retryAfterMinutes: 0 }, { status, headers });
+const answer = <T extends object>(reply: T, status: number, headers?: HeadersInit) =>
+  data({ ...reply, form: "wish" as const, retryAfterMinutes: 0 }, { status, headers });
 
 /**
  * 'Deja un mensaje para los novios' posted on /gallery (the same answer whether the page's script

@@ -70,14 +70,26 @@ export async function listWishesForReview(): Promise<{ pending: AdminWish[]; pub
   const columns = ["id", "name", "message", "status", "published_at", "created_at"] as const;
   const [pending, published] = await Promise.all([
     db().selectFrom("wishes").select(columns).where("status", "=", "pending").orderBy("created_at").orderBy("id").limit(MAX_LISTED_WISHES).execute(),
-    db().selectFrom("wishes").select(columns).where("status", "=", "published").orderBy("published_at", "desc").orderBy("id", "desc").limit(MAX_LISTED_WISHES).execute(),
+    db()
+      .selectFrom("wishes")
+      .select(columns)
+      .where("status", "=", "published")
+      .orderBy("published_at", "desc")
+      .orderBy("id", "desc")
+      .limit(MAX_LISTED_WISHES)
+      .execute(),
   ]);
   return { pending, published };
 }
 
 /** Publishes a pending wish (now); false when there is no such pending wish. */
 export async function approveWish(id: number): Promise<boolean> {
-  const result = await db().updateTable("wishes").set({ status: "published", published_at: new Date().toISOString() }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
+  const result = await db()
+    .updateTable("wishes")
+    .set({ status: "published", published_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

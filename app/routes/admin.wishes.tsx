@@ -23,7 +23,11 @@ export default function WishesScreen() {
   return (
     <>
       <ScreenNotices />
-      {isLoadError(wishes) ? <LoadFailed message={t("admin.loadError")} /> : <WishesTab review={review} pending={wishes.pending} published={wishes.published} />}
+      {isLoadError(wishes) ? (
+        <LoadFailed message={t("admin.loadError")} />
+      ) : (
+        <WishesTab review={review} pending={wishes.pending} published={wishes.published} />
+      )}
     </>
   );
 }

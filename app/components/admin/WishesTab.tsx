@@ -64,7 +64,19 @@ function WishList({ wishes }: { wishes: AdminWish[] }) {
   );
 }
 
-function Decision({ intent, wish, label, text, danger }: { intent: "approveWish" | "rejectWish"; wish: AdminWish; label: string; text: string; danger?: boolean }) {
+function Decision({
+  intent,
+  wish,
+  label,
+  text,
+  danger,
+}: {
+  intent: "approveWish" | "rejectWish";
+  wish: AdminWish;
+  label: string;
+  text: string;
+  danger?: boolean;
+}) {
   const decide = useAdminAction(intent, `${intent}-${wish.id}`);
   return (
     <AdminForm action={decide}>
