@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -120,14 +120,16 @@ export default function App() {
   useEffect(() => {
     if (toast) void import("./components/layout/show-toast").then((module) => module.showToast(toast));
   }, [toast]);
+  // A page that is a screen of its own (the slideshow: `handle.bare`) has no header, footer or music.
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
   return (
     <>
-      <SiteHeader confirmed={data.invitation?.confirmed ?? false} declined={data.invitation?.status === "declined"} />
+      {bare ? null : <SiteHeader confirmed={data.invitation?.confirmed ?? false} declined={data.invitation?.status === "declined"} />}
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter weddingDate={data.weddingDate} />
-      <Music src={media.music} />
+      {bare ? null : <SiteFooter weddingDate={data.weddingDate} />}
+      {bare ? null : <Music src={media.music} />}
       {toast ? <FlashToast toast={toast} /> : null}
       <ClientStateMirror lang={data.lang} theme={data.theme} invitation={data.invitation} />
     </>

@@ -96,6 +96,7 @@ export const configSchema = z
     RATE_LIMIT_CODE_ATTEMPTS: positiveInt.default(20),
     RATE_LIMIT_LOGIN_ATTEMPTS: positiveInt.default(5),
     RATE_LIMIT_UPLOADS: positiveInt.default(120),
+    RATE_LIMIT_WISHES: positiveInt.default(10),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
     /** The site's public address for personal links and QR codes (origin only); unset: the request's own. */
     PUBLIC_URL: z

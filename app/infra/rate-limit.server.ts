@@ -9,11 +9,17 @@ import { db } from "~/infra/db.server";
  * caller counts an attempt; each adapter answers the RateLimited it throws (API dispatch, page actions).
  * See docs/decisions/0009-rate-limits.md.
  */
-export type LimitedAction = "code" | "login" | "upload";
+export type LimitedAction = "code" | "login" | "upload" | "wish";
 
 function allowance(action: LimitedAction): number {
   const c = config();
-  return action === "code" ? c.RATE_LIMIT_CODE_ATTEMPTS : action === "login" ? c.RATE_LIMIT_LOGIN_ATTEMPTS : c.RATE_LIMIT_UPLOADS;
+  const allowances: Record<LimitedAction, number> = {
+    code: c.RATE_LIMIT_CODE_ATTEMPTS,
+    login: c.RATE_LIMIT_LOGIN_ATTEMPTS,
+    upload: c.RATE_LIMIT_UPLOADS,
+    wish: c.RATE_LIMIT_WISHES,
+  };
+  return allowances[action];
 }
 
 /** Past the allowance: thrown by consume(); the API and the page adapters each answer it with a 429. */

@@ -153,6 +153,14 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
 /** Por responder (app/routes/admin.reminders.tsx): a reminder sent or copied, recorded. */
 export const remindersScreenSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("remindInvitation"), id }), sendReminderEmailForm]);
 
+/** Mensajes (/admin/wishes): the approval switch, and each wish approved, rejected or deleted. */
+export const wishesTabSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("setWishesReview"), review: checkbox }),
+  z.object({ intent: z.literal("approveWish"), id }),
+  z.object({ intent: z.literal("rejectWish"), id }),
+  removal("deleteWish"),
+]);
+
 export type AdminAction =
   | z.infer<typeof adminSessionSchema>
   | z.infer<typeof invitationsTabSchema>
@@ -160,7 +168,8 @@ export type AdminAction =
   | z.infer<typeof galleryTabSchema>
   | z.infer<typeof remindersScreenSchema>
   | z.infer<typeof emailsScreenSchema>
-  | z.infer<typeof reviewTabSchema>;
+  | z.infer<typeof reviewTabSchema>
+  | z.infer<typeof wishesTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;
@@ -214,13 +223,14 @@ export function errorsOf(result: AdminActionData | undefined): string[] | undefi
 }
 
 /** Intents that ask "are you sure?" first. */
-export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia"] as const;
+export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish"] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
 export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteInvitation: "dashboard:confirm.deleteInvitation",
   deleteGuest: "dashboard:confirm.deleteGuest",
   deleteSection: "dashboard:confirm.deleteSection",
   deleteMedia: "dashboard:confirm.deletePhoto",
+  deleteWish: "wishes:admin.confirmDelete",
 };
 /** A list or figure the panel could not load: shown in place, with the server's message. */
 export interface LoadError {

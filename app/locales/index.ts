@@ -15,8 +15,13 @@ import { reminders } from "./reminders";
 import type { Namespace } from "./namespaces";
 import { review } from "./review";
 import { theme } from "./theme";
+import { wishes } from "./wishes";
+import { slideshow } from "./slideshow";
 
-const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, reminders, emails, review } satisfies Record<Namespace, unknown>;
+const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, reminders, emails, review, wishes, slideshow } satisfies Record<
+  Namespace,
+  unknown
+>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {

@@ -13,6 +13,8 @@ export const namespaces = [
   "reminders",
   "emails",
   "review",
+  "wishes",
+  "slideshow",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -92,29 +92,6 @@ async function loadSections({ includeInactive, id }: { includeInactive: boolean;
 }
 
 /** A public photo as the slideshow shows it: its addresses, size, the uploader's name (a caption) and when it was published. */
-export interface PublicPhoto {
-  id: number;
-  section_id: number;
-  public_url: string;
-  thumbnail_url: string | null;
-  width: number | null;
-  height: number | null;
-  uploader_name: string | null;
-  published_at: string;
-}
-
-/**
- * The public photos of the active sections (or of one: `sectionId`), newest published first
- * (an approved photo counts from its approval). `since`: only those published after it.
- */
-export async function publicMedia({ sectionId, since }: { sectionId?: number; since?: string } = {}): Promise<PublicPhoto[]> {
-  let query = publishedMedia().select(["id", "section_id", "public_url", "thumbnail_url", "width", "height", "uploader_name", "published_at", "created_at"]);
-  if (sectionId !== undefined) query = query.where("section_id", "=", sectionId);
-  if (since !== undefined) query = query.where("published_at", ">", since);
-  const rows = await query.orderBy("published_at", "desc").orderBy("id", "desc").execute();
-  return rows.map(({ created_at, published_at, ...row }) => ({ ...row, published_at: published_at ?? created_at }));
-}
-
 export type SectionInputError = "nameRequired" | "nameTooLong" | "descriptionTooLong";
 
 function checkName(name: string | undefined): { ok: true; name: string } | { ok: false; error: SectionInputError } {

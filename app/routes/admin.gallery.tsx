@@ -1,4 +1,4 @@
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { GalleryTab } from "~/components/admin/GalleryTab";
@@ -16,7 +16,7 @@ export const action = screenActionOf(galleryTab);
 export const ErrorBoundary = AdminScreenError;
 
 export default function GalleryScreen() {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation(["dashboard", "wishes"]);
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   if (!data) return null; // locked: the layout shows the login instead
@@ -24,6 +24,14 @@ export default function GalleryScreen() {
   return (
     <>
       <ScreenNotices ownForms={["createSection", "editSection"]} />
+      <p className="section-actions">
+        <Link to="/admin/wishes" className="button secondary small">
+          {t("wishes:admin.title")}
+        </Link>
+        <a href="/slideshow" className="button secondary small" target="_blank" rel="noopener">
+          {t("wishes:admin.openSlideshow")}
+        </a>
+      </p>
       {isLoadError(sections) ? (
         <LoadFailed message={t("toasts.loadSectionsError")} />
       ) : (

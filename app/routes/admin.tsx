@@ -30,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticated } = await loadAdmin(request);
   const pendingReview = await pendingReviewCount(authenticated);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
-  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails", "review"]) : await adminLoginTexts(request);
+  const i18n = authenticated
+    ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails", "review", "wishes"])
+    : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint;
   // email: whether any e-mail control shows.
   return {

@@ -16,6 +16,9 @@ import { pageTexts } from "~/infra/i18n.server";
 import type galleryEs from "~/locales/es/gallery.json";
 import type { RootData } from "~/root";
 import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
+import { handleWishPost, isWishPost, loadWishes } from "~/http/wishes-page.server";
+import { GuestWishes } from "~/components/gallery/GuestWishes";
+import { uploadAnswerOf } from "~/lib/wishes";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 
 /** Its page shows toasts: the root watches for them (useToastsRequested). */
@@ -42,15 +45,18 @@ export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The page's texts (decision 0014); FormErrors may show confirm's keys.
-  return { ...(await loadGallery(request)), i18n: await pageTexts(request, "gallery", "confirm", "review") };
+  const [gallery, wishes, i18n] = await Promise.all([loadGallery(request), loadWishes(), pageTexts(request, "gallery", "confirm", "review", "wishes")]);
+  return { ...gallery, wishes, i18n };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // The wish form is a plain form; photos come as multipart.
+  if (isWishPost(request)) return handleWishPost(request, context);
   return handleGalleryUpload(request, context);
 }
 
 function GalleryPageContent() {
-  const { sections, selectedId, selectedError, uploaderName } = useLoaderData<typeof loader>();
+  const { sections, selectedId, selectedError, uploaderName, wishes } = useLoaderData<typeof loader>();
   const { t } = useTranslation("gallery");
   // Without the script a section is its own page with the plain form; once the script runs, a
   // dialog with the scripted one. Photos picked in the plain form before that are handed over.
@@ -72,7 +78,7 @@ function GalleryPageContent() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const selected = sections.find((s) => s.id === selectedId) ?? null;
-  const actionData = useActionData<typeof action>();
+  const actionData = uploadAnswerOf(useActionData<typeof action>());
   // A refused plain post outside any section (no section given): its message at the top.
   const orphanError = actionData && !actionData.ok && !selected ? actionData.error : null;
   const leave = () => navigate("/gallery", { replace: true, preventScrollReset: true });
@@ -171,6 +177,8 @@ function GalleryPageContent() {
           })}
         </ul>
       )}
+
+      <GuestWishes wishes={wishes.list} maxName={wishes.maxName} maxMessage={wishes.maxMessage} />
 
       {hydrated ? (
         <Modal opened={selected !== null} onClose={close} title={selected?.name} size="xl" centered>

@@ -12,7 +12,8 @@ import { screenAction } from "~/http/admin/tab-action.server";
 import { MAX_UPLOADER_NAME_LENGTH } from "~/lib/constants";
 import { uploaderNameOf } from "~/lib/names";
 import { wholeGalleryArchive } from "~/models/archive.server";
-import { createSection, getSection, listSections, publicMedia, storedFileVisibility, updateSection } from "~/models/gallery.server";
+import { createSection, getSection, listSections, storedFileVisibility, updateSection } from "~/models/gallery.server";
+import { slideshowPhotos } from "~/models/slideshow.server";
 import { savePhoto } from "~/models/photos.server";
 import { approvePending, countPending, listPending, rejectPending } from "~/models/review.server";
 import * as debugGallery from "~/routes/api.debug.gallery";
@@ -156,7 +157,7 @@ describe("photos reviewed before they go public", () => {
     expect((await listSections()).find((s) => s.id === id)!.media.map((m) => m.id)).toEqual(onlyPublished);
     expect((await listSections({ includeInactive: true })).find((s) => s.id === id)!.media.map((m) => m.id)).toEqual(onlyPublished);
     expect((await loadGallery(new Request(`http://localhost/gallery?section=${id}`))).sections[0].media.map((m) => m.id)).toEqual(onlyPublished);
-    expect((await publicMedia()).map((m) => m.id)).toEqual(onlyPublished);
+    expect((await slideshowPhotos()).map((m) => m.id)).toEqual(onlyPublished);
     const listed = await call(sections as RouteModule, "GET", "/api/gallery/sections");
     expect(listed.json[0].media.map((m: { id: number }) => m.id)).toEqual(onlyPublished);
     expect(listed.json[0].review_uploads).toBe(true);
@@ -217,7 +218,7 @@ describe("photos reviewed before they go public", () => {
     expect(approved.status).toBe("published");
     expect(approved.published_at! >= before).toBe(true);
     // The slideshow's order: newest published first, with the uploader's name as its caption.
-    const shown = await publicMedia();
+    const shown = await slideshowPhotos();
     expect(shown.map((m) => [m.id, m.uploader_name])).toEqual([
       [first.media.id, "Ana"],
       [byAdmin.media.id, null],

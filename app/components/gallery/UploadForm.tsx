@@ -1,4 +1,5 @@
 import { Button, Progress, TextInput } from "@mantine/core";
+import { uploadAnswerOf } from "~/lib/wishes";
 import { notifications } from "@mantine/notifications";
 import { useActionData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -310,7 +311,7 @@ export function PlainUploadForm({
   uploaderName?: string;
 }) {
   const { t } = useTranslation("gallery");
-  const actionData = useActionData<typeof action>();
+  const actionData = uploadAnswerOf(useActionData<typeof action>());
   const batch = actionData?.batch ?? null;
   const error = actionData && !actionData.ok && !batch ? actionData.error : null;
   return (

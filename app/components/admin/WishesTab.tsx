@@ -1,0 +1,115 @@
+import { Button, Switch } from "@mantine/core";
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { AdminWish } from "~/models/wishes.server";
+import { AdminForm } from "./AdminForm";
+import { ConfirmAction } from "./ConfirmAction";
+import { useAdminAction } from "./useAdminFetcher";
+
+/** Mensajes: 'Revisar mensajes antes de publicar', then the wishes to review and the published ones. */
+export function WishesTab({ review, pending, published }: { review: boolean; pending: AdminWish[]; published: AdminWish[] }) {
+  const { t } = useTranslation("wishes");
+  return (
+    <div className="admin-wishes">
+      <p>
+        <Link to="/admin/gallery" className="button secondary small">
+          {t("admin.back")}
+        </Link>
+      </p>
+      <h2 className="admin-section-title">{t("admin.title")}</h2>
+      <ReviewSwitch review={review} />
+      <section aria-labelledby="wishes-pending-title">
+        <h3 id="wishes-pending-title">{t("admin.pending", { count: pending.length })}</h3>
+        {pending.length === 0 ? <p className="admin-empty">{t("admin.noPending")}</p> : <WishList wishes={pending} />}
+      </section>
+      <section aria-labelledby="wishes-published-title">
+        <h3 id="wishes-published-title">{t("admin.published", { count: published.length })}</h3>
+        {published.length === 0 ? <p className="admin-empty">{t("admin.noPublished")}</p> : <WishList wishes={published} />}
+      </section>
+    </div>
+  );
+}
+
+function ReviewSwitch({ review }: { review: boolean }) {
+  const { t } = useTranslation("wishes");
+  const save = useAdminAction("setWishesReview");
+  // Keyed by the location: after a save (a redirect) the switch shows the stored value.
+  const formKey = useLocation().key;
+  return (
+    <AdminForm action={save} className="card admin-card admin-form" key={formKey}>
+      <Switch name="review" label={t("admin.review")} description={t("admin.reviewHint")} defaultChecked={review} size="md" />
+      <p className="admin-muted" role="status">
+        {review ? t("admin.reviewOn") : t("admin.reviewOff")}
+      </p>
+      <Button type="submit" size="md" disabled={save.busy}>
+        {t("admin.save")}
+      </Button>
+    </AdminForm>
+  );
+}
+
+function WishList({ wishes }: { wishes: AdminWish[] }) {
+  return (
+    <ul className="admin-wish-list">
+      {wishes.map((wish) => (
+        <li key={wish.id} className="card admin-wish">
+          <blockquote>
+            <p>{wish.message}</p>
+            <footer>— {wish.name}</footer>
+          </blockquote>
+          <div className="section-actions">{wish.status === "pending" ? <PendingActions wish={wish} /> : <DeleteAction wish={wish} />}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Decision({
+  intent,
+  wish,
+  label,
+  text,
+  danger,
+}: {
+  intent: "approveWish" | "rejectWish";
+  wish: AdminWish;
+  label: string;
+  text: string;
+  danger?: boolean;
+}) {
+  const decide = useAdminAction(intent, `${intent}-${wish.id}`);
+  return (
+    <AdminForm action={decide}>
+      <input type="hidden" name="id" value={wish.id} />
+      <button type="submit" className={danger ? "button danger small" : "button small"} aria-label={label} disabled={decide.busy}>
+        {text}
+      </button>
+    </AdminForm>
+  );
+}
+
+function PendingActions({ wish }: { wish: AdminWish }) {
+  const { t } = useTranslation("wishes");
+  return (
+    <>
+      <Decision intent="approveWish" wish={wish} label={t("admin.approveLabel", { name: wish.name })} text={t("admin.approve")} />
+      <Decision intent="rejectWish" wish={wish} label={t("admin.rejectLabel", { name: wish.name })} text={t("admin.reject")} danger />
+    </>
+  );
+}
+
+function DeleteAction({ wish }: { wish: AdminWish }) {
+  const { t } = useTranslation("wishes");
+  return (
+    <ConfirmAction
+      intent="deleteWish"
+      id={wish.id}
+      name={wish.name}
+      prompt={t("admin.confirmDelete", { name: wish.name })}
+      label={t("admin.deleteLabel", { name: wish.name })}
+      className="button danger small"
+    >
+      {t("admin.delete")}
+    </ConfirmAction>
+  );
+}

@@ -1,0 +1,63 @@
+import { createHash } from "node:crypto";
+import { data } from "@remix-run/node";
+import { parseSectionId } from "~/http/photo-upload.server";
+import { publicBaseUrl } from "~/http/public-url.server";
+import { qrSvg } from "~/http/qr.server";
+import { pageTexts } from "~/infra/i18n.server";
+import { slideAt, slideSeconds, slideStep, SLIDESHOW_POLL_MS } from "~/lib/slideshow";
+import { isActiveSection, slideshowFeed, type SlideshowFeed } from "~/models/slideshow.server";
+
+/**
+ * The screen's section: `?section=ID` (an active section), or every active section (undefined).
+ * Null when the parameter names no active section.
+ */
+async function sectionOf(url: URL): Promise<number | undefined | null> {
+  const param = url.searchParams.get("section");
+  if (param === null || param === "") return undefined;
+  const id = parseSectionId(param);
+  return id !== null && (await isActiveSection(id)) ? id : null;
+}
+
+/** The newest publication time a screen has shown (what a newer photo is measured against). */
+const newestOf = (feed: SlideshowFeed) => feed.photos[0]?.published_at ?? "";
+
+/**
+ * /slideshow: the photos and wishes, the gallery's QR code and, for a screen without JavaScript,
+ * the step to show now and the address of the next (`?at=` the step, `?after=` the newest photo
+ * it has shown: a newer one is shown next, newest first, then the rest again).
+ */
+export async function loadSlideshow(request: Request) {
+  const url = new URL(request.url);
+  const seconds = slideSeconds(url.searchParams.get("seconds"));
+  const galleryUrl = `${publicBaseUrl(request)}/gallery`;
+  const [sectionId, qr, i18n] = await Promise.all([sectionOf(url), qrSvg(galleryUrl), pageTexts(request, "slideshow")]);
+  const base = { seconds, galleryUrl, qr, i18n, pollMs: SLIDESHOW_POLL_MS };
+  if (sectionId === null)
+    return data({ ...base, notFound: true as const, sectionId: null, feed: { photos: [], wishes: [] }, step: 0, next: null }, { status: 404 });
+  const feed = await slideshowFeed(sectionId);
+  const newest = newestOf(feed);
+  const after = url.searchParams.get("after") ?? "";
+  // A photo newer than the screen has shown: from the newest again.
+  const step = newest > after ? 0 : slideStep(url.searchParams.get("at"));
+  const nextQuery = new URLSearchParams();
+  if (sectionId !== undefined) nextQuery.set("section", String(sectionId));
+  if (url.searchParams.has("seconds")) nextQuery.set("seconds", String(seconds));
+  nextQuery.set("at", String(slideAt(step, feed.photos.length, feed.wishes.length) === null ? 0 : step + 1));
+  nextQuery.set("after", newest);
+  return { ...base, notFound: false as const, sectionId: sectionId ?? null, feed, step, next: `/slideshow?${nextQuery}` };
+}
+
+/**
+ * GET /slideshow.json: what an open screen polls (decision 0032). The answer carries a validator
+ * (a hash of its body): a screen that has it gets a 304 with no body while nothing changed.
+ */
+export async function slideshowFeedResponse(request: Request): Promise<Response> {
+  const sectionId = await sectionOf(new URL(request.url));
+  const headers = { "Cache-Control": "no-cache", Vary: "Accept-Encoding" };
+  if (sectionId === null) return Response.json({ error: "Not found" }, { status: 404, headers });
+  const body = JSON.stringify(await slideshowFeed(sectionId));
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const sent = request.headers.get("If-None-Match");
+  if (sent && sent.split(",").some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
+  return new Response(body, { headers: { ...headers, ETag: etag, "Content-Type": "application/json; charset=utf-8" } });
+}

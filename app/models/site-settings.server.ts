@@ -1,0 +1,22 @@
+import { db } from "~/infra/db.server";
+
+/**
+ * The site's settings the admin changes, one row per key in `site_settings`; an absent key has its
+ * default. Read from the database on each use (no copy per worker), so every worker and instance
+ * sees a change at once.
+ */
+export type SettingKey = "wishes_review";
+
+export async function getSetting(key: SettingKey): Promise<string | null> {
+  const row = await db().selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+export async function setSetting(key: SettingKey, value: string): Promise<void> {
+  const updated_at = new Date().toISOString();
+  await db()
+    .insertInto("site_settings")
+    .values({ key, value, updated_at })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
+    .execute();
+}

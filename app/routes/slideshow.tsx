@@ -1,0 +1,228 @@
+import "~/styles/slideshow.css";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/confirm/useHydrated";
+import { couple } from "~/content/wedding";
+import { loadSlideshow } from "~/http/slideshow-page.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
+import { slideAt } from "~/lib/slideshow";
+import type slideshowEs from "~/locales/es/slideshow.json";
+import type { SlideshowFeed } from "~/models/slideshow.server";
+import type { RootData } from "~/root";
+
+/** A screen of its own: no header, footer or music (the root leaves them out for `bare` pages). */
+export const handle = { bare: true };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
+  const title = (data?.i18n[lang]?.slideshow as typeof slideshowEs | undefined)?.metaTitle;
+  return [{ title: title ? title.replace("{{names}}", couple.names) : couple.names }, { name: "robots", content: "noindex" }];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSlideshow(request);
+}
+
+/**
+ * The reception's screen: the public photos one at a time, a guest's wish every few slides, the
+ * gallery's QR code in a corner. With JavaScript it advances by itself and asks every few seconds
+ * whether anything changed (a 304 while nothing did), showing new photos first; without it the
+ * page refreshes itself to the next step (`?at=`).
+ */
+export default function Slideshow() {
+  const loaded = useLoaderData<typeof loader>();
+  const { t } = useTranslation("slideshow");
+  const hydrated = useHydrated();
+  const { feed, shown } = useShow(loaded);
+  const current = shown[shown.length - 1]!;
+  const slide = slideAt(current.step, feed.photos.length, feed.wishes.length);
+  useWakeLock();
+
+  return (
+    <div className="slideshow" aria-label={t("title")} role="region">
+      {/* Without JavaScript the page moves on by itself (with it, this is never parsed as markup). */}
+      {loaded.next && !hydrated ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`${loaded.seconds};url=${loaded.next}`} />
+        </noscript>
+      ) : null}
+      {loaded.notFound ? (
+        <p className="slideshow-message" role="alert">
+          {t("sectionNotFound")}
+        </p>
+      ) : slide === null ? (
+        <p className="slideshow-message">{t("empty")}</p>
+      ) : (
+        <div className="slideshow-stage">
+          {/* The slide before stays under the new one while it fades in: a cross-fade. */}
+          {shown.map(({ id, step }, i) => {
+            const at = slideAt(step, feed.photos.length, feed.wishes.length);
+            const under = i < shown.length - 1;
+            // The same photo or wish again (a show of one): nothing to fade from.
+            if (!at || (under && at.kind === slide.kind && at.index === slide.index)) return null;
+            return <Slide key={id} feed={feed} slide={at} hidden={under} />;
+          })}
+        </div>
+      )}
+      <aside className="slideshow-share">
+        <span className="slideshow-qr" role="img" aria-label={t("qrLabel", { url: loaded.galleryUrl })} dangerouslySetInnerHTML={{ __html: loaded.qr }} />
+        <span className="slideshow-share-text">{t("share")}</span>
+      </aside>
+      {hydrated ? <FullscreenButton /> : null}
+    </div>
+  );
+}
+
+/** One step: a photo (contained, its uploader as the caption) or a wish; it fades in over the one before. */
+function Slide({ feed, slide, hidden }: { feed: SlideshowFeed; slide: NonNullable<ReturnType<typeof slideAt>>; hidden: boolean }) {
+  const { t } = useTranslation("slideshow");
+  if (slide.kind === "wish") {
+    const wish = feed.wishes[slide.index]!;
+    return (
+      <figure className="slide slide-wish" aria-hidden={hidden || undefined}>
+        <blockquote>
+          <p>{wish.message}</p>
+        </blockquote>
+        <figcaption>{t("wishFrom", { name: wish.name })}</figcaption>
+      </figure>
+    );
+  }
+  const photo = feed.photos[slide.index]!;
+  const caption = photo.uploader_name ? t("photoBy", { name: photo.uploader_name }) : null;
+  return (
+    <figure className="slide slide-photo" aria-hidden={hidden || undefined}>
+      <img
+        src={photo.url}
+        alt={caption ?? t("photo", { current: slide.index + 1, total: feed.photos.length })}
+        width={photo.width ?? undefined}
+        height={photo.height ?? undefined}
+        decoding="async"
+      />
+      {caption ? <figcaption>{caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+/** How long a slide takes to fade in (slideshow.css's animation), with a margin. */
+const FADE_MS = 1500;
+
+/** A step on the screen; `id` tells two showings of one step apart (the newest photo shown again). */
+interface Shown {
+  id: number;
+  step: number;
+}
+
+/**
+ * The show's state in the browser: the feed (polled with its ETag every `pollMs`; a 304 costs the
+ * server no query result sent and the screen nothing), and the last two steps shown (the new one
+ * fades in over the one before), moved on every `seconds`. Photos newer than any shown come next
+ * at once, newest first. The next photo is fetched ahead, so it is there when its turn comes.
+ */
+function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const [feed, setFeed] = useState<SlideshowFeed>(loaded.feed);
+  const [shown, setShown] = useState<Shown[]>([{ id: 0, step: loaded.step }]);
+  const show = (next: (step: number) => number) =>
+    setShown((list) => {
+      const last = list[list.length - 1]!;
+      return [last, { id: last.id + 1, step: next(last.step) }];
+    });
+  const step = shown[shown.length - 1]!.step;
+  const newest = useRef(loaded.feed.photos[0]?.published_at ?? "");
+  const { seconds, pollMs, sectionId, notFound } = loaded;
+
+  useEffect(() => {
+    const timer = setInterval(() => show((s) => s + 1), seconds * 1000);
+    return () => clearInterval(timer);
+  }, [seconds, feed]);
+
+  // Once the new slide has faded in (slideshow.css: 1.2 s), the one under it goes.
+  useEffect(() => {
+    if (shown.length < 2) return;
+    const timer = setTimeout(() => setShown((list) => list.slice(-1)), FADE_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
+  useEffect(() => {
+    const next = slideAt(step + 1, feed.photos.length, feed.wishes.length);
+    if (next?.kind === "photo") new Image().src = feed.photos[next.index]!.url;
+  }, [step, feed]);
+
+  useEffect(() => {
+    if (notFound) return;
+    let etag: string | null = null;
+    let stopped = false;
+    const address = sectionId === null ? "/slideshow.json" : `/slideshow.json?section=${sectionId}`;
+    const poll = async () => {
+      try {
+        const response = await fetch(address, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" });
+        if (stopped) return;
+        // The section was hidden or deleted meanwhile: its photos leave the screen.
+        if (response.status === 404) setFeed({ photos: [], wishes: [] });
+        if (response.status !== 200) return;
+        etag = response.headers.get("ETag");
+        const next = (await response.json()) as SlideshowFeed;
+        if (stopped) return;
+        const latest = next.photos[0]?.published_at ?? "";
+        setFeed(next);
+        if (latest > newest.current) {
+          newest.current = latest;
+          show(() => 0);
+        }
+      } catch {
+        // Offline for a moment (the venue's Wi-Fi): the show goes on with what it has.
+      }
+    };
+    const timer = setInterval(() => void poll(), pollMs);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [pollMs, sectionId, notFound]);
+
+  return { feed, shown };
+}
+
+/** Keeps the screen on while the show is open, where the browser can (asked again when the tab comes back). */
+function useWakeLock() {
+  useEffect(() => {
+    if (!("wakeLock" in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    const request = () => {
+      if (document.visibilityState !== "visible") return;
+      navigator.wakeLock.request("screen").then(
+        (sentinel) => (lock = sentinel),
+        () => undefined, // refused (battery saver, no user gesture yet): the screen may sleep
+      );
+    };
+    request();
+    document.addEventListener("visibilitychange", request);
+    return () => {
+      document.removeEventListener("visibilitychange", request);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+}
+
+/** 'Pantalla completa': the browser's full screen for the page (and back). */
+function FullscreenButton() {
+  const { t } = useTranslation("slideshow");
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const changed = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener("fullscreenchange", changed);
+    return () => document.removeEventListener("fullscreenchange", changed);
+  }, []);
+  if (!document.fullscreenEnabled) return null;
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void document.documentElement.requestFullscreen().catch(() => undefined);
+  };
+  return (
+    <button type="button" className="slideshow-fullscreen" onClick={toggle}>
+      {full ? t("exitFullscreen") : t("fullscreen")}
+    </button>
+  );
+}
