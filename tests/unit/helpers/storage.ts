@@ -2,15 +2,16 @@ import { buffer } from "node:stream/consumers";
 import type { Storage } from "~/infra/storage.server";
 
 /** A store that behaves like `base` except for the methods given (for failures in the middle). */
-export function storeLike(base: Storage, overrides: Partial<Pick<Storage, "put" | "remove" | "open">>): Storage {
+export function storeLike(base: Storage, overrides: Partial<Pick<Storage, "put" | "putStream" | "remove" | "open">>): Storage {
   return {
     driver: base.driver,
     bucket: base.bucket,
     cacheControlSeconds: base.cacheControlSeconds,
     put: (key, bytes, type) => base.put(key, bytes, type),
+    putStream: (key, body, type) => base.putStream(key, body, type),
     remove: (key) => base.remove(key),
     url: (key) => base.url(key),
-    open: (key) => base.open(key),
+    open: (key, range) => base.open(key, range),
     list: () => base.list(),
     setAsideOrphans: (isNamed, stamp) => base.setAsideOrphans(isNamed, stamp),
     healthy: () => base.healthy(),
