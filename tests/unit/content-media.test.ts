@@ -4,7 +4,7 @@ import { Transform } from "node:stream";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import type { AppLoadContext } from "@remix-run/node";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../server/cluster-mode.mjs";
 import { contentMediaAction, loadContentMedia } from "~/http/admin/content-media.server";
 import { screenLoader } from "~/http/admin/tab-action.server";
@@ -18,9 +18,8 @@ import { MAX_MUSIC_BYTES, MAX_PORTRAIT_BYTES, MAX_VIDEO_BYTES, sniffAudio, sniff
 import { FRESH_MS, forgetSiteMedia, siteMedia, siteMediaStates, storedSiteMedia } from "~/models/content-media.server";
 import { loader as heroLoader } from "~/routes/media.hero[.]mp4";
 import { loader as siteFileLoader } from "~/routes/media.site.$file";
-import { startS3Server, type S3TestServer } from "../helpers/s3-server";
 import { BOUNDARY, multipartRequest, type Part } from "./helpers/multipart";
-import { readKey, storeLike } from "./helpers/storage";
+import { readKey, storeLike, useStoreDriver } from "./helpers/storage";
 import { useTestDatabase } from "./helpers/test-db";
 
 /** An ISO media file's leading `ftyp` box: major brand, then compatible brands. */
@@ -123,29 +122,15 @@ const siteFile = (url: string) => {
 };
 
 describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) => {
-  const env: Record<string, string> = {};
-  let s3: S3TestServer | undefined;
-  let buckets = 0;
-  beforeAll(async () => {
-    if (driver === "s3") s3 = await startS3Server();
-  });
-  afterAll(async () => {
-    await s3?.stop();
-  });
-  beforeEach(async () => {
-    if (!s3) return;
-    const bucket = `media-${++buckets}`;
-    await s3.createBucket(bucket);
-    Object.assign(env, s3.env, { S3_BUCKET: bucket });
-  });
-  const paths = useTestDatabase(env);
+  const store = useStoreDriver(driver, "media");
+  const paths = useTestDatabase(store.env);
   beforeEach(() => forgetSiteMedia());
   afterEach(() => vi.useRealTimers());
 
   /** Every key in the site media's folder. */
   async function siteKeys(): Promise<string[]> {
-    if (s3) {
-      const page = await s3.client.send(new ListObjectsV2Command({ Bucket: config().S3_BUCKET, Prefix: "0/" }));
+    if (store.s3) {
+      const page = await store.s3.client.send(new ListObjectsV2Command({ Bucket: config().S3_BUCKET, Prefix: "0/" }));
       return (page.Contents ?? []).map((o) => o.Key!).sort();
     }
     const dir = path.join(paths.uploads, "0");
@@ -281,7 +266,7 @@ describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) =
     const refused = await answer(contentMediaAction(request, context));
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(await siteKeys()).toEqual([]);
-    if (!s3) expect(fs.readdirSync(path.join(paths.uploads, "0")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    if (!store.s3) expect(fs.readdirSync(path.join(paths.uploads, "0")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
     expect(await storedSiteMedia("heroVideo")).toBeNull();
   });
 
