@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
+import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, test } from "./fixtures";
 
 /**
@@ -71,6 +72,13 @@ async function upload(page: Page, slot: string, file: { name: string; mimeType: 
   await card.getByRole("button", { name: lang === "es" ? "Subir y reemplazar" : "Upload and replace" }).click();
   return card;
 }
+
+test("the Multimedia screen has no serious accessibility problem", async ({ browser }, testInfo) => {
+  const page = await a11yPage(browser, { locale: "es-ES" }, jsDisabled(testInfo));
+  await openMultimedia(page, "es");
+  await expectNoSeriousA11yViolations(page);
+  await page.context().close();
+});
 
 test("replace the portrait and see the new picture on the home page", async ({ page }) => {
   await openMultimedia(page, "es");

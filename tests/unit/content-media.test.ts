@@ -328,6 +328,27 @@ describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) =
     expect(await siteKeys()).toEqual([second]);
   });
 
+  it("refuses a body that is not a form, or a file sent before its slot, and stores nothing", async () => {
+    const cookie = await adminCookie();
+    const noBoundary = new Request(URL_BASE, { method: "POST", headers: { "Content-Type": "multipart/form-data", Cookie: cookie }, body: "x" });
+    expect(await answer(contentMediaAction(noBoundary, context))).toMatchObject({ status: 400, error: "contentMedia:errors.malformedUpload" });
+    const built = multipartRequest([
+      { name: "file", filename: "boda.mp4", bytes: MP4_HEAD },
+      { name: "intent", bytes: Buffer.from("uploadMedia") },
+      { name: "slot", bytes: Buffer.from("heroVideo") },
+    ]);
+    const fileFirst = new Request(URL_BASE, {
+      method: "POST",
+      headers: { ...Object.fromEntries(built.request.headers), Cookie: cookie },
+      body: built.request.body,
+      duplex: "half",
+    } as RequestInit);
+    expect(await answer(contentMediaAction(fileFirst, context))).toMatchObject({ status: 400, error: "contentMedia:errors.noFile" });
+    const unknownSlot = uploadRequest("guestbook", { filename: "boda.mp4", bytes: MP4_HEAD }, { Cookie: cookie });
+    expect(await answer(contentMediaAction(unknownSlot.request, context))).toMatchObject({ status: 400 });
+    expect(await siteKeys()).toEqual([]);
+  });
+
   it("is the admin's only: no session, a 401 and nothing read; another site's form, a 403", async () => {
     const anonymous = uploadRequest("heroVideo", { filename: "x.mp4", bytes: MP4_HEAD }, {});
     const thrown = await contentMediaAction(anonymous.request, context).catch((e: unknown) => e);
