@@ -145,3 +145,15 @@ test("upload a video and the hero plays it; remove it and the tinted background 
   await page.waitForTimeout(1500); // past a would-be HEAD check and retry
   await expect(page.locator("video")).toHaveCount(0);
 });
+
+test("remove the music and the site shows no player @js-only", async ({ page }) => {
+  await page.goto(at("/"));
+  await expect(page.getByRole("region", { name: "Música de fondo" })).toBeVisible();
+  await openMultimedia(page, "es");
+  await page.getByRole("region", { name: "Música de fondo" }).getByRole("button", { name: "Quitar" }).click();
+  await expect(page.getByRole("region", { name: "Música de fondo" }).getByText("Sin música: el sitio no muestra el reproductor.")).toBeVisible();
+  await page.goto(at("/"));
+  await expect(page.getByRole("heading", { level: 1, name: "Valeria & Sebastián" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Música de fondo" })).toHaveCount(0);
+  await expect(page.locator("audio")).toHaveCount(0);
+});
