@@ -27,6 +27,7 @@ export interface StoredSiteMedia {
   at: string;
 }
 type Setting = StoredSiteMedia | { removed: true };
+const REMOVED: Setting = { removed: true };
 
 export const SETTING_KEYS: Record<MediaSlot, string> = { portrait: "media.portrait", heroVideo: "media.heroVideo", music: "media.music" };
 
@@ -116,9 +117,16 @@ export interface SiteMedia {
   music: string | null;
 }
 
-/** Where each slot's file is for the pages (the home page, the hero, the player in every page). */
+/**
+ * Where each slot's file is for the pages (the home page, the hero, the player in every page).
+ * The pages did not need the database before: when it cannot be read they still render, with no
+ * media (never the demo couple's on a real site), and the next request tries again.
+ */
 export async function siteMedia(): Promise<SiteMedia> {
-  const current = await settings();
+  const current = await settings().catch((error: unknown) => {
+    console.error("content media: the settings could not be read", error);
+    return { portrait: REMOVED, heroVideo: REMOVED, music: REMOVED };
+  });
   const address = (slot: MediaSlot, fallback: string | null, url: (stored: StoredSiteMedia) => string) => {
     const setting = current[slot];
     if (!setting) return fallback;

@@ -388,6 +388,15 @@ describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) =
     expect((await siteMedia()).music).toBe("/media/music.wav");
   });
 
+  it("pages still render when the settings cannot be read: no media rather than the demo couple's, and the next read tries again", async () => {
+    await db().schema.alterTable("site_settings").renameTo("site_settings_away").execute();
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(await siteMedia()).toEqual({ portrait: null, heroVideo: null, music: null });
+    error.mockRestore();
+    await db().schema.alterTable("site_settings_away").renameTo("site_settings").execute();
+    expect((await siteMedia()).music).toBe("/media/music.wav");
+  });
+
   it("the start's sweep keeps the site's files and sets aside one no setting names", async () => {
     const cookie = await adminCookie();
     await uploadVideo(cookie);
