@@ -237,7 +237,10 @@ function streamedReceiver(slot: StreamedSlot): MediaReceiver {
     const { pass, stored } = upload!;
     if (pass.write(bytes)) return;
     // The store stopped reading before the end: its error is the upload's.
-    await Promise.race([once(pass, "drain"), stored.then(() => Promise.reject(new Error("the store ended before the file")))]);
+    await Promise.race([once(pass, "drain"), stored.then(() => Promise.reject(new Error("the store ended before the file")))]).catch((error: unknown) => {
+      console.error("content media: could not store the file", error);
+      throw new MediaRefused("storageFailed");
+    });
   };
   const headBytes = () => Buffer.concat(head);
   return {

@@ -263,11 +263,35 @@ describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) =
       body,
       duplex: "half",
     } as RequestInit);
-    const refused = await answer(contentMediaAction(request, context));
-    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(await answer(contentMediaAction(request, context))).toMatchObject({ status: 400, error: "contentMedia:errors.malformedUpload" });
     expect(await siteKeys()).toEqual([]);
     if (!store.s3) expect(fs.readdirSync(path.join(paths.uploads, "0")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
     expect(await storedSiteMedia("heroVideo")).toBeNull();
+  });
+
+  it("a store that fails mid-file: 'Error al guardar el contenido', no setting, nothing left", async () => {
+    const cookie = await adminCookie();
+    const base = storage();
+    setStorageForTests(
+      storeLike(base, {
+        putStream: (key, body, type) => {
+          let seen = 0;
+          const failing = new Transform({
+            transform(chunk: Buffer, _encoding, next) {
+              seen += chunk.length;
+              next(seen > 2 * 1024 * 1024 ? new Error("disk full") : null, chunk);
+            },
+          });
+          return base.putStream(key, body.pipe(failing), type);
+        },
+      }),
+    );
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const upload = uploadRequest("heroVideo", { filename: "boda.mp4", prefix: MP4_HEAD, bytes: 8 * 1024 * 1024 }, { Cookie: cookie });
+    expect(await answer(contentMediaAction(upload.request, context))).toMatchObject({ status: 500, error: "contentMedia:errors.storageFailed" });
+    error.mockRestore();
+    expect(await storedSiteMedia("heroVideo")).toBeNull();
+    expect(await siteKeys()).toEqual([]);
   });
 
   it("takes the portrait through the photos' pipeline: EXIF and GPS dropped; a file that is not a picture is refused", async () => {

@@ -50,8 +50,9 @@ const ignored: FileSink = { write() {}, end() {} };
 async function upload(request: Request): Promise<AdminResult> {
   let receiver: MediaReceiver | null = null;
   let fileName = "";
+  let read: Awaited<ReturnType<typeof readStreamedFile>>;
   try {
-    const read = await readStreamedFile(request, MAX_VIDEO_BYTES, UPLOAD_FIELDS, (part, fields) => {
+    read = await readStreamedFile(request, MAX_VIDEO_BYTES, UPLOAD_FIELDS, (part, fields) => {
       if (receiver) return ignored;
       const slot = MEDIA_SLOTS.find((s) => s === fields.get("slot"));
       if (fields.get("intent") !== "uploadMedia" || !slot) throw new MediaRefused("noFile");
@@ -59,18 +60,19 @@ async function upload(request: Request): Promise<AdminResult> {
       fileName = part.filename;
       return { write: (bytes) => current.write(bytes), end() {} };
     });
-    if (!read.ok) {
-      await (receiver as MediaReceiver | null)?.abort();
-      return refusal(read.error);
-    }
-    if (!receiver) return refusal("noFile");
-    const saved = await (receiver as MediaReceiver).finish(fileName);
-    return saved.ok ? done("uploadMedia", "contentMedia:saved") : refusal(saved.error);
   } catch (error) {
     await (receiver as MediaReceiver | null)?.abort();
     if (error instanceof MediaRefused) return refusal(error.error);
-    throw error;
+    // The receivers turn the store's failures into MediaRefused: anything else is the body's (a client gone mid-file).
+    return refusal("malformedUpload");
   }
+  if (!read.ok) {
+    await (receiver as MediaReceiver | null)?.abort();
+    return refusal(read.error);
+  }
+  if (!receiver) return refusal("noFile");
+  const saved = await (receiver as MediaReceiver).finish(fileName);
+  return saved.ok ? done("uploadMedia", "contentMedia:saved") : refusal(saved.error);
 }
 
 export const contentMediaScreen: AdminScreenActions<"removeMedia" | "uploadMedia"> = {
