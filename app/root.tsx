@@ -19,11 +19,11 @@ import { HeadScript } from "./components/layout/ThemeScript";
 // The site's own CSS is small: inlined into the page (and a route's with `handle.inlineCss`), so the first paint waits for no stylesheet.
 import { InlineStyles } from "./components/layout/InlineCss";
 import { useNonce } from "./components/nonce";
-import { media } from "./content/couple";
 import { config } from "~/infra/config.server";
 import { getFixedT, getLanguage, textsIn } from "~/infra/i18n.server";
 import { siteNamespaces } from "~/locales/namespaces";
 import { findInvitationByCode } from "~/models/invitations.server";
+import { siteMedia } from "~/models/content-media.server";
 import { guestView } from "~/lib/invitation-view";
 import { getStoredCode, takeToast } from "~/infra/session.server";
 import { getTheme } from "~/infra/theme.server";
@@ -34,7 +34,13 @@ const ToastHost = lazy(() => import("./components/layout/ToastHost"));
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [lang, theme, code, flash] = await Promise.all([getLanguage(request), getTheme(request), getStoredCode(request), takeToast(request)]);
+  const [lang, theme, code, flash, media] = await Promise.all([
+    getLanguage(request),
+    getTheme(request),
+    getStoredCode(request),
+    takeToast(request),
+    siteMedia(),
+  ]);
   const invitation = code ? await findInvitationByCode(code) : null;
   const cfg = config();
   // Translated here: a flash's key may belong to a namespace the next page's bundle does not carry.
@@ -50,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       invitation: invitation ? { code: invitation.code, ...guestView(invitation) } : null,
       weddingDate: cfg.WEDDING_DATE,
       rsvpDeadline: cfg.RSVP_DEADLINE,
+      /** The couple's portrait, hero video and music as set in Contenido → Multimedia (null: none). */
+      media,
     },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
   );
@@ -129,7 +137,7 @@ export default function App() {
         <Outlet />
       </main>
       {bare ? null : <SiteFooter weddingDate={data.weddingDate} />}
-      {bare ? null : <Music src={media.music} />}
+      {bare || !data.media.music ? null : <Music src={data.media.music} />}
       {toast ? <FlashToast toast={toast} /> : null}
       <ClientStateMirror lang={data.lang} theme={data.theme} invitation={data.invitation} />
     </>

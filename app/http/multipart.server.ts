@@ -97,8 +97,9 @@ function delimiterCounter(contentType: string) {
   };
 }
 
-interface FileSink {
-  write(bytes: Buffer): void;
+export interface FileSink {
+  /** A promise returned holds the body's reading until it settles (a file being written to its store). */
+  write(bytes: Buffer): void | Promise<void>;
   /** Called as the part ends; what it returns runs before the body is read further (a photo being saved). */
   end(): void | (() => Promise<void>);
 }
@@ -113,7 +114,7 @@ interface FileSink {
 async function parseMultipart(
   body: ReadableStream<Uint8Array>,
   contentType: string,
-  { bodyLimit, maxParts }: { bodyLimit: number; maxParts: number },
+  { bodyLimit, maxParts, fileLimit = MAX_UPLOAD_BYTES }: { bodyLimit: number; maxParts: number; fileLimit?: number },
   handlers: { file(part: { name: string; filename: string }): FileSink; field(name: string, value: string): void },
 ): Promise<void> {
   let parser: busboy.Busboy;
@@ -123,7 +124,7 @@ async function parseMultipart(
       // Browsers send a file name's UTF-8 bytes as they are; the folder is dropped by baseName.
       defParamCharset: "utf8",
       preservePath: true,
-      limits: { parts: maxParts, fileSize: MAX_UPLOAD_BYTES + 1, fieldSize: MAX_TEXT_FIELD_BYTES + 1, headerPairs: 16 },
+      limits: { parts: maxParts, fileSize: fileLimit + 1, fieldSize: MAX_TEXT_FIELD_BYTES + 1, headerPairs: 16 },
     });
   } catch {
     throw new Malformed(); // no boundary
@@ -154,7 +155,8 @@ async function parseMultipart(
     stream.on("data", (bytes: Buffer) => {
       if (failure) return;
       try {
-        sink.write(bytes);
+        const pending = sink.write(bytes)?.catch(fail);
+        if (pending) work = work.then(() => pending);
       } catch (error) {
         fail(error);
       }
@@ -217,8 +219,8 @@ const baseName = (filename: string) => filename.split(/[\\/]/).pop() || "foto";
  * too long is kept cut (past its limit still): its rule refuses it with a message rather than the
  * photo going without it.
  */
-function keepField(fields: Map<string, string>, name: string, value: string) {
-  if (!TEXT_FIELDS.has(name)) return;
+function keepField(known: ReadonlySet<string>, fields: Map<string, string>, name: string, value: string) {
+  if (!known.has(name)) return;
   if (Buffer.byteLength(value) <= MAX_TEXT_FIELD_BYTES) fields.set(name, value);
   else if (name === "uploaderName") fields.set(name, value.slice(0, MAX_TEXT_FIELD_BYTES));
 }
@@ -229,8 +231,7 @@ function keepField(fields: Map<string, string>, name: string, value: string) {
  */
 async function readForm(
   request: Request,
-  bodyLimit: number,
-  maxParts: number,
+  { bodyLimit, maxParts, fileLimit, known = TEXT_FIELDS }: { bodyLimit: number; maxParts: number; fileLimit?: number; known?: ReadonlySet<string> },
   file: (part: { name: string; filename: string }, fields: Map<string, string>) => FileSink,
 ): Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: ReadUploadError }> {
   const fields = new Map<string, string>();
@@ -241,14 +242,14 @@ async function readForm(
     if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
       const parts: Buffer[] = [];
       for await (const chunk of limitedChunks(request.body, bodyLimit)) parts.push(chunk);
-      for (const [key, value] of new URLSearchParams(Buffer.concat(parts).toString("utf8"))) keepField(fields, key, value);
+      for (const [key, value] of new URLSearchParams(Buffer.concat(parts).toString("utf8"))) keepField(known, fields, key, value);
       return { ok: true, fields };
     }
     await parseMultipart(
       request.body,
       contentType,
-      { bodyLimit, maxParts },
-      { file: (part) => file(part, fields), field: (name, value) => keepField(fields, name, value) },
+      { bodyLimit, maxParts, fileLimit },
+      { file: (part) => file(part, fields), field: (name, value) => keepField(known, fields, name, value) },
     );
     return { ok: true, fields };
   } catch (error) {
@@ -269,7 +270,7 @@ const ignored: FileSink = { write() {}, end() {} };
 export async function readUpload(request: Request): Promise<{ ok: true; upload: ParsedUpload } | { ok: false; error: ReadUploadError }> {
   let file: ParsedUpload["file"] = null;
   let taken = false;
-  const read = await readForm(request, MAX_UPLOAD_BODY_BYTES, MAX_PARTS, ({ name, filename }) => {
+  const read = await readForm(request, { bodyLimit: MAX_UPLOAD_BODY_BYTES, maxParts: MAX_PARTS }, ({ name, filename }) => {
     if (name !== UPLOAD_FIELD || taken) return ignored;
     taken = true;
     const kept: Buffer[] = [];
@@ -306,7 +307,7 @@ export async function readUploadBatch(
   onFile: (file: BatchFile, fields: ReadonlyMap<string, string>) => Promise<void>,
 ): Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: ReadUploadError }> {
   let files = 0;
-  return readForm(request, MAX_BATCH_BODY_BYTES, MAX_BATCH_PARTS, ({ name, filename }, fields) => {
+  return readForm(request, { bodyLimit: MAX_BATCH_BODY_BYTES, maxParts: MAX_BATCH_PARTS }, ({ name, filename }, fields) => {
     if (name !== UPLOAD_FIELD) return ignored;
     const fileName = baseName(filename);
     // Decided before its bytes arrive, so a photo past the batch's size is never kept.
@@ -333,4 +334,25 @@ export async function readUploadBatch(
       },
     };
   });
+}
+
+/** The body limit of a form carrying one file of at most `fileLimit` bytes, with its small fields. */
+export const singleFileBodyLimit = (fileLimit: number) => fileLimit + FORM_OVERHEAD_BYTES;
+
+/**
+ * Reads a form of one large file and a few small fields (`known`) with the same hard limits as the
+ * photo uploads, for a file too large to hold: each `file` part's bytes go to the sink `file` gives
+ * as they arrive, and the body is not read further while the sink's write is pending, so at most a
+ * chunk of the body is in memory. The file part is read to `fileLimit` + 1 bytes (the sink refuses
+ * more); the body to singleFileBodyLimit(fileLimit). The sink's own error is thrown as it was.
+ */
+export function readStreamedFile(
+  request: Request,
+  fileLimit: number,
+  known: ReadonlySet<string>,
+  file: (part: { name: string; filename: string }, fields: ReadonlyMap<string, string>) => FileSink,
+): Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: ReadUploadError }> {
+  return readForm(request, { bodyLimit: singleFileBodyLimit(fileLimit), maxParts: MAX_PARTS, fileLimit, known }, (part, fields) =>
+    part.name === UPLOAD_FIELD ? file({ name: part.name, filename: baseName(part.filename) }, fields) : ignored,
+  );
 }

@@ -1,6 +1,7 @@
 import { config, type Config } from "~/infra/config.server";
 import { db, exclusively, migrateToLatest } from "~/infra/db.server";
 import { ensureAdminPassword, sessionSecret } from "~/infra/secrets.server";
+import { siteMediaKeys } from "~/models/content-media.server";
 import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
 import { setAsideOrphanFiles } from "~/infra/storage.server";
@@ -33,6 +34,7 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
     }
   });
   const named = await namedStoredKeys();
+  for (const key of await siteMediaKeys()) named.add(key);
   try {
     const orphans = await setAsideOrphanFiles((key) => named.has(key));
     if (orphans.moved) log(`Moved ${orphans.moved} uploaded file(s) that no photo row names to ${orphans.to}`);

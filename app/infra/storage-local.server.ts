@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
-import { isValidKey, ORPHANED_PREFIX, StorageKeyTaken, type Storage, type StoredObject, type SweepResult } from "~/infra/storage.server";
+import { isValidKey, ORPHANED_PREFIX, StorageKeyTaken, type ByteRange, type Storage, type StoredObject, type SweepResult } from "~/infra/storage.server";
 
 /** The embedded default: files under UPLOADS_DIR, served by the app at /uploads/{key}. */
 export class LocalStorage implements Storage {
@@ -20,12 +22,37 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, bytes: Buffer): Promise<void> {
+    await this.write(key, (temp) => fs.writeFile(temp, bytes, { flag: "wx" }));
+  }
+
+  async putStream(key: string, body: Readable, _contentType: string): Promise<number> {
+    let size = 0;
+    await this.write(key, async (temp) => {
+      const handle = await fs.open(temp, "wx");
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          size += chunk.length;
+          next(null, chunk);
+        },
+      });
+      await pipeline(body, count, handle.createWriteStream());
+    });
+    return size;
+  }
+
+  /** Writes through a temp name beside the key (`fill`), then links it in place: never half a file, never an overwrite. */
+  private async write(key: string, fill: (temp: string) => Promise<void>): Promise<void> {
     const full = this.resolve(key);
     if (!full) throw new Error(`Invalid storage key: ${key}`);
     await fs.mkdir(path.dirname(full), { recursive: true });
     // "wx": fail rather than overwrite; write to a temp name first so a crash never leaves half a file.
     const temp = `${full}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-    await fs.writeFile(temp, bytes, { flag: "wx" });
+    try {
+      await fill(temp);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
     try {
       await fs.link(temp, full); // fails with EEXIST instead of overwriting
     } catch (error) {
@@ -45,7 +72,7 @@ export class LocalStorage implements Storage {
     return `/uploads/${key}`;
   }
 
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const full = this.resolve(key);
     if (!full) return null;
     try {
@@ -56,7 +83,11 @@ export class LocalStorage implements Storage {
         await handle.close();
         return null;
       }
-      return { body: handle.createReadStream(), size: stat.size, etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"` };
+      return {
+        body: handle.createReadStream(range ? { start: range.start, end: range.end } : {}),
+        size: stat.size,
+        etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+      };
     } catch {
       return null;
     }

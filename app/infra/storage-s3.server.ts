@@ -1,9 +1,24 @@
+import crypto from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type * as S3Sdk from "@aws-sdk/client-s3";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
 import type { Config } from "~/infra/config.server";
-import { isValidKey, ORPHANED_PREFIX, SECTION_KEY, StorageKeyTaken, type Storage, type StoredObject, type SweepResult } from "~/infra/storage.server";
+import {
+  isValidKey,
+  ORPHANED_PREFIX,
+  SECTION_KEY,
+  StorageKeyTaken,
+  type ByteRange,
+  type Storage,
+  type StoredObject,
+  type SweepResult,
+} from "~/infra/storage.server";
 
 type S3Settings = Pick<
   Config,
@@ -87,6 +102,29 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.putBody(key, bytes, bytes.length, contentType);
+  }
+
+  /**
+   * A PutObject needs the length first, which an upload's stream does not give: the stream is
+   * spooled to a temporary file (disk, not memory), then sent from it with its length, in one
+   * PutObject (written whole or not at all). The temporary file is removed whatever happens.
+   */
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "wedding-upload-"));
+    const spool = path.join(dir, crypto.randomBytes(6).toString("hex"));
+    try {
+      await pipeline(body, createWriteStream(spool, { flags: "wx" }));
+      const { size } = await fs.stat(spool);
+      await this.putBody(key, createReadStream(spool), size, contentType);
+      return size;
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async putBody(key: string, bytes: Buffer | Readable, length: number, contentType: string): Promise<void> {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
     const { sdk, client } = await this.s3();
     try {
@@ -97,7 +135,7 @@ export class S3Storage implements Storage {
             Key: key,
             Body: bytes,
             ContentType: contentType,
-            ContentLength: bytes.length,
+            ContentLength: length,
             CacheControl: `public, max-age=${this.cacheControlSeconds}`,
             // The spec's "no overwrite": the store refuses the write when the key exists.
             IfNoneMatch: "*",
@@ -122,13 +160,19 @@ export class S3Storage implements Storage {
     return this.publicUrl ? `${this.publicUrl}${key}` : `/uploads/${key}`;
   }
 
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     if (!isValidKey(key)) return null;
     const { sdk, client } = await this.s3();
     try {
-      const object = await this.answered((abortSignal) => client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
+      const object = await this.answered((abortSignal) =>
+        client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }), {
+          abortSignal,
+        }),
+      );
       if (!(object.Body instanceof Readable)) throw new Error("S3 GetObject: the body is not a Node stream");
-      return { body: object.Body, size: object.ContentLength ?? 0, etag: object.ETag ?? `"${key}"` };
+      // A range's answer says the whole object's size after the slash of Content-Range.
+      const total = object.ContentRange ? Number(object.ContentRange.split("/")[1]) : NaN;
+      return { body: object.Body, size: Number.isFinite(total) ? total : (object.ContentLength ?? 0), etag: object.ETag ?? `"${key}"` };
     } catch (error) {
       if (status(error) === 404) return null;
       throw error;

@@ -6,9 +6,16 @@ import { S3Storage } from "~/infra/storage-s3.server";
 /** A stored file opened for reading: its bytes as a stream (never the whole file in memory). */
 export interface StoredObject {
   body: Readable;
+  /** The whole file's size (also when only a range of it is read). */
   size: number;
   /** A validator for conditional requests (quoted, as in an ETag header). */
   etag: string;
+}
+
+/** Bytes `start` to `end`, both included (an HTTP Range's numbers). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** What the crash-recovery sweep did at boot. */
@@ -29,12 +36,20 @@ export interface Storage {
   readonly cacheControlSeconds: number;
   /** Writes bytes at a key ("{sectionId}/{name}"); never overwrites: an existing key throws StorageKeyTaken. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes a stream at a key, never holding it whole in memory, and returns the bytes written;
+   * never overwrites (StorageKeyTaken). When `body` fails (an upload cut off) nothing is left at the key.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
   /** Removes a key; removing a missing key is not an error. */
   remove(key: string): Promise<void>;
   /** The public URL photos at this key are shown at. */
   url(key: string): string;
-  /** Opens a key for streaming. Null when missing or not a key the server makes. */
-  open(key: string): Promise<StoredObject | null>;
+  /**
+   * Opens a key for streaming, or only the bytes `range` names (inclusive; a video's Range
+   * request). Null when missing or not a key the server makes.
+   */
+  open(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Every key under a section folder ("{digits}/…"), for the boot sweep and backups. */
   list(): AsyncIterable<string>;
   /** Moves keys no row names to `_orphaned/{stamp}/`, never deleting them (see setAsideOrphanFiles). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MEDIA_SLOTS } from "~/lib/content-media";
 import {
   DEFAULT_LANGUAGE,
   MAX_GUESTS_PER_INVITATION,
@@ -161,6 +162,15 @@ export const wishesTabSchema = z.discriminatedUnion("intent", [
   removal("deleteWish"),
 ]);
 
+/**
+ * Contenido → Multimedia: 'Quitar' a slot's file. `uploadMedia` comes as a multipart body, read as
+ * a stream (app/http/admin/content-media.server.ts); a plain form of it without a file is refused.
+ */
+export const contentMediaSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("removeMedia"), slot: z.enum(MEDIA_SLOTS) }),
+  z.object({ intent: z.literal("uploadMedia"), slot: z.enum(MEDIA_SLOTS) }),
+]);
+
 export type AdminAction =
   | z.infer<typeof adminSessionSchema>
   | z.infer<typeof invitationsTabSchema>
@@ -169,7 +179,8 @@ export type AdminAction =
   | z.infer<typeof remindersScreenSchema>
   | z.infer<typeof emailsScreenSchema>
   | z.infer<typeof reviewTabSchema>
-  | z.infer<typeof wishesTabSchema>;
+  | z.infer<typeof wishesTabSchema>
+  | z.infer<typeof contentMediaSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;

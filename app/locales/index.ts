@@ -3,6 +3,7 @@
 // index pulls in every namespace, which only the server needs (decision 0014).
 import { common } from "./common";
 import { confirm } from "./confirm";
+import { contentMedia } from "./contentMedia";
 import { dashboard } from "./dashboard";
 import { emails } from "./emails";
 import { footer } from "./footer";
@@ -18,10 +19,24 @@ import { theme } from "./theme";
 import { wishes } from "./wishes";
 import { slideshow } from "./slideshow";
 
-const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, reminders, emails, review, wishes, slideshow } satisfies Record<
-  Namespace,
-  unknown
->;
+const all = {
+  common,
+  nav,
+  home,
+  confirm,
+  gallery,
+  dashboard,
+  footer,
+  theme,
+  language,
+  mail,
+  reminders,
+  emails,
+  review,
+  wishes,
+  slideshow,
+  contentMedia,
+} satisfies Record<Namespace, unknown>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {

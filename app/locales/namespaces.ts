@@ -15,6 +15,7 @@ export const namespaces = [
   "review",
   "wishes",
   "slideshow",
+  "contentMedia",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -55,8 +55,16 @@ export default function Home() {
   const confirmed = root.invitation?.confirmed ?? false;
   return (
     <div className="home">
-      <Hero weddingDate={root.weddingDate} rsvpDeadline={root.rsvpDeadline} now={now} confirmed={confirmed} season={season} rsvpOpen={rsvpOpen} />
-      <Quotes />
+      <Hero
+        video={root.media.heroVideo}
+        weddingDate={root.weddingDate}
+        rsvpDeadline={root.rsvpDeadline}
+        now={now}
+        confirmed={confirmed}
+        season={season}
+        rsvpOpen={rsvpOpen}
+      />
+      <Quotes portrait={root.media.portrait} />
       <Story />
       <InfoCards />
       <Location />

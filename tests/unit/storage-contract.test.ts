@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
 import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
@@ -17,7 +17,7 @@ import * as sectionZip from "~/routes/gallery_.$id[.]zip";
 import * as uploads from "~/routes/uploads.$";
 import * as healthz from "~/routes/healthz";
 import { startS3Server, type S3TestServer } from "../helpers/s3-server";
-import { listKeys, readKey, storeLike } from "./helpers/storage";
+import { listKeys, readKey, storeLike, useStoreDriver } from "./helpers/storage";
 import { onPostgres } from "./helpers/engine";
 import { refuseMediaInserts } from "./helpers/refuse-inserts";
 import { useTestDatabase } from "./helpers/test-db";
@@ -51,28 +51,13 @@ const getUpload = (key: string, headers: Record<string, string> = {}) =>
   uploads.loader(args(new Request(`http://localhost/uploads/${key}`, { headers }), { "*": key }));
 
 describe.each(["local", "s3"] as const)("the %s store", (driver) => {
-  const env: Record<string, string> = {};
-  let s3: S3TestServer | undefined;
-  let buckets = 0;
-  beforeAll(async () => {
-    if (driver === "s3") s3 = await startS3Server();
-  });
-  afterAll(async () => {
-    await s3?.stop();
-  });
-  // Registered before useTestDatabase's, so each test's environment names its own empty bucket.
-  beforeEach(async () => {
-    if (!s3) return;
-    const bucket = `contract-${++buckets}`;
-    await s3.createBucket(bucket);
-    Object.assign(env, s3.env, { S3_BUCKET: bucket });
-  });
-  const paths = useTestDatabase(env);
+  const store = useStoreDriver(driver, "contract");
+  const paths = useTestDatabase(store.env);
 
   /** Every key in the store, section folders or not (the orphans' folder included). */
   async function allKeys(): Promise<string[]> {
-    if (s3) {
-      const page = await s3.client.send(new ListObjectsV2Command({ Bucket: config().S3_BUCKET }));
+    if (store.s3) {
+      const page = await store.s3.client.send(new ListObjectsV2Command({ Bucket: config().S3_BUCKET }));
       return (page.Contents ?? []).map((o) => o.Key!).sort();
     }
     if (!fs.existsSync(paths.uploads)) return [];
@@ -85,8 +70,8 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
 
   /** Puts bytes at any key behind the app's back (what a crash or a person leaves in the store). */
   async function plant(key: string, bytes: string) {
-    if (s3) {
-      await s3.client.send(new PutObjectCommand({ Bucket: config().S3_BUCKET, Key: key, Body: bytes }));
+    if (store.s3) {
+      await store.s3.client.send(new PutObjectCommand({ Bucket: config().S3_BUCKET, Key: key, Body: bytes }));
     } else {
       fs.mkdirSync(path.dirname(path.join(paths.uploads, key)), { recursive: true });
       fs.writeFileSync(path.join(paths.uploads, key), bytes);
@@ -141,8 +126,8 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
     const id = await newSection();
     const saved = await savePhoto(id, { bytes: await photo(), name: "a.jpg" });
     if (!saved.ok) throw new Error(saved.error);
-    if (s3) {
-      const head = await s3.client.send(new HeadObjectCommand({ Bucket: config().S3_BUCKET, Key: saved.media.file_path }));
+    if (store.s3) {
+      const head = await store.s3.client.send(new HeadObjectCommand({ Bucket: config().S3_BUCKET, Key: saved.media.file_path }));
       expect(head.CacheControl).toBe(`public, max-age=${STORAGE_CACHE_CONTROL_SECONDS}`);
       expect(head.ContentType).toBe("image/jpeg");
     }
@@ -260,8 +245,8 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
     expect(keys).toHaveLength(5);
     // Moved, not rewritten: the bytes are the same.
     const orphanKey = `_orphaned/${stamp}/${id}/1700000000000-orphan.jpg`;
-    const orphanBytes = s3
-      ? Buffer.from(await (await s3.client.send(new GetObjectCommand({ Bucket: config().S3_BUCKET, Key: orphanKey }))).Body!.transformToByteArray())
+    const orphanBytes = store.s3
+      ? Buffer.from(await (await store.s3.client.send(new GetObjectCommand({ Bucket: config().S3_BUCKET, Key: orphanKey }))).Body!.transformToByteArray())
       : fs.readFileSync(path.join(paths.uploads, orphanKey));
     expect(orphanBytes.toString()).toBe("orphan");
     // The moved copies are never served and a second sweep leaves them alone.

@@ -25,7 +25,15 @@ const meteors = Array.from({ length: METEOR_COUNT }, (_, i) => ({
  * confirmations are closed and no button leads to the form; after the wedding the countdown
  * steps aside for thanks and a button to share photos.
  */
-export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: string; confirmed: boolean; season: Season; rsvpOpen: boolean }) {
+export function Hero(props: {
+  video: string | null;
+  weddingDate: string;
+  rsvpDeadline: string;
+  now: string;
+  confirmed: boolean;
+  season: Season;
+  rsvpOpen: boolean;
+}) {
   const { t, i18n } = useTranslation("home");
   const lang = i18n.language;
   const { confirmed, rsvpOpen } = props;
@@ -33,7 +41,7 @@ export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: st
   return (
     <section className="hero" aria-labelledby="hero-names">
       <div className="hero-fallback" aria-hidden="true" />
-      <HeroVideo src={media.heroVideo} />
+      {props.video ? <HeroVideo src={props.video} /> : null}
       <div className="meteors" aria-hidden="true">
         {meteors.map((m, i) => (
           <span key={i} className="meteor" style={{ left: m.left, top: m.top, animationDelay: m.delay, animationDuration: m.duration }} />

@@ -1,7 +1,8 @@
 /** The boundary of every multipart body the unit tests build. */
 export const BOUNDARY = "----wedding-test-boundary";
 
-export type Part = { name: string; filename?: string; bytes: Buffer | number };
+/** `prefix`: real bytes before a numeric part's filler (a file's header, then its bulk). */
+export type Part = { name: string; filename?: string; bytes: Buffer | number; prefix?: Buffer };
 
 /**
  * A multipart body as a lazily pulled stream, `chunk` bytes at a time. A part's `bytes` may be a
@@ -16,8 +17,8 @@ export function multipartRequest(parts: Part[], { declareLength = true, chunk = 
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
     const type = part.filename !== undefined ? "Content-Type: image/jpeg\r\n" : "";
     const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`);
-    pieces.push(head, part.bytes, Buffer.from("\r\n"));
-    length += head.length + (typeof part.bytes === "number" ? part.bytes : part.bytes.length);
+    pieces.push(head, ...(part.prefix ? [part.prefix] : []), part.bytes, Buffer.from("\r\n"));
+    length += head.length + (part.prefix?.length ?? 0) + (typeof part.bytes === "number" ? part.bytes : part.bytes.length);
     ends.push(length);
     length += 2;
   }

@@ -1,0 +1,67 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { MediaSlot, SlotState } from "~/lib/content-media";
+
+/** What the file input offers first (the server checks the content whatever is picked). */
+const ACCEPT: Record<MediaSlot, string> = {
+  portrait: "image/jpeg,image/png,image/webp,image/gif",
+  heroVideo: "video/mp4,.mp4",
+  music: "audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg,.mp3,.m4a,.ogg",
+};
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+/**
+ * One slot of Multimedia: what the site shows now (with a preview), a plain multipart form to
+ * replace it (the same with and without JavaScript), and 'Quitar'.
+ */
+export function ContentMediaSlot({ slot, state, address }: { slot: MediaSlot; state: SlotState; address: string | null }) {
+  const { t } = useTranslation("contentMedia");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("slot") === slot;
+  const uploading = busy && navigation.formData?.get("intent") === "uploadMedia";
+  const titleId = `media-${slot}-title`;
+  const fileId = `media-${slot}-file`;
+  // The hero's address answers "no video" until one is uploaded: nothing to preview then.
+  const shown = slot === "heroVideo" && state.kind !== "uploaded" ? null : address;
+  return (
+    <section className="card admin-card content-media-slot" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t(`slots.${slot}.title`)}</h3>
+      {state.kind === "uploaded" ? (
+        <p>{t("current", { name: state.name, size: megabytes(state.size) })}</p>
+      ) : (
+        <p className="admin-muted">{t(`slots.${slot}.${state.kind}`)}</p>
+      )}
+      {shown ? <Preview slot={slot} src={shown} label={t(`slots.${slot}.title`)} alt={t("slots.portrait.previewAlt")} /> : null}
+      <Form method="post" encType="multipart/form-data" className="admin-form" replace>
+        {/* The fields before the file: the server reads them first, as the file streams in. */}
+        <input type="hidden" name="intent" value="uploadMedia" />
+        <input type="hidden" name="slot" value={slot} />
+        <label htmlFor={fileId}>{t("file")}</label>
+        <input id={fileId} type="file" name="file" accept={ACCEPT[slot]} required aria-describedby={`${fileId}-hint`} />
+        <p id={`${fileId}-hint`} className="admin-muted">
+          {t(`slots.${slot}.hint`)}
+        </p>
+        <button type="submit" className="button" disabled={busy}>
+          {uploading ? t("uploading") : t("upload")}
+        </button>
+      </Form>
+      {state.kind === "removed" || (slot === "heroVideo" && state.kind === "default") ? null : (
+        <Form method="post" replace>
+          <input type="hidden" name="intent" value="removeMedia" />
+          <input type="hidden" name="slot" value={slot} />
+          <button type="submit" className="button danger small" disabled={busy}>
+            {t("remove")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function Preview({ slot, src, label, alt }: { slot: MediaSlot; src: string; label: string; alt: string }) {
+  if (slot === "portrait") return <img src={src} alt={alt} width={160} height={213} className="content-media-preview" />;
+  if (slot === "heroVideo") return <video src={src} controls muted preload="metadata" aria-label={label} className="content-media-preview" />;
+  // eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental background music: nothing to caption
+  return <audio src={src} controls preload="none" aria-label={label} />;
+}

@@ -1,0 +1,106 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { readStreamedFile, type FileSink } from "~/http/multipart.server";
+import { pageTexts } from "~/infra/i18n.server";
+import { contentMediaSchema, type AdminResult } from "~/lib/admin-schemas";
+import { MAX_VIDEO_BYTES, MEDIA_SLOTS, type MediaSlot } from "~/lib/content-media";
+import {
+  MediaRefused,
+  receiveSiteMedia,
+  removeSiteMedia,
+  siteMedia,
+  siteMediaStates,
+  type MediaReceiver,
+  type SiteMediaError,
+} from "~/models/content-media.server";
+import { failed, refuseAdminPost } from "./access.server";
+import { respond } from "./respond.server";
+import { attempt, done, screenAction, type AdminScreenActions } from "./tab-action.server";
+
+/** Multimedia: each slot's state (default, removed, the uploaded file) and the addresses the pages use. */
+export async function loadContentMedia(request: Request) {
+  return {
+    states: await attempt("media", siteMediaStates),
+    media: await attempt("media", siteMedia),
+    i18n: await pageTexts(request, "contentMedia"),
+  };
+}
+
+/** Each refusal's answer. */
+const errorStatus: Record<SiteMediaError | "malformedUpload", number> = {
+  noFile: 400,
+  malformedUpload: 400,
+  tooLarge: 413,
+  notVideo: 415,
+  notAudio: 415,
+  notAnImage: 415,
+  heicUnsupported: 415,
+  storageFailed: 500,
+};
+const refusal = (error: SiteMediaError | "malformedUpload"): AdminResult => failed("uploadMedia", `contentMedia:errors.${error}`, errorStatus[error]);
+
+/** The small fields an upload form sends before its file. */
+const UPLOAD_FIELDS = new Set(["intent", "slot"]);
+const ignored: FileSink = { write() {}, end() {} };
+
+/**
+ * A file posted for a slot (`intent=uploadMedia`, `slot`, then `file`: the form puts its fields
+ * first): read as a stream into the slot's receiver, which checks it by its content and stores
+ * it. Whatever fails, nothing is recorded and what was written is removed.
+ */
+async function upload(request: Request): Promise<AdminResult> {
+  let receiver: MediaReceiver | null = null;
+  let fileName = "";
+  let read: Awaited<ReturnType<typeof readStreamedFile>>;
+  try {
+    read = await readStreamedFile(request, MAX_VIDEO_BYTES, UPLOAD_FIELDS, (part, fields) => {
+      if (receiver) return ignored;
+      const slot = MEDIA_SLOTS.find((s) => s === fields.get("slot"));
+      if (fields.get("intent") !== "uploadMedia" || !slot) throw new MediaRefused("noFile");
+      const current = (receiver = receiveSiteMedia(slot as MediaSlot));
+      fileName = part.filename;
+      return { write: (bytes) => current.write(bytes), end() {} };
+    });
+  } catch (error) {
+    await (receiver as MediaReceiver | null)?.abort();
+    if (error instanceof MediaRefused) return refusal(error.error);
+    // The receivers turn the store's failures into MediaRefused: anything else is the body's (a client gone mid-file).
+    return refusal("malformedUpload");
+  }
+  if (!read.ok) {
+    await (receiver as MediaReceiver | null)?.abort();
+    return refusal(read.error);
+  }
+  if (!receiver) return refusal("noFile");
+  const saved = await (receiver as MediaReceiver).finish(fileName);
+  return saved.ok ? done("uploadMedia", "contentMedia:saved") : refusal(saved.error);
+}
+
+export const contentMediaScreen: AdminScreenActions<"removeMedia" | "uploadMedia"> = {
+  schema: contentMediaSchema,
+  failures: { removeMedia: "contentMedia:errors.removeFailed", uploadMedia: "contentMedia:errors.storageFailed" },
+  handlers: {
+    async removeMedia(input) {
+      await removeSiteMedia(input.slot);
+      return done(input.intent, "contentMedia:removed");
+    },
+    // A plain (not multipart) form carries no file.
+    uploadMedia: async () => refusal("noFile"),
+  },
+};
+
+/**
+ * Multimedia's action: an upload (multipart) after the admin's session and origin are checked,
+ * before any byte of the body is read; everything else (remove) through the screens' one flow.
+ */
+export async function contentMediaAction(request: Request, context: AppLoadContext) {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) return screenAction(request, context, contentMediaScreen);
+  const refused = await refuseAdminPost(request, context, "uploadMedia");
+  if (refused) return respond(request, refused);
+  try {
+    return respond(request, { result: await upload(request) });
+  } catch (error) {
+    console.error("admin: uploadMedia failed", error);
+    return respond(request, { result: refusal("storageFailed") });
+  }
+}

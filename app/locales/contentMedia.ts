@@ -1,0 +1,4 @@
+import en from "./en/contentMedia.json";
+import es from "./es/contentMedia.json";
+
+export const contentMedia = { es, en };
