@@ -87,11 +87,15 @@ async function login(page: Page, t: Texts) {
   await expect(page.getByRole("heading", { name: t.panel, exact: true })).toBeVisible();
 }
 
+/** A section's upload form: the plain one in its article without JavaScript, the dialog with it (the wish form has a 'Tu nombre' of its own). */
+const uploadForm = (page: Page, sectionName: string, noJs: boolean) =>
+  noJs ? page.getByRole("article", { name: sectionName }) : page.getByRole("dialog", { name: sectionName });
+
 /** A guest's upload through the page: the plain form without JavaScript, the picker and 'Confirmar subida' with it. */
 async function guestUpload(page: Page, t: Texts, sectionName: string, noJs: boolean, file: { name: string; buffer: Buffer }, uploaderName?: string) {
   await page.goto("/gallery");
   await page.getByRole("link", { name: `${t.open} ${sectionName}` }).click();
-  const scope = noJs ? page.getByRole("article", { name: sectionName }) : page.getByRole("dialog", { name: sectionName });
+  const scope = uploadForm(page, sectionName, noJs);
   await expect(scope).toBeVisible();
   if (uploaderName !== undefined) await scope.getByLabel(t.yourName).fill(uploaderName);
   const photo = { ...file, mimeType: "image/jpeg" };
@@ -150,7 +154,7 @@ for (const lang of ["es", "en"] as const) {
     expect((await zip.body()).includes(Buffer.from("abrazo"))).toBe(false);
     // The name is kept for the next upload, filled in by the server.
     await page.goto(`/gallery?section=${section.id}`);
-    await expect(page.getByLabel(t.yourName)).toHaveValue("Tía Rosa");
+    await expect(uploadForm(page, sectionName, noJs).getByLabel(t.yourName)).toHaveValue("Tía Rosa");
 
     // The admin sees it on 'Por revisar (N)' with the guest's name, and approves it. (N counts the
     // whole site's photos waiting: other tests running beside this one may add theirs; the unit tests check N.)
@@ -227,7 +231,7 @@ test("'Por revisar' and the upload form with 'Tu nombre' pass axe", async ({ bro
       `/uploads/${key}`,
     );
     await page.goto(`/gallery?section=${section.id}`);
-    await expect(page.getByLabel(TEXTS.es.yourName)).toBeVisible();
+    await expect(uploadForm(page, section.name, noJs).getByLabel(TEXTS.es.yourName)).toBeVisible();
     await expectNoSeriousA11yViolations(page, "gallery upload form with the name");
     await login(page, TEXTS.es);
     await page.goto("/admin/review");
@@ -242,7 +246,7 @@ test("'Tu nombre' typed before the page's script runs stays, and goes with the p
   const section = data.createSection({ name: `Nombre lento ${Date.now()}` });
   const scripts = await holdScripts(page);
   await page.goto(`/gallery?section=${section.id}`, { waitUntil: "commit" });
-  await page.getByLabel(TEXTS.es.yourName).fill("Primo Luis");
+  await uploadForm(page, section.name, true).getByLabel(TEXTS.es.yourName).fill("Primo Luis");
   scripts.release();
   const dialog = page.getByRole("dialog", { name: section.name });
   await expect(dialog.getByLabel(TEXTS.es.yourName)).toHaveValue("Primo Luis");
