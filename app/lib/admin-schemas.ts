@@ -20,6 +20,8 @@ export const ADMIN_TABS = [
   { id: "invitations", path: "/admin/invitations", loading: "invitations.loading" },
   { id: "create", path: "/admin/create", loading: "common:loading" },
   { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
+  // 'Contenido' has a screen per sub-section under its path, and its label in its own namespace.
+  { id: "content", path: "/admin/content", loading: "common:loading", label: "content:tab", nested: true },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 /** The tab a path shows (a trailing slash allowed), if any. */

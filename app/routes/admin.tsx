@@ -11,6 +11,7 @@ import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
 import { publicBaseUrl } from "~/http/public-url.server";
 import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
+import { coupleNamesIn } from "~/root";
 
 /**
  * The admin panel's frame: the login dialog without the session; with it, the title, 'Cerrar
@@ -21,12 +22,12 @@ import { showsToasts } from "~/components/layout/useToastsRequested";
 /** Its page shows toasts: the root watches for them (useToastsRequested). */
 export const handle = showsToasts;
 
-export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Admin · ${coupleNamesIn(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticated } = await loadAdmin(request);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
-  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery"]) : await adminLoginTexts(request);
+  const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "content"]) : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation).
   return { authenticated, publicUrl: publicBaseUrl(request), i18n };
 }
@@ -78,12 +79,12 @@ function AdminPanel() {
           <NavLink
             key={tab.id}
             to={tab.path}
-            end
+            end={!("nested" in tab)}
             // The tab being opened looks chosen at once; aria-current stays with the one shown.
             className={({ isActive, isPending }) => (isPending || (isActive && !loading) ? "admin-tab active" : "admin-tab")}
             preventScrollReset
           >
-            {t(`tabs.${tab.id}`)}
+            {t("label" in tab ? tab.label : `tabs.${tab.id}`)}
           </NavLink>
         ))}
       </nav>

@@ -9,7 +9,7 @@ import { guestInvitation, guestView, rsvpWindow } from "~/http/api-invitations.s
 const route = apiRoute({
   GET: async ({ request, params, context }) => {
     const invitation = await guestInvitation(request, context, params.code ?? "");
-    return apiJson({ ...guestView(invitation), ...rsvpWindow() });
+    return apiJson({ ...guestView(invitation), ...(await rsvpWindow()) });
   },
 });
 export const loader = (args: LoaderFunctionArgs) => route.loader(args);

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { couple, media } from "~/content/couple";
+import { media } from "~/content/couple";
 import { METEOR_COUNT } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import type { Season } from "~/lib/seasons";
@@ -25,7 +25,7 @@ const meteors = Array.from({ length: METEOR_COUNT }, (_, i) => ({
  * confirmations are closed and no button leads to the form; after the wedding the countdown
  * steps aside for thanks and a button to share photos.
  */
-export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: string; confirmed: boolean; season: Season; rsvpOpen: boolean }) {
+export function Hero(props: { names: string; weddingDate: string; rsvpDeadline: string; now: string; confirmed: boolean; season: Season; rsvpOpen: boolean }) {
   const { t, i18n } = useTranslation("home");
   const lang = i18n.language;
   const { confirmed, rsvpOpen } = props;
@@ -52,7 +52,7 @@ export function Hero(props: { weddingDate: string; rsvpDeadline: string; now: st
         />
         <p className="hero-eyebrow">{after ? t("hero.after.eyebrow") : t("hero.eyebrow")}</p>
         <h1 id="hero-names" className="hero-names">
-          {couple.names}
+          {props.names}
         </h1>
         <p className="hero-date">
           <time dateTime={props.weddingDate}>{formatLongDate(props.weddingDate, lang)}</time>

@@ -1,0 +1,103 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, replace, type ActionFunctionArgs } from "@remix-run/node";
+import { readForm } from "~/http/form.server";
+import { flashToastHeader } from "~/infra/session.server";
+import { contentSchemas, type ContentSection, type SiteContent } from "~/lib/content-schemas";
+import { z } from "zod";
+import { checkDates, contentHistory, currentContent, datesOf, restoreContentVersion, saveContentSection, toVenueLocal } from "~/models/content.server";
+import { failed, refuseAdminPost } from "./access.server";
+import { respond } from "./respond.server";
+import { screenLoader } from "./tab-action.server";
+
+/** What a refused content form answers (conform's reply: errors by field, and what was typed). */
+export interface ContentFormReply {
+  ok: false;
+  error: Record<string, string[] | null>;
+  /** What was typed, shown again. */
+  initialValue: Record<string, unknown> | null;
+  toast: "content:toasts.saveError";
+}
+
+export const SAVE_CONTENT = "saveContent";
+
+const refusal = (error: Record<string, string[] | null>, initialValue: Record<string, unknown> | null, status: number) =>
+  data<ContentFormReply>({ ok: false, error, initialValue, toast: "content:toasts.saveError" }, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * A sub-section's screen data: its live value (the form's initial values); for 'Pareja y fechas'
+ * also the dates the environment sets (shown read-only, naming the variable).
+ */
+export function contentSectionLoader<S extends ContentSection>(section: S) {
+  return screenLoader(async () => {
+    const content = await currentContent();
+    const value: SiteContent[S] = content[section];
+    const dates = datesOf(content.couple);
+    return {
+      section,
+      value,
+      setBy: dates.setBy,
+      /** The dates the site follows, as the venue's wall clock (a field set by the environment shows these). */
+      effectiveDates: { weddingDate: toVenueLocal(dates.weddingDate), rsvpDeadline: toVenueLocal(dates.rsvpDeadline) },
+    };
+  });
+}
+
+/**
+ * A sub-section's action: the session and origin first (401/403), the form (bounded) parsed with the
+ * sub-section's schema, its own rules (the dates), then one new version. A refusal answers the
+ * errors with what was typed and changes nothing; a success is POST/redirect/GET with the toast
+ * 'Contenido guardado' in the flash cookie, the same with and without JavaScript.
+ */
+export function contentSectionAction<S extends ContentSection>(section: S) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    const formData = await readForm(request);
+    const refused = await refuseAdminPost(request, context, SAVE_CONTENT);
+    if (refused) return respond(request, refused);
+    const submission = parseWithZod(formData, { schema: contentSchemas[section] });
+    if (formData.get("intent") !== SAVE_CONTENT) return refusal({ "": ["common:badRequest.description"] }, null, 400);
+    if (submission.status !== "success") {
+      const reply = submission.reply();
+      return refusal(reply.error ?? {}, (reply.initialValue as Record<string, unknown> | undefined) ?? null, 400);
+    }
+    let value = submission.value as SiteContent[S];
+    try {
+      if (section === "couple") {
+        const previous = (await currentContent()).couple;
+        const checked = checkDates(value as SiteContent["couple"], previous);
+        if (!checked.ok) return refusal(checked.errors, (submission.reply().initialValue as Record<string, unknown> | undefined) ?? null, 400);
+        value = checked.value as SiteContent[S];
+      }
+      await saveContentSection(section, value);
+    } catch (error) {
+      console.error(`content: saving ${section} failed`, error);
+      return refusal({ "": ["content:toasts.saveError"] }, null, 500);
+    }
+    const headers = new Headers({ "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "content:toasts.saved" }) });
+    return replace(new URL(request.url).pathname, { headers });
+  };
+}
+
+/** 'Historial': the last saves. */
+export async function loadContentHistory() {
+  return { history: await contentHistory() };
+}
+
+const restoreSchema = z.object({ intent: z.literal("restoreContent"), id: z.coerce.number().int().positive() });
+
+/** 'Restaurar': an old save saved again (a new version); the toast 'Versión restaurada'. */
+export async function contentHistoryAction({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request, ["intent", "id"]);
+  const refused = await refuseAdminPost(request, context, "restoreContent");
+  if (refused) return respond(request, refused);
+  const submission = parseWithZod(formData, { schema: restoreSchema });
+  if (submission.status !== "success") return respond(request, { result: failed("restoreContent", "common:badRequest.description", 400) });
+  try {
+    const restored = await restoreContentVersion(submission.value.id);
+    if (!restored.ok) return respond(request, { result: failed("restoreContent", "content:errors.notFound", 404) });
+  } catch (error) {
+    console.error("content: restoring a version failed", error);
+    return respond(request, { result: failed("restoreContent", "content:toasts.saveError", 500) });
+  }
+  const headers = new Headers({ "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "content:toasts.restored" }) });
+  return replace(new URL(request.url).pathname, { headers });
+}
