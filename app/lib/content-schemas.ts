@@ -7,7 +7,8 @@ import { z } from "zod";
  * translation keys of the `content` namespace. Pure: the browser's form shows the same limits.
  */
 
-export const CONTENT_LIMITS = { name: 80, title: 100, text: 2000, quote: 300, apartments: 8, quotes: 16 } as const;
+// Lists end one short of the form reader's index limit (MAX_FORM_LIST_LENGTH): the form adds one empty row.
+export const CONTENT_LIMITS = { name: 80, title: 100, text: 2000, quote: 300, apartments: 8, quotes: 15 } as const;
 
 /** A text in both languages: English left empty shows the Spanish one (the form says so). */
 export interface TextPair {
@@ -54,6 +55,31 @@ const phone = z
   .refine((v) => v.replace(/\D/g, "").length >= 6, "content:errors.phone");
 const email = z.string({ required_error: required }).trim().max(254, "content:errors.email").email("content:errors.email");
 
+const hasValue = (value: unknown): boolean =>
+  typeof value === "string" ? value.trim() !== "" : value !== null && typeof value === "object" ? Object.values(value).some(hasValue) : value != null;
+
+/**
+ * A list the couple adds to, removes from and reorders with one plain form (no script needed): the
+ * form sends every row plus one empty row to fill in; a row with 'Quitar' ticked (`remove`) or left
+ * empty is dropped, and the rows are put in the order of their `position` numbers. A stored list
+ * (no such fields) reads unchanged.
+ */
+const editableList = <T extends z.ZodTypeAny>(item: T, { min, max, minMessage }: { min: number; max: number; minMessage: string }) =>
+  z.preprocess(
+    (value) => {
+      if (!Array.isArray(value)) return value;
+      const rows = value.flatMap((row: unknown, index) => {
+        if (row === null || typeof row !== "object") return [];
+        const { remove, position, ...fields } = row as Record<string, unknown>;
+        if (remove === "on" || !hasValue(fields)) return [];
+        const at = Number(position);
+        return [{ fields, order: position !== undefined && Number.isFinite(at) ? at : index + 1, index }];
+      });
+      return rows.sort((a, b) => a.order - b.order || a.index - b.index).map((row) => row.fields);
+    },
+    z.array(item).min(min, minMessage).max(max, "content:errors.tooMany"),
+  );
+
 /** 'Pareja y fechas'. The dates are optional here: the environment may set them (checked by the model). */
 export const coupleSchema = z.object({
   names: line(CONTENT_LIMITS.name),
@@ -99,10 +125,11 @@ export const accommodationSchema = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, "content:errors.currency"),
-  apartments: z
-    .array(z.object({ name: textPair(CONTENT_LIMITS.title), beds: textPair(CONTENT_LIMITS.title), firstNight: price, extraNight: price }))
-    .min(1, "content:errors.oneApartment")
-    .max(CONTENT_LIMITS.apartments, "content:errors.tooMany"),
+  apartments: editableList(z.object({ name: textPair(CONTENT_LIMITS.title), beds: textPair(CONTENT_LIMITS.title), firstNight: price, extraNight: price }), {
+    min: 1,
+    max: CONTENT_LIMITS.apartments,
+    minMessage: "content:errors.oneApartment",
+  }),
   checkIn: clock,
   checkOut: clock,
   contactName: line(CONTENT_LIMITS.name),
@@ -115,10 +142,11 @@ export type AccommodationContent = z.infer<typeof accommodationSchema>;
 
 /** 'Frases': in the order shown; an author is optional and the same in both languages. */
 export const quotesSchema = z.object({
-  quotes: z
-    .array(z.object({ text: textPair(CONTENT_LIMITS.quote), author: optionalLine(CONTENT_LIMITS.name) }))
-    .min(1, "content:errors.oneQuote")
-    .max(CONTENT_LIMITS.quotes, "content:errors.tooMany"),
+  quotes: editableList(z.object({ text: textPair(CONTENT_LIMITS.quote), author: optionalLine(CONTENT_LIMITS.name) }), {
+    min: 1,
+    max: CONTENT_LIMITS.quotes,
+    minMessage: "content:errors.oneQuote",
+  }),
 });
 export type QuotesContent = z.infer<typeof quotesSchema>;
 

@@ -1,7 +1,7 @@
 import "~/styles/admin.css";
 import { MantineRoot } from "~/components/MantineRoot";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminLogin } from "~/components/admin/AdminLogin";
@@ -12,6 +12,7 @@ import { publicBaseUrl } from "~/http/public-url.server";
 import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 import { coupleNamesIn } from "~/root";
+import { showsDemoContent } from "~/models/content.server";
 
 /**
  * The admin panel's frame: the login dialog without the session; with it, the title, 'Cerrar
@@ -28,15 +29,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticated } = await loadAdmin(request);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
   const i18n = authenticated ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "content"]) : await adminLoginTexts(request);
-  // publicUrl: the base of personal links for 'Compartir' (ShareInvitation).
-  return { authenticated, publicUrl: publicBaseUrl(request), i18n };
+  // publicUrl: the base of personal links for 'Compartir' (ShareInvitation). demoContent: the
+  // banner while the site still shows the demo couple ('Contenido').
+  const demoContent = authenticated ? await showsDemoContent() : false;
+  return { authenticated, publicUrl: publicBaseUrl(request), i18n, demoContent };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleAdminAction(request, context);
 }
 
-function AdminPanel() {
+function AdminPanel({ demoContent }: { demoContent: boolean }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const current = tabAt(useLocation().pathname);
@@ -74,6 +77,11 @@ function AdminPanel() {
           </button>
         </Form>
       </header>
+      {demoContent ? (
+        <p className="card demo-banner" role="status">
+          <Link to="/admin/content/couple">{t("content:demoBanner")}</Link>
+        </p>
+      ) : null}
       <nav className="admin-tabs" aria-label={t("tabs.label")}>
         {ADMIN_TABS.map((tab) => (
           <NavLink
@@ -102,6 +110,6 @@ function AdminPanel() {
 }
 
 export default function AdminPage() {
-  const { authenticated } = useLoaderData<typeof loader>();
-  return <MantineRoot>{authenticated ? <AdminPanel /> : <AdminLogin />}</MantineRoot>;
+  const { authenticated, demoContent } = useLoaderData<typeof loader>();
+  return <MantineRoot>{authenticated ? <AdminPanel demoContent={demoContent} /> : <AdminLogin />}</MantineRoot>;
 }

@@ -38,7 +38,7 @@ describe("the couple's content: defaults", () => {
     expect(resources.es.common.coupleNames).toBe("Valeria & Sebastián");
     expect(resources.en.home.location.venue).toBe("Country Club & Resort");
     expect(resources.en.home.story.met).toEqual({ title: "How we met", description: expect.stringContaining("coffee") });
-    expect(resources.es.home.story.met.title).toBe("Cómo nos conocimos");
+    expect((resources.es.home.story.met as { title?: string }).title).toBe("Cómo nos conocimos");
     expect(await showsDemoContent()).toBe(true);
   });
 

@@ -116,3 +116,22 @@ export function PairField({
     </div>
   );
 }
+
+/**
+ * A row of an editable list ('Frases', 'Alojamiento'): its 'Quitar' box and its position, so that
+ * one plain form adds, removes and reorders (app/lib/content-schemas.ts, editableList).
+ */
+export function RowControls({ name, index, removeLabel }: { name: string; index: number; removeLabel?: string }) {
+  const { t } = useTranslation("content");
+  return (
+    <div className="content-row-controls">
+      <ContentField name={`${name}[${index}].position`} label={t("list.position", { n: index + 1 })} type="number" saved={index + 1} />
+      {removeLabel ? (
+        <label className="content-remove">
+          <input type="checkbox" name={`${name}[${index}].remove`} />
+          {removeLabel}
+        </label>
+      ) : null}
+    </div>
+  );
+}
