@@ -140,9 +140,9 @@ export const accommodationSchema = z.object({
 });
 export type AccommodationContent = z.infer<typeof accommodationSchema>;
 
-/** 'Frases': in the order shown; an author is optional and the same in both languages. */
+/** 'Frases': in the order shown; an author is optional (translated when it needs to be: "1 Corinthians 13:4"). */
 export const quotesSchema = z.object({
-  quotes: editableList(z.object({ text: textPair(CONTENT_LIMITS.quote), author: optionalLine(CONTENT_LIMITS.name) }), {
+  quotes: editableList(z.object({ text: textPair(CONTENT_LIMITS.quote), author: textPair(CONTENT_LIMITS.name, { optional: true }) }), {
     min: 1,
     max: CONTENT_LIMITS.quotes,
     minMessage: "content:errors.oneQuote",

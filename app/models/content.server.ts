@@ -25,6 +25,7 @@
 import {
   accommodation as defaultAccommodation,
   couple as defaultCouple,
+  media as coupleMedia,
   INFO_CARD_IDS,
   moments as defaultMoments,
   quotes as defaultQuotes,
@@ -122,7 +123,10 @@ export function defaultContent(): SiteContent {
       availabilityNote: text("home", "accommodation", "availabilityNote"),
     },
     quotes: {
-      quotes: defaultQuotes.map((q) => ({ text: text("home", "quotes", q.id, "text"), author: q.author ?? "" })),
+      quotes: defaultQuotes.map((q) => ({
+        text: text("home", "quotes", q.id, "text"),
+        author: pair(q.author, entry(en, "home", "quotes", q.id, "author") ?? q.author),
+      })),
     },
   };
 }
@@ -201,11 +205,20 @@ async function load(revision: string): Promise<Live> {
     const value = parseStored(row.section, row.data);
     if (value) content[row.section] = value;
   }
-  const site = content as unknown as SiteContent;
+  const site = deepFreeze(content as unknown as SiteContent);
   return { database: db(), revision, saved: latest.length > 0, content: site, resources: resourcesWith(site) };
 }
 
 let failing = false;
+
+/** The live content is shared by every request of the worker: frozen, so no caller can change it for the others. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
 
 async function refresh(): Promise<Live> {
   checking ??= (async () => {
@@ -396,7 +409,7 @@ function resourcesWith(content: SiteContent): Resources {
     home.accommodation.importantNote = t(accommodation.importantNote);
     home.accommodation.availabilityNote = t(accommodation.availabilityNote);
     quotes.quotes.forEach((q, i) => {
-      home.quotes[quoteId(i)] = { text: t(q.text), ...(q.author ? { author: q.author } : {}) };
+      home.quotes[quoteId(i)] = { text: t(q.text), ...(q.author.es ? { author: t(q.author) } : {}) };
     });
   }
   return result;
@@ -424,7 +437,7 @@ export async function homeFacts() {
       checkOut: accommodation.checkOut,
       contact: { name: accommodation.contactName, phone: accommodation.contactPhone, email: accommodation.contactEmail },
     },
-    quotes: quotes.quotes.map((q, i) => ({ id: quoteId(i), author: q.author || undefined })),
+    quotes: quotes.quotes.map((q, i) => ({ id: quoteId(i), author: q.author.es || undefined })),
   };
 }
 export type HomeFacts = Awaited<ReturnType<typeof homeFacts>>;
@@ -441,4 +454,110 @@ export const weddingEventOf = (couple: SiteContent["couple"]): WeddingEvent => (
 export async function calendarFacts() {
   const { couple } = await currentContent();
   return { event: weddingEventOf(couple), venue: { latitude: couple.latitude, longitude: couple.longitude }, weddingDate: datesOf(couple).weddingDate };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export and import ('Exportar contenido', 'Importar contenido').
+
+/** What an export file says it is (an import refuses anything else). */
+export const CONTENT_EXPORT_FORMAT = "wedding-site-content";
+/** An import file is read whole: the largest content is far smaller (every text at its limit is ~200 KB). */
+export const MAX_CONTENT_IMPORT_BYTES = 1024 * 1024;
+
+/** The media files the content shows (the pictures stay files: the export lists them, it does not carry them). */
+function mediaFiles(): string[] {
+  const files = new Set<string>(Object.values(coupleMedia));
+  for (const m of defaultMoments) for (const image of m.images) files.add(image);
+  for (const id of INFO_CARD_IDS) files.add(`/images/info/${id}.svg`);
+  files.add(schedule.ceremony.image);
+  files.add(schedule.reception.image);
+  return [...files];
+}
+
+/** Everything the couple edited (or today's content where they did not), and the media files' list. */
+export async function exportContent() {
+  return {
+    format: CONTENT_EXPORT_FORMAT,
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    content: structuredClone(await currentContent()),
+    media: mediaFiles(),
+  };
+}
+
+export type ContentImport = { ok: true; content: Partial<SiteContent> } | { ok: false; error: "importFile"; section?: string };
+
+/** An export file read back: every sub-section it holds must pass its schema, or none is taken. */
+export function readContentExport(text: string): ContentImport {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, error: "importFile" };
+  }
+  const file = parsed as { format?: unknown; content?: unknown } | null;
+  if (!file || file.format !== CONTENT_EXPORT_FORMAT || !file.content || typeof file.content !== "object") return { ok: false, error: "importFile" };
+  const content: Partial<Record<ContentSection, unknown>> = {};
+  for (const [section, value] of Object.entries(file.content)) {
+    if (!isContentSection(section)) continue;
+    const checked = contentSchemas[section].safeParse(value);
+    if (!checked.success) return { ok: false, error: "importFile", section };
+    content[section] = checked.data;
+  }
+  return { ok: true, content: content as Partial<SiteContent> };
+}
+
+/** Paths of the values that differ (`moments[2].title.en`), for the import's preview. */
+function differences(before: unknown, after: unknown, path = ""): string[] {
+  if (before !== null && after !== null && typeof before === "object" && typeof after === "object") {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return [...keys].flatMap((key) => {
+      const next = Array.isArray(after) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      return differences((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key], next);
+    });
+  }
+  return JSON.stringify(before) === JSON.stringify(after) ? [] : [path];
+}
+
+/** What an import would change, sub-section by sub-section (unchanged ones left out). */
+export async function contentChanges(incoming: Partial<SiteContent>): Promise<{ section: ContentSection; fields: string[] }[]> {
+  const current = await currentContent();
+  return (Object.keys(incoming) as ContentSection[])
+    .map((section) => ({ section, fields: differences(current[section], incoming[section]) }))
+    .filter((change) => change.fields.length > 0);
+}
+
+/**
+ * Applies an import all or nothing: every changed sub-section is a new version, in one
+ * transaction; the dates rule of 'Pareja y fechas' holds as for a save (refused: nothing changes).
+ */
+export async function importContent(
+  incoming: Partial<SiteContent>,
+  now = new Date(),
+): Promise<{ ok: true; changed: ContentSection[] } | { ok: false; errors: Record<string, string[]> }> {
+  const changes = await contentChanges(incoming);
+  const rows: { section: ContentSection; value: unknown }[] = [];
+  for (const { section } of changes) {
+    let value: unknown = incoming[section];
+    if (section === "couple") {
+      const checked = checkDates(value as SiteContent["couple"], (await currentContent()).couple, now);
+      if (!checked.ok) return { ok: false, errors: checked.errors };
+      value = checked.value;
+    }
+    rows.push({ section, value });
+  }
+  if (rows.length) {
+    const savedAt = new Date().toISOString();
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (const row of rows)
+          await trx
+            .insertInto("content_versions")
+            .values({ section: row.section, data: JSON.stringify(row.value), saved_at: savedAt })
+            .execute();
+      });
+    await refresh();
+  }
+  return { ok: true, changed: rows.map((r) => r.section) };
 }

@@ -1,12 +1,16 @@
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
-import { contentHistoryAction, loadContentHistory } from "~/http/admin/content.server";
+import { FormErrors } from "~/components/confirm/FormErrors";
+import { contentHistoryAction, loadContentHistory, type ContentImportReply } from "~/http/admin/content.server";
 import { screenLoader } from "~/http/admin/tab-action.server";
 import { formatDateTime } from "~/lib/dates";
 
-/** 'Historial' (/admin/content): the last 30 saves, each with 'Restaurar' (itself a new save). */
+/**
+ * 'Historial' (/admin/content): the last 30 saves, each with 'Restaurar' (itself a new save);
+ * 'Exportar contenido' and 'Importar contenido' (a preview of what changes, then all or nothing).
+ */
 export const loader = screenLoader(loadContentHistory);
 
 export const action = contentHistoryAction;
@@ -69,6 +73,63 @@ export default function ContentHistoryScreen() {
           </div>
         </>
       )}
+      <ContentTransfer />
     </section>
+  );
+}
+
+/** 'Exportar contenido' (a JSON download) and 'Importar contenido' (file, preview, 'Aplicar todo'). */
+function ContentTransfer() {
+  const { t } = useTranslation("content");
+  const reply = useActionData<ContentImportReply>();
+  const imported = reply?.intent === "importContent" ? reply : undefined;
+  return (
+    <section aria-labelledby="content-transfer-title" className="content-transfer">
+      <h3 id="content-transfer-title">{t("transfer.title")}</h3>
+      <p className="admin-muted">{t("transfer.exportHelp")}</p>
+      <p>
+        <a className="button secondary" href="/admin/content/export.json" download>
+          {t("transfer.export")}
+        </a>
+      </p>
+      <Form method="post" encType="multipart/form-data" className="admin-form" preventScrollReset>
+        <input type="hidden" name="intent" value="previewImport" />
+        <label className="import-file">
+          {t("transfer.importFile")}
+          <input type="file" name="file" accept="application/json,.json" required />
+        </label>
+        <FormErrors id="content-import-errors" errors={imported?.error?.[""] ?? undefined} />
+        <div>
+          <button type="submit" className="button secondary">
+            {t("transfer.preview")}
+          </button>
+        </div>
+      </Form>
+      {imported?.changes ? <ImportPreview changes={imported.changes} file={imported.file ?? ""} /> : null}
+    </section>
+  );
+}
+
+function ImportPreview({ changes, file }: { changes: { section: string; fields: string[] }[]; file: string }) {
+  const { t } = useTranslation("content");
+  if (changes.length === 0) return <p role="status">{t("transfer.noChanges")}</p>;
+  return (
+    <div className="card" role="region" aria-labelledby="content-import-preview">
+      <h4 id="content-import-preview">{t("transfer.previewTitle")}</h4>
+      <ul>
+        {changes.map((change) => (
+          <li key={change.section}>
+            <strong>{t(`nav.${change.section}`, { defaultValue: change.section })}</strong>: {change.fields.join(", ")}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" encType="multipart/form-data" preventScrollReset>
+        <input type="hidden" name="intent" value="applyImport" />
+        <input type="hidden" name="text" value={file} />
+        <button type="submit" className="button">
+          {t("transfer.apply")}
+        </button>
+      </Form>
+    </div>
   );
 }

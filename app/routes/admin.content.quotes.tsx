@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
-import { ContentField, ContentForm, PairField, RowControls } from "~/components/admin/ContentEditor";
+import { ContentForm, PairField, RowControls } from "~/components/admin/ContentEditor";
 import { contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
 import { CONTENT_LIMITS } from "~/lib/content-schemas";
 
@@ -12,7 +12,7 @@ export const action = contentSectionAction("quotes");
 
 export const ErrorBoundary = AdminScreenError;
 
-const EMPTY = { text: { es: "", en: "" }, author: "" };
+const EMPTY = { text: { es: "", en: "" }, author: { es: "", en: "" } };
 
 export default function QuotesScreen() {
   const data = useLoaderData<typeof loader>();
@@ -34,7 +34,7 @@ export default function QuotesScreen() {
             <fieldset key={i} className="content-group">
               <legend>{added ? t("quotes.new") : t("quotes.quote", { n: i + 1 })}</legend>
               <PairField name={`quotes[${i}].text`} label={t("quotes.text")} saved={quote.text} multiline max={CONTENT_LIMITS.quote} />
-              <ContentField name={`quotes[${i}].author`} label={t("quotes.author")} saved={quote.author} max={CONTENT_LIMITS.name} />
+              <PairField name={`quotes[${i}].author`} label={t("quotes.author")} saved={quote.author} max={CONTENT_LIMITS.name} />
               <RowControls name="quotes" index={i} removeLabel={added ? undefined : t("quotes.remove", { n: i + 1 })} />
             </fieldset>
           );

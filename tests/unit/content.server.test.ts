@@ -5,6 +5,11 @@ import { accommodationSchema, coupleSchema, quotesSchema, storySchema, type Site
 import {
   CHECK_EVERY_MS,
   checkDates,
+  CONTENT_EXPORT_FORMAT,
+  contentChanges,
+  exportContent,
+  importContent,
+  readContentExport,
   contentHistory,
   contentMayHaveChanged,
   contentResources,
@@ -231,5 +236,54 @@ describe("the couple's content: dates", () => {
     env({ WEDDING_DATE: "", RSVP_DEADLINE: "" });
     await saveContentSection("couple", saved);
     expect(await weddingDates()).toEqual({ weddingDate: "2031-01-17T21:00:00.000Z", rsvpDeadline: "2030-12-18T04:59:00.000Z", setBy: {} });
+  });
+});
+
+describe("the couple's content: export and import", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("an export read back changes nothing; an edited file lists exactly what would change", async () => {
+    const file = await exportContent();
+    expect(file.format).toBe(CONTENT_EXPORT_FORMAT);
+    expect(file.media).toEqual(expect.arrayContaining(["/images/portrait.svg", "/media/music.wav", "/images/story/met.svg"]));
+    const read = readContentExport(JSON.stringify(file));
+    expect(read.ok && (await contentChanges(read.content))).toEqual([]);
+
+    file.content.story.moments[1].title.en = "Our first road trip";
+    file.content.couple.names = "Ana & Luis";
+    const edited = readContentExport(JSON.stringify(file));
+    expect(edited.ok && (await contentChanges(edited.content))).toEqual([
+      { section: "couple", fields: ["names"] },
+      { section: "story", fields: ["moments[1].title.en"] },
+    ]);
+  });
+
+  it("a file that is not an export, or with one sub-section no schema accepts, is refused whole", async () => {
+    expect(readContentExport("{")).toEqual({ ok: false, error: "importFile" });
+    expect(readContentExport(JSON.stringify({ format: "other", content: {} }))).toEqual({ ok: false, error: "importFile" });
+    const file = await exportContent();
+    file.content.couple.names = "Ana & Luis";
+    (file.content.accommodation as { contactEmail: string }).contactEmail = "not an e-mail";
+    expect(readContentExport(JSON.stringify(file))).toEqual({ ok: false, error: "importFile", section: "accommodation" });
+  });
+
+  it("applies all or nothing: every changed sub-section is a new version; a refused date changes none", async () => {
+    vi.stubEnv("WEDDING_DATE", "");
+    vi.stubEnv("RSVP_DEADLINE", "");
+    const file = await exportContent();
+    file.content.couple = { ...file.content.couple, names: "Ana & Luis", weddingDate: "2040-01-01T16:00", rsvpDeadline: "2040-02-01T00:00" };
+    file.content.story.moments[0].title.es = "Otro título";
+    const refused = readContentExport(JSON.stringify(file));
+    expect(refused.ok && (await importContent(refused.content))).toEqual({ ok: false, errors: { rsvpDeadline: ["content:errors.deadlineAfterWedding"] } });
+    expect(await contentHistory()).toEqual([]);
+    expect((await currentContent()).story.moments[0].title.es).toBe("Cómo nos conocimos");
+
+    file.content.couple.rsvpDeadline = "2039-12-01T00:00";
+    const accepted = readContentExport(JSON.stringify(file));
+    expect(accepted.ok && (await importContent(accepted.content))).toEqual({ ok: true, changed: ["couple", "story"] });
+    const content = await currentContent();
+    expect(content.couple.names).toBe("Ana & Luis");
+    expect(content.story.moments[0].title.es).toBe("Otro título");
+    expect((await contentHistory()).map((s) => s.section).sort()).toEqual(["couple", "story"]);
   });
 });

@@ -1,10 +1,22 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, replace, type ActionFunctionArgs } from "@remix-run/node";
-import { readForm } from "~/http/form.server";
+import { data, replace, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
+import { readBoundedBody, readForm } from "~/http/form.server";
 import { flashToastHeader } from "~/infra/session.server";
 import { contentSchemas, type ContentSection, type SiteContent } from "~/lib/content-schemas";
 import { z } from "zod";
-import { checkDates, contentHistory, currentContent, datesOf, restoreContentVersion, saveContentSection, toVenueLocal } from "~/models/content.server";
+import {
+  checkDates,
+  contentChanges,
+  contentHistory,
+  currentContent,
+  datesOf,
+  importContent,
+  MAX_CONTENT_IMPORT_BYTES,
+  readContentExport,
+  restoreContentVersion,
+  saveContentSection,
+  toVenueLocal,
+} from "~/models/content.server";
 import { failed, refuseAdminPost } from "./access.server";
 import { respond } from "./respond.server";
 import { screenLoader } from "./tab-action.server";
@@ -72,8 +84,7 @@ export function contentSectionAction<S extends ContentSection>(section: S) {
       console.error(`content: saving ${section} failed`, error);
       return refusal({ "": ["content:toasts.saveError"] }, null, 500);
     }
-    const headers = new Headers({ "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "content:toasts.saved" }) });
-    return replace(new URL(request.url).pathname, { headers });
+    return savedAnswer(request, "content:toasts.saved");
   };
 }
 
@@ -84,8 +95,66 @@ export async function loadContentHistory() {
 
 const restoreSchema = z.object({ intent: z.literal("restoreContent"), id: z.coerce.number().int().positive() });
 
-/** 'Restaurar': an old save saved again (a new version); the toast 'Versión restaurada'. */
+/** What the import answers: the preview (and the file's text, to post again with 'Aplicar todo'), or why not. */
+export interface ContentImportReply {
+  ok: false;
+  intent: "importContent";
+  error?: Record<string, string[] | null>;
+  changes?: { section: string; fields: string[] }[];
+  file?: string;
+}
+
+const importReply = (reply: Omit<ContentImportReply, "ok" | "intent">, status: number) =>
+  data<ContentImportReply>({ ok: false, intent: "importContent", ...reply }, { status, headers: { "Cache-Control": "no-store" } });
+
+/** The posted file's text (`file`, or `text` sent back by the preview), read whole up to MAX_CONTENT_IMPORT_BYTES. */
+async function importedText(form: FormData): Promise<string | "tooLarge"> {
+  const file = form.get("file");
+  const text = file instanceof File && file.size > 0 ? await file.text() : String(form.get("text") ?? "");
+  return Buffer.byteLength(text, "utf8") > MAX_CONTENT_IMPORT_BYTES ? "tooLarge" : text;
+}
+
+/**
+ * 'Importar contenido': `previewImport` (a file) lists what would change; `applyImport` (the same
+ * text back) applies it all or nothing, then 'Contenido importado'. A multipart form, with and
+ * without JavaScript.
+ */
+async function importAction(request: Request, context: AppLoadContext) {
+  // The session first: a stranger's body is never read.
+  const refused = await refuseAdminPost(request, context, "importContent");
+  if (refused) return respond(request, refused);
+  const body = await readBoundedBody(request, MAX_CONTENT_IMPORT_BYTES + 16 * 1024);
+  if (body === null) return importReply({ error: { "": ["content:errors.importTooLarge"] } }, 413);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    return importReply({ error: { "": ["content:errors.importFile"] } }, 400);
+  }
+  const text = await importedText(form);
+  if (text === "tooLarge") return importReply({ error: { "": ["content:errors.importTooLarge"] } }, 413);
+  const read = readContentExport(text);
+  if (!read.ok) return importReply({ error: { "": ["content:errors.importFile"] } }, 400);
+  if (form.get("intent") !== "applyImport") return importReply({ changes: await contentChanges(read.content), file: text }, 200);
+  try {
+    const applied = await importContent(read.content);
+    if (!applied.ok) return importReply({ error: { "": Object.values(applied.errors).flat() } }, 400);
+  } catch (error) {
+    console.error("content: importing failed", error);
+    return importReply({ error: { "": ["content:toasts.saveError"] } }, 500);
+  }
+  return savedAnswer(request, "content:toasts.imported");
+}
+
+/** A success: back to the screen with its toast (POST/redirect/GET). */
+async function savedAnswer(request: Request, key: string) {
+  const headers = new Headers({ "Set-Cookie": await flashToastHeader(request, { kind: "success", key }) });
+  return replace(new URL(request.url).pathname, { headers });
+}
+
+/** 'Historial': 'Restaurar' (an old save saved again, 'Versión restaurada'), and the import. */
 export async function contentHistoryAction({ request, context }: ActionFunctionArgs) {
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return importAction(request, context);
   const formData = await readForm(request, ["intent", "id"]);
   const refused = await refuseAdminPost(request, context, "restoreContent");
   if (refused) return respond(request, refused);
@@ -98,6 +167,5 @@ export async function contentHistoryAction({ request, context }: ActionFunctionA
     console.error("content: restoring a version failed", error);
     return respond(request, { result: failed("restoreContent", "content:toasts.saveError", 500) });
   }
-  const headers = new Headers({ "Set-Cookie": await flashToastHeader(request, { kind: "success", key: "content:toasts.restored" }) });
-  return replace(new URL(request.url).pathname, { headers });
+  return savedAnswer(request, "content:toasts.restored");
 }
