@@ -28,7 +28,7 @@ export default function ContentHistoryScreen() {
         {t("history.title")}
       </h2>
       <p className="admin-muted">{t("intro")}</p>
-      <ScreenNotices />
+      <ScreenNotices ownForms={["importContent"]} />
       {data.history.length === 0 ? (
         <p className="admin-empty">{t("history.empty")}</p>
       ) : (
