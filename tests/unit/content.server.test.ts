@@ -24,6 +24,8 @@ import {
   toVenueLocal,
   weddingDates,
 } from "~/models/content.server";
+import { composeAnswerEmail } from "~/models/notifications.server";
+import { loadUnsubscribePage } from "~/http/unsubscribe-page.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 useTestDatabase();
@@ -285,5 +287,15 @@ describe("the couple's content: export and import", () => {
     expect(content.couple.names).toBe("Ana & Luis");
     expect(content.story.moments[0].title.es).toBe("Otro título");
     expect((await contentHistory()).map((s) => s.section).sort()).toEqual(["couple", "story"]);
+  });
+});
+
+describe("the couple's names beyond the pages", () => {
+  it("reach the couple's e-mails and the unsubscribe page", async () => {
+    await saveContentSection("couple", couple({ names: "Ana & Luis" }));
+    const notice = { code: "ABCDEF", primaryGuest: "Marta", status: "declined" as const, guests: [], message: null, answeredAt: new Date().toISOString() };
+    const email = await composeAnswerEmail([notice], "answer", "es", "pareja@example.com");
+    expect(email.text).toContain("Ana & Luis");
+    expect((await loadUnsubscribePage("not-a-token")).body.names).toBe("Ana & Luis");
   });
 });
