@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, test } from "./fixtures";
 
 /**
@@ -62,12 +63,16 @@ function fetchFresh(path: string) {
 }
 
 test("the couple's names, a story moment and an information card, edited in the panel, show on the site in both languages", async ({ page }, testInfo) => {
+  // Three sub-sections edited and the site checked in two languages: a long walk.
+  test.slow();
   await login(page);
   // The demo couple: the panel says so until the couple makes the site theirs.
   const banner = page.getByText("Tu sitio muestra contenido de ejemplo. Personalízalo en Contenido.");
   await expect(banner).toBeVisible();
 
   await openSubsection(page, "Pareja y fechas");
+  // axe runs as the page's script: in the JavaScript project (the markup is the same without it).
+  if (!jsDisabled(testInfo)) await expectNoSeriousA11yViolations(page, "content: couple and dates");
   // The dates this deployment sets in its environment are shown, not editable.
   await expect(page.getByLabel("Fecha y hora de la boda")).toHaveAttribute("readonly", "");
   await expect(page.getByText("Lo fija la variable de entorno WEDDING_DATE del servidor: cámbiala allí.")).toBeVisible();
@@ -133,7 +138,8 @@ test("a change made through one worker is seen by every worker at once", async (
   for (const html of pages) expect(html).toContain("<title>Lucía &amp; Mateo · ");
 });
 
-test("refused input gets a message and changes nothing", async ({ page }) => {
+test("refused input gets a message and changes nothing", async ({ page }, testInfo) => {
+  test.slow();
   await login(page);
   await openSubsection(page, "Pareja y fechas");
   await page.getByLabel("Nombres de la pareja").fill("Otra Pareja");
@@ -148,6 +154,7 @@ test("refused input gets a message and changes nothing", async ({ page }) => {
   await page.getByLabel("Correo del contacto").fill("reservas@");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByText("Escribe un correo electrónico válido.")).toBeVisible();
+  if (!jsDisabled(testInfo)) await expectNoSeriousA11yViolations(page, "content: a refused form");
 
   const home = await fetchFresh("/");
   expect(home).toContain("<title>Lucía &amp; Mateo · ");
