@@ -19,7 +19,8 @@ import { HeadScript } from "./components/layout/ThemeScript";
 // The site's own CSS is small: inlined into the page (and a route's with `handle.inlineCss`), so the first paint waits for no stylesheet.
 import { InlineStyles } from "./components/layout/InlineCss";
 import { useNonce } from "./components/nonce";
-import { config } from "~/infra/config.server";
+import { couple } from "./content/couple";
+import { currentContent, datesOf, weddingEventOf } from "~/models/content.server";
 import { getFixedT, getLanguage, textsIn } from "~/infra/i18n.server";
 import { siteNamespaces } from "~/locales/namespaces";
 import { findInvitationByCode } from "~/models/invitations.server";
@@ -34,15 +35,17 @@ const ToastHost = lazy(() => import("./components/layout/ToastHost"));
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [lang, theme, code, flash, media] = await Promise.all([
+  // The couple's content is read first: the texts below carry it.
+  const [lang, theme, code, flash, content, media] = await Promise.all([
     getLanguage(request),
     getTheme(request),
     getStoredCode(request),
     takeToast(request),
+    currentContent(),
     siteMedia(),
   ]);
+  const dates = datesOf(content.couple);
   const invitation = code ? await findInvitationByCode(code) : null;
-  const cfg = config();
   // Translated here: a flash's key may belong to a namespace the next page's bundle does not carry.
   const t = flash.toast ? await getFixedT(request) : null;
   return data(
@@ -54,8 +57,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: flash.toast && t ? { kind: flash.toast.kind, message: t(flash.toast.key, flash.toast.values) } : null,
       /** The invitation stored for this browser (what the spec persists as invitationCode/invitation). */
       invitation: invitation ? { code: invitation.code, ...guestView(invitation) } : null,
-      weddingDate: cfg.WEDDING_DATE,
-      rsvpDeadline: cfg.RSVP_DEADLINE,
+      weddingDate: dates.weddingDate,
+      rsvpDeadline: dates.rsvpDeadline,
+      /** The calendar event's names and times ('Añadir al calendario'). */
+      event: weddingEventOf(content.couple),
       /** The couple's portrait, hero video and music as set in Contenido → Multimedia (null: none). */
       media,
     },
@@ -70,8 +75,14 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
-// Each page sets its own title; this is the fallback.
-export const meta: MetaFunction = () => [{ title: "Valeria & Sebastián" }];
+/** The couple's names as the root's data carries them ('Contenido'), for a page's title. */
+export function coupleNamesIn(matches: readonly { id: string; data?: unknown }[]): string {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  return (root?.i18n[root.lang]?.common as { coupleNames?: string } | undefined)?.coupleNames ?? couple.names;
+}
+
+// Each page sets its own title; this is the fallback: the couple's names.
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [{ title: coupleNamesIn(matches) }];
 
 function Document({ children, lang, ssrTheme, flash }: { children: React.ReactNode; lang: string; ssrTheme: Theme | null; flash: boolean }) {
   const [theme] = useTheme();

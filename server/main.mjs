@@ -154,11 +154,17 @@ const pageCache = createPageCache({
   variantOf: async (req) => `${await language(req)} ${await edge.theme({ cookie: req.get("cookie") })}`,
   onInvalidate: role === "serve" ? () => void process.send?.({ type: MESSAGES.invalidate }) : undefined,
 });
+// The couple's content ('Contenido') is read once per change: a write here or in another worker
+// (the same message) makes the next page check it at once; a change seen otherwise (another
+// instance's save, found by the app's periodic check) empties this worker's pages (decision 0027).
+edge.onContentChange(() => pageCache.invalidate({ fromPeer: true }));
 // In the cluster the primary counts every worker's downloads; alone, this process does.
 const takeDownloadSlot = role === "serve" ? slotsFromPrimary(process) : localSlots(createSlotKeeper());
 if (role === "serve") {
   process.on("message", (/** @type {any} */ message) => {
-    if (message?.type === MESSAGES.invalidate) pageCache.invalidate({ fromPeer: true });
+    if (message?.type !== MESSAGES.invalidate) return;
+    edge.contentMayHaveChanged();
+    pageCache.invalidate({ fromPeer: true });
   });
 }
 

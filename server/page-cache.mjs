@@ -54,11 +54,14 @@ export function createPageCache({ personalCookies, ttlMs = 1000, maxEntries = 20
   const entries = new Map();
   let generation = 0;
 
-  /** Empties the cache; a write seen here is passed on to the other workers, one they saw is not. */
+  /**
+   * Empties the cache; a write seen here is passed on to the other workers, one they saw is not
+   * (even with the cache off: the workers also check the couple's content then, decision 0027).
+   */
   const invalidate = ({ fromPeer = false } = {}) => {
     generation++;
     entries.clear();
-    if (!fromPeer && ttlMs > 0) onInvalidate?.();
+    if (!fromPeer) onInvalidate?.();
   };
 
   const keyOf = async (/** @type {Request} */ req) => [req.protocol, req.hostname, req.originalUrl, await variantOf(req)].join("\n");

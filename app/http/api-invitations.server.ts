@@ -4,7 +4,7 @@ import { formatLongDate } from "~/lib/dates";
 import { isRsvpOpen, MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH, type GuestAnswer } from "~/lib/rsvp";
 import { fail } from "~/http/api.server";
 import { apiAnswers } from "~/http/api-messages.server";
-import { config } from "~/infra/config.server";
+import { weddingDates } from "~/models/content.server";
 import { getLanguage } from "~/infra/i18n.server";
 import { confirmInvitation, declineInvitation, findInvitationByCode, type Invitation } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
@@ -31,8 +31,8 @@ export async function guestInvitation(request: Request, context: AppLoadContext,
 }
 
 /** The deadline and whether it has passed (what GET /api/invitations/{code}/details adds). */
-export function rsvpWindow(now = new Date()) {
-  const rsvpDeadline = config().RSVP_DEADLINE;
+export async function rsvpWindow(now = new Date()) {
+  const { rsvpDeadline } = await weddingDates();
   return { rsvpDeadline, rsvpOpen: isRsvpOpen(rsvpDeadline, now) };
 }
 
@@ -42,7 +42,7 @@ async function messageValues(request: Request) {
     max: MAX_NAME_LENGTH,
     dietaryMax: MAX_DIETARY_LENGTH,
     messageMax: MAX_MESSAGE_LENGTH,
-    date: formatLongDate(config().RSVP_DEADLINE, await getLanguage(request)),
+    date: formatLongDate((await weddingDates()).rsvpDeadline, await getLanguage(request)),
   };
 }
 

@@ -1,11 +1,10 @@
-import { couple, venue } from "~/content/wedding";
-import { config } from "~/infra/config.server";
 import { getFixedT, getLanguage } from "~/infra/i18n.server";
+import { calendarFacts } from "~/models/content.server";
 import { calendarTexts, weddingEventTimes, type CommonT } from "~/lib/calendar";
 
 /** Same every time it is downloaded, so a calendar that imports it again updates the event instead of adding another. */
-function weddingUid(): string {
-  const slug = couple.names
+function weddingUid(names: string): string {
+  const slug = names
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -21,14 +20,15 @@ function weddingUid(): string {
 export async function weddingCalendarFile(request: Request): Promise<{ ok: true; body: string } | { ok: false; error: string }> {
   const lang = await getLanguage(request);
   const t = await getFixedT(request, "common");
-  const texts = calendarTexts(t as unknown as CommonT, lang);
-  const { start, end } = weddingEventTimes(config().WEDDING_DATE);
+  const { event, venue, weddingDate } = await calendarFacts();
+  const texts = calendarTexts(t as unknown as CommonT, lang, event);
+  const { start, end } = weddingEventTimes(weddingDate, event.receptionEnd);
   const origin = new URL(request.url).origin;
   // Loaded with the first calendar file, not in every worker at start (decision 0015).
   const { createEvent } = await import("ics");
   const { error, value } = createEvent({
     productId: "wedding-site/ics",
-    uid: weddingUid(),
+    uid: weddingUid(event.names),
     start: start.getTime(),
     startInputType: "utc",
     startOutputType: "utc",

@@ -4,6 +4,7 @@ import { getTheme } from "~/infra/theme.server";
 import { PERSONAL_COOKIES } from "~/infra/session.server";
 import { isCrossSiteRequest } from "~/http/request.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
+import { contentMayHaveChanged, onContentChange } from "~/models/content.server";
 
 /** The request headers the edge has at hand (Express's req.get values). */
 export interface EdgeHeaders {
@@ -55,6 +56,15 @@ export const edge = {
     }
     return (await t)(key);
   },
+
+  /**
+   * A write succeeded in this worker or another of the cluster (the page cache's message): the
+   * couple's content may have changed, so the next page asks the database at once (decision 0027).
+   */
+  contentMayHaveChanged,
+
+  /** Told when this worker's content changed, however it learnt it (another instance's save): the page cache empties. */
+  onContentChange,
 };
 
 export type Edge = typeof edge;

@@ -1,11 +1,11 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { couple } from "~/content/wedding";
 import { isCrossOrigin } from "~/http/request.server";
 import { getFixedT } from "~/infra/i18n.server";
 import { readUnsubscribeToken } from "~/infra/unsubscribe-token.server";
 import { DEFAULT_LANGUAGE } from "~/lib/constants";
 import { resources } from "~/locales";
 import type { PageTexts } from "~/locales/namespaces";
+import { currentContent } from "~/models/content.server";
 import { isSuppressed, suppressEmail } from "~/models/outbox.server";
 
 /**
@@ -19,9 +19,10 @@ export async function loadUnsubscribePage(token: string | undefined) {
   // The page's own texts only, in the e-mail's language (decision 0014's loader texts).
   const i18n: PageTexts = { [language]: { mail: { unsubscribe: resources[language].mail.unsubscribe } } };
   const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
-  if (!read) return { status: 404, headers, body: { state: "invalid" as const, language, names: couple.names, email: "", i18n } };
+  const names = (await currentContent()).couple.names;
+  if (!read) return { status: 404, headers, body: { state: "invalid" as const, language, names, email: "", i18n } };
   const state = (await isSuppressed(read.email)) ? ("done" as const) : ("ask" as const);
-  return { status: 200, headers, body: { state, language, names: couple.names, email: read.email, i18n } };
+  return { status: 200, headers, body: { state, language, names, email: read.email, i18n } };
 }
 
 /** The button: the address asked for no more e-mail; POST/redirect/GET to the confirmation. */

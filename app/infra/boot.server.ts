@@ -6,6 +6,7 @@ import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
 import { setAsideOrphanFiles } from "~/infra/storage.server";
 import { startSender } from "~/infra/outbox-sender.server";
+import { weddingDates } from "~/models/content.server";
 
 /**
  * Runs once when the server starts (server.mjs calls it before listening):
@@ -47,8 +48,11 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
       `Warning: the photo store, ${where}, could not be read at start: ${error instanceof Error ? error.message : error}.${hint} Photos cannot be stored or shown until it answers.`,
     );
   }
-  if (Date.now() > Date.parse(cfg.RSVP_DEADLINE)) {
-    log(`Note: the RSVP deadline (RSVP_DEADLINE=${cfg.RSVP_DEADLINE}) has passed, so /confirm shows the closed view.`);
+  // The deadline the site follows: RSVP_DEADLINE when set, else the one saved in 'Contenido'.
+  const dates = await weddingDates();
+  if (Date.now() > Date.parse(dates.rsvpDeadline)) {
+    const source = dates.setBy.rsvpDeadline ? `RSVP_DEADLINE=${dates.rsvpDeadline}` : `${dates.rsvpDeadline}, Contenido › Pareja y fechas in the admin panel`;
+    log(`Note: the RSVP deadline (${source}) has passed, so /confirm shows the closed view.`);
   }
   // The cluster's boot process ends right after this; its workers each start their own sender.
   if (process.env.WEDDING_WORKER_ROLE !== "boot") startSender();

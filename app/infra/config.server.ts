@@ -79,8 +79,10 @@ export const configSchema = z
     ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
     ADMIN_API_TOKEN: z.string().min(16, "ADMIN_API_TOKEN must be at least 16 characters").optional(),
     SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
-    WEDDING_DATE: isoDate("WEDDING_DATE").default(DEFAULT_WEDDING_DATE),
-    RSVP_DEADLINE: isoDate("RSVP_DEADLINE").default(DEFAULT_RSVP_DEADLINE),
+    // Optional: they override 'Contenido › Pareja y fechas'. Read them through weddingDates()
+    // (app/models/content.server.ts), the one home of the dates the site follows.
+    WEDDING_DATE: isoDate("WEDDING_DATE").optional(),
+    RSVP_DEADLINE: isoDate("RSVP_DEADLINE").optional(),
     /** Days after the wedding's date (at the venue) when the home page turns to thanks and photos (app/lib/seasons.ts). */
     SITE_AFTER_WEDDING_DAYS: z.coerce
       .number({ message: "SITE_AFTER_WEDDING_DAYS must be a whole number of days from 0 to 365" })

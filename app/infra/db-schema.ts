@@ -95,6 +95,16 @@ export interface SiteSettingTable {
   updated_at: Generated<string>;
 }
 
+/** One save of a sub-section of the couple's content ('Contenido'): the latest per section is live. */
+export interface ContentVersionTable {
+  id: Generated<number>;
+  /** The sub-section's key (couple, story, info, accommodation, quotes, …). */
+  section: string;
+  /** The sub-section's data as JSON, as its schema parsed it. */
+  data: string;
+  saved_at: Generated<string>;
+}
+
 /** A server-side admin session; the cookie carries the token whose SHA-256 is `id`. */
 export interface AdminSessionTable {
   id: string;
@@ -155,6 +165,7 @@ export interface Database {
   suppressed_emails: SuppressedEmailTable;
   wishes: WishTable;
   site_settings: SiteSettingTable;
+  content_versions: ContentVersionTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

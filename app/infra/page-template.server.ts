@@ -16,6 +16,7 @@
 import crypto from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
 import { mapGuestTexts } from "~/lib/invitation-view";
+import { onContentChange } from "~/models/content.server";
 
 /** Templates kept per process; when full, they are all dropped (a wedding has a handful of kinds). */
 export const TEMPLATES_MAX = 100;
@@ -239,7 +240,10 @@ function escapeScriptText(text: string): string {
 /** The nonce a template is rendered with (tests make their own templates with it). */
 export const TEMPLATE_NONCE = NONCE_STAND_IN;
 
-/** Forgets every template (tests). */
+/** Forgets every template (tests; and each change of the couple's content). */
 export function forgetTemplates(): void {
   templates.clear();
 }
+// A template holds the couple's texts as they were when it was made (its key names the loaders'
+// data, not every text the render read): a change of 'Contenido' starts them all again.
+onContentChange(forgetTemplates);

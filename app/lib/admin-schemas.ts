@@ -23,6 +23,8 @@ export const ADMIN_TABS = [
   { id: "invitations", path: "/admin/invitations", loading: "invitations.loading" },
   { id: "create", path: "/admin/create", loading: "common:loading" },
   { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
+  // 'Contenido' has a screen per sub-section under its path, and its label in its own namespace.
+  { id: "content", path: "/admin/content", loading: "common:loading", label: "content:tab", nested: true },
   // 'Por revisar (N)': a label of its own namespace, counting the photos waiting (the /admin layout's loader).
   { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
   // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.

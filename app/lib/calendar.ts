@@ -8,12 +8,12 @@ import { atVenueTime, venueDay } from "./venue-time";
  * reception's end (1:00 AM, the next day) at the venue. Shared by /wedding.ics and the Google
  * Calendar link so both say the same.
  */
-export function weddingEventTimes(weddingDate: string): { start: Date; end: Date } {
+export function weddingEventTimes(weddingDate: string, receptionEnd = schedule.reception.end): { start: Date; end: Date } {
   const day = venueDay(weddingDate);
   const start = new Date(weddingDate);
-  let end = atVenueTime(day, schedule.reception.end);
+  let end = atVenueTime(day, receptionEnd);
   // A reception that ends after midnight ends the next day.
-  if (end.getTime() <= start.getTime()) end = atVenueTime(day, schedule.reception.end, 1);
+  if (end.getTime() <= start.getTime()) end = atVenueTime(day, receptionEnd, 1);
   return { start, end };
 }
 
@@ -32,8 +32,8 @@ export interface CalendarTexts {
 }
 
 /** A plain link that opens Google Calendar's "new event" form filled in. */
-export function googleCalendarUrl(weddingDate: string, texts: CalendarTexts): string {
-  const { start, end } = weddingEventTimes(weddingDate);
+export function googleCalendarUrl(weddingDate: string, texts: CalendarTexts, receptionEnd?: string): string {
+  const { start, end } = weddingEventTimes(weddingDate, receptionEnd);
   const params = new URLSearchParams({
     action: "TEMPLATE",
     text: texts.title,
@@ -47,14 +47,29 @@ export function googleCalendarUrl(weddingDate: string, texts: CalendarTexts): st
 /** A translate function bound to the `common` namespace (react-i18next's or the server's). */
 export type CommonT = (key: string, options?: Record<string, string>) => string;
 
+/** What the event says besides its texts: the couple's names and the times ('Pareja y fechas'). */
+export interface WeddingEvent {
+  names: string;
+  ceremonyStart: string;
+  ceremonyEnd: string;
+  receptionEnd: string;
+}
+/** Today's content's event (before 'Contenido' is read, e.g. an error page). */
+export const DEFAULT_EVENT: WeddingEvent = {
+  names: couple.names,
+  ceremonyStart: schedule.ceremony.start,
+  ceremonyEnd: schedule.ceremony.end,
+  receptionEnd: schedule.reception.end,
+};
+
 /** The event's title, details and place in the guest's language (keys under common:calendar). */
-export function calendarTexts(t: CommonT, lang: string): CalendarTexts {
+export function calendarTexts(t: CommonT, lang: string, event: WeddingEvent = DEFAULT_EVENT): CalendarTexts {
   return {
-    title: t("calendar.eventTitle", { names: couple.names }),
+    title: t("calendar.eventTitle", { names: event.names }),
     details: t("calendar.eventDetails", {
-      ceremonyStart: formatTime(schedule.ceremony.start, lang),
-      ceremonyEnd: formatTime(schedule.ceremony.end, lang),
-      receptionEnd: formatTime(schedule.reception.end, lang),
+      ceremonyStart: formatTime(event.ceremonyStart, lang),
+      ceremonyEnd: formatTime(event.ceremonyEnd, lang),
+      receptionEnd: formatTime(event.receptionEnd, lang),
     }),
     location: t("calendar.eventLocation"),
   };

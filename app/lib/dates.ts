@@ -4,3 +4,8 @@ import { dateTimeFormat, intlLocale } from "./format";
 export function formatLongDate(iso: string, lang: string, timeZone = "America/Panama"): string {
   return dateTimeFormat(intlLocale(lang), { day: "numeric", month: "long", year: "numeric", timeZone }).format(new Date(iso));
 }
+
+/** A date with its time of day, short, in the page's language and the wedding's time zone ('Historial'). */
+export function formatDateTime(iso: string, lang: string, timeZone = "America/Panama"): string {
+  return dateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+}

@@ -3,6 +3,7 @@
 // index pulls in every namespace, which only the server needs (decision 0014).
 import { common } from "./common";
 import { confirm } from "./confirm";
+import { content } from "./content";
 import { contentMedia } from "./contentMedia";
 import { dashboard } from "./dashboard";
 import { emails } from "./emails";
@@ -36,6 +37,7 @@ const all = {
   wishes,
   slideshow,
   contentMedia,
+  content,
 } satisfies Record<Namespace, unknown>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */

@@ -16,6 +16,7 @@ export const namespaces = [
   "wishes",
   "slideshow",
   "contentMedia",
+  "content",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

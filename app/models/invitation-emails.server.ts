@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from "kysely";
-import { couple } from "~/content/wedding";
 import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
@@ -14,6 +13,7 @@ import { mailFrame, unsubscribeUrl, type ComposedEmail } from "~/models/notifica
 import { statusOf } from "~/models/invitations.server";
 import { enqueue, type NewOutboxMessage } from "~/models/outbox.server";
 import { isPending, remindersRecorded } from "~/models/reminders.server";
+import { currentContent, weddingDates } from "~/models/content.server";
 
 /**
  * Issue 25: the guests' own e-mails, an invitation (the personal link and its QR code) and a
@@ -86,7 +86,7 @@ export async function guestEmailCounts(now = new Date()): Promise<{ invitations:
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  const rsvpOpen = isRsvpOpen(config().RSVP_DEADLINE, now);
+  const rsvpOpen = isRsvpOpen((await weddingDates()).rsvpDeadline, now);
   return { invitations: Number(invitations.n), reminders: rsvpOpen ? Number(reminders.n) : 0, rsvpOpen };
 }
 
@@ -143,6 +143,8 @@ export type QueueOneResult = { ok: true } | { ok: false; error: QueueOneError };
  * click or a replayed form finds it changed and queues nothing.
  */
 export async function queueGuestEmail(kind: GuestEmailKind, id: number, seen: string | null, now = new Date()): Promise<QueueOneResult> {
+  // Read before the transaction: the content's revision check is a query of its own.
+  const rsvpOpen = isRsvpOpen((await weddingDates()).rsvpDeadline, now);
   return db()
     .transaction()
     .execute(async (trx): Promise<QueueOneResult> => {
@@ -157,7 +159,7 @@ export async function queueGuestEmail(kind: GuestEmailKind, id: number, seen: st
       if (last !== seen) return { ok: false, error: "changed" };
       if (kind === "reminder") {
         if (statusOf(row) !== "pending") return { ok: false, error: "answered" };
-        if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false, error: "closed" };
+        if (!rsvpOpen) return { ok: false, error: "closed" };
       }
       const suppressed = await trx.selectFrom("suppressed_emails").select("email").where("email", "=", row.email).executeTakeFirst();
       if (suppressed) return { ok: false, error: "unsubscribed" };
@@ -174,7 +176,7 @@ export type QueueAllResult = { ok: true; count: number } | { ok: false; error: "
  * so two posts never queue the same invitation twice.
  */
 export async function queueAllGuestEmails(kind: GuestEmailKind, expected: number, now = new Date()): Promise<QueueAllResult> {
-  if (kind === "reminder" && !isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false, error: "closed" };
+  if (kind === "reminder" && !isRsvpOpen((await weddingDates()).rsvpDeadline, now)) return { ok: false, error: "closed" };
   return db()
     .transaction()
     .execute(async (trx): Promise<QueueAllResult> => {
@@ -203,7 +205,7 @@ export async function staleGuestEmail(kind: GuestEmailKind, payload: GuestEmailP
   const row = await db().selectFrom("invitations").select(["confirmed", "status"]).where("code", "=", payload.code).executeTakeFirst();
   if (!row) return "invitation deleted";
   if (kind === "reminder" && statusOf(row) !== "pending") return "already answered";
-  if (kind === "reminder" && !isRsvpOpen(config().RSVP_DEADLINE, now)) return "deadline passed";
+  if (kind === "reminder" && !isRsvpOpen((await weddingDates()).rsvpDeadline, now)) return "deadline passed";
   return null;
 }
 
@@ -214,12 +216,12 @@ export async function staleGuestEmail(kind: GuestEmailKind, payload: GuestEmailP
  * guest-typed text is escaped in the HTML.
  */
 export async function composeGuestEmail(kind: GuestEmailKind, payload: GuestEmailPayload, language: Language, recipient: string): Promise<ComposedGuestEmail> {
-  const c = config();
   const t = (await i18nFor(language)).getFixedT(language, "mail");
-  const names = couple.names;
-  const link = personalLink(c.PUBLIC_URL ?? "", payload.code);
-  const date = formatLongDate(c.WEDDING_DATE, language);
-  const deadline = formatLongDate(c.RSVP_DEADLINE, language);
+  const names = (await currentContent()).couple.names;
+  const dates = await weddingDates();
+  const link = personalLink(config().PUBLIC_URL ?? "", payload.code);
+  const date = formatLongDate(dates.weddingDate, language);
+  const deadline = formatLongDate(dates.rsvpDeadline, language);
   const values = { names, name: payload.primaryGuest, date, deadline, code: payload.code };
   const subject = t(`${kind}.subject`, values);
   const greeting = t("guest.greeting", values);

@@ -4,10 +4,11 @@ import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } fro
 import { checkContacts, type ContactError, type ContactsInput } from "~/lib/contacts";
 import { computeStats, type DietaryNote, type Stats } from "~/lib/stats";
 import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY, type Language } from "~/lib/constants";
-import { config } from "~/infra/config.server";
+import { weddingDates } from "~/models/content.server";
 import { bool, db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { enqueueAnswerNotice } from "~/models/notifications.server";
+import { config } from "~/infra/config.server";
 
 export interface Guest {
   id: number;
@@ -380,6 +381,7 @@ export async function confirmInvitation(
 ): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
   const normalized = normalizeInvitationCode(code);
   if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
+  const { rsvpDeadline } = await weddingDates();
   const outcome = await db()
     .transaction()
     .execute(async (trx) => {
@@ -392,7 +394,7 @@ export async function confirmInvitation(
       const status = statusOf(row);
       if (status === "confirmed") return { ok: true as const, id: row.id, alreadyConfirmed: true };
       if (status === "declined") return { ok: false as const, error: "alreadyAnswered" as const };
-      if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false as const, error: "closed" as const };
+      if (!isRsvpOpen(rsvpDeadline, now)) return { ok: false as const, error: "closed" as const };
       const answer = buildAnswer(row.primary_guest, row.max_guests, {
         guests: guests.map((g) => (typeof g === "string" ? { fullName: g } : g)),
         primaryDietary: extra.primaryDietary,
@@ -439,6 +441,7 @@ export async function declineInvitation(
 ): Promise<{ ok: true; invitation: Invitation; alreadyDeclined: boolean } | { ok: false; error: DeclineError }> {
   const normalized = normalizeInvitationCode(code);
   if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
+  const { rsvpDeadline } = await weddingDates();
   const outcome = await db()
     .transaction()
     .execute(async (trx) => {
@@ -447,7 +450,7 @@ export async function declineInvitation(
       const status = statusOf(row);
       if (status === "declined") return { ok: true as const, id: row.id, alreadyDeclined: true };
       if (status === "confirmed") return { ok: false as const, error: "alreadyAnswered" as const };
-      if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return { ok: false as const, error: "closed" as const };
+      if (!isRsvpOpen(rsvpDeadline, now)) return { ok: false as const, error: "closed" as const };
       const stamp = now.toISOString();
       await trx.deleteFrom("guests").where("invitation_id", "=", row.id).where("is_primary", "=", 0).execute();
       await trx.updateTable("invitations").set({ status: "declined", answered_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();

@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import { couple } from "~/content/wedding";
+import { contentSnapshot, currentContent } from "~/models/content.server";
 import { config } from "~/infra/config.server";
 import type { Database } from "~/infra/db-schema";
 import { i18nFor } from "~/infra/i18n.server";
@@ -86,7 +86,7 @@ type MailT = (key: string, values?: Record<string, unknown>) => string;
  * it came with the unsubscribe link.
  */
 export function mailFrame(t: MailT, language: Language, subject: string, unsubscribe: string) {
-  const names = couple.names;
+  const names = contentSnapshot().couple.names;
   const e = escapeHtml;
   return {
     textFooter: ["--", t("footer.why", { names }), `${t("footer.unsubscribe")}: ${unsubscribe}`].join("\n"),
@@ -119,7 +119,7 @@ async function subjectOf(notices: AnswerNotice[], kind: string, language: Langua
 /** The e-mail telling the couple of one answer, or of a digest's answers: a plain-text and an HTML part, escaped. */
 export async function composeAnswerEmail(notices: AnswerNotice[], kind: string, language: Language, recipient: string): Promise<ComposedEmail> {
   const t = (await i18nFor(language)).getFixedT(language, "mail");
-  const names = couple.names;
+  const names = (await currentContent()).couple.names;
   const intro = t(kind === "answer-digest" ? "answer.digestIntro" : "answer.intro", { names });
   const answers = await Promise.all(notices.map((n) => answerLines(n, language)));
   const unsubscribe = unsubscribeUrl(recipient, language);

@@ -4,6 +4,7 @@ import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { invitationsWhere, type Invitation } from "~/models/invitations.server";
+import { weddingDates } from "~/models/content.server";
 
 /**
  * Chasing the answers (issue 25): when a guest opened their invitation, which invitations still
@@ -39,7 +40,7 @@ export const isPending = sql<boolean>`confirmed = 0 AND status <> 'declined'`;
  * once the deadline has passed (a reminder would ask for what the site refuses).
  */
 export async function pendingInvitations(now: Date = new Date()): Promise<Invitation[]> {
-  if (!isRsvpOpen(config().RSVP_DEADLINE, now)) return [];
+  if (!isRsvpOpen((await weddingDates()).rsvpDeadline, now)) return [];
   return invitationsWhere(() => isPending);
 }
 

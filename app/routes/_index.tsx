@@ -10,14 +10,14 @@ import { Quotes } from "~/components/home/Quotes";
 import { RsvpSection } from "~/components/home/RsvpSection";
 import { Story } from "~/components/home/Story";
 import { ensureInlineCss } from "~/components/layout/InlineCss";
-import { couple } from "~/content/couple";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { seasonAt } from "~/lib/seasons";
 import { config } from "~/infra/config.server";
+import { homeFacts, weddingDates } from "~/models/content.server";
 import { pageTexts } from "~/infra/i18n.server";
-import { useRootData, type RootData } from "~/root";
+import { coupleNamesIn, useRootData, type RootData } from "~/root";
 
 /** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
 export const handle = { inlineCss: "home" };
@@ -27,9 +27,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
   const texts = (data?.i18n[lang]?.home as typeof homeEs | undefined)?.meta;
-  if (!texts) return [{ title: couple.names }];
+  const names = data?.facts.names ?? coupleNamesIn(matches);
+  if (!texts) return [{ title: names }];
   const date = root ? formatLongDate(root.weddingDate, lang) : "";
-  return [{ title: texts.title.replace("{{names}}", couple.names).replace("{{date}}", date) }, { name: "description", content: texts.description }];
+  return [{ title: texts.title.replace("{{names}}", names).replace("{{date}}", date) }, { name: "description", content: texts.description }];
 };
 
 /**
@@ -38,9 +39,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
-  const cfg = config();
-  const season = seasonAt(now, { weddingDate: cfg.WEDDING_DATE, rsvpDeadline: cfg.RSVP_DEADLINE, afterWeddingDays: cfg.SITE_AFTER_WEDDING_DAYS });
-  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(cfg.RSVP_DEADLINE, now), i18n: await pageTexts(request, "home") };
+  const [{ weddingDate, rsvpDeadline }, facts] = await Promise.all([weddingDates(), homeFacts()]);
+  const season = seasonAt(now, { weddingDate, rsvpDeadline, afterWeddingDays: config().SITE_AFTER_WEDDING_DAYS });
+  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(rsvpDeadline, now), facts, i18n: await pageTexts(request, "home") };
 }
 
 /** Reached by a client navigation: the home page's CSS when the first page did not carry it (no unstyled flash). */
@@ -50,12 +51,13 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { now, season, rsvpOpen } = useLoaderData<typeof loader>();
+  const { now, season, rsvpOpen, facts } = useLoaderData<typeof loader>();
   const root = useRootData()!;
   const confirmed = root.invitation?.confirmed ?? false;
   return (
     <div className="home">
       <Hero
+        names={facts.names}
         video={root.media.heroVideo}
         weddingDate={root.weddingDate}
         rsvpDeadline={root.rsvpDeadline}
@@ -64,11 +66,11 @@ export default function Home() {
         season={season}
         rsvpOpen={rsvpOpen}
       />
-      <Quotes portrait={root.media.portrait} />
-      <Story />
-      <InfoCards />
-      <Location />
-      <Accommodation />
+      <Quotes quotes={facts.quotes} names={facts.names} portrait={root.media.portrait} />
+      <Story moments={facts.moments} />
+      <InfoCards infoCards={facts.infoCards} schedule={facts.schedule} />
+      <Location venue={facts.venue} schedule={facts.schedule} />
+      <Accommodation accommodation={facts.accommodation} names={facts.names} />
       {/* After the wedding the RSVP steps aside; the story and the information stay. */}
       {season === "after" ? null : (
         <RsvpSection deadline={root.rsvpDeadline} confirmed={confirmed} declined={root.invitation?.status === "declined"} open={rsvpOpen} />

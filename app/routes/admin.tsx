@@ -1,7 +1,7 @@
 import "~/styles/admin.css";
 import { MantineRoot } from "~/components/MantineRoot";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminLogin } from "~/components/admin/AdminLogin";
@@ -14,6 +14,8 @@ import { config } from "~/infra/config.server";
 import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
 import { emailEnabled } from "~/infra/mail.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
+import { coupleNamesIn } from "~/root";
+import { showsDemoContent } from "~/models/content.server";
 
 /**
  * The admin panel's frame: the login dialog without the session; with it, the title, 'Cerrar
@@ -24,17 +26,18 @@ import { showsToasts } from "~/components/layout/useToastsRequested";
 /** Its page shows toasts: the root watches for them (useToastsRequested). */
 export const handle = showsToasts;
 
-export const meta: MetaFunction = () => [{ title: "Admin · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Admin · ${coupleNamesIn(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticated } = await loadAdmin(request);
   const pendingReview = await pendingReviewCount(authenticated);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
   const i18n = authenticated
-    ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails", "review", "wishes"])
+    ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails", "review", "wishes", "content"])
     : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint;
-  // email: whether any e-mail control shows.
+  // email: whether any e-mail control shows; demoContent: the banner while the site still shows the demo couple ('Contenido').
+  const demoContent = authenticated ? await showsDemoContent() : false;
   return {
     authenticated,
     pendingReview,
@@ -42,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaultPhoneCountry: config().DEFAULT_PHONE_COUNTRY,
     email: authenticated && emailEnabled(),
     i18n,
+    demoContent,
   };
 }
 
@@ -49,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleAdminAction(request, context);
 }
 
-function AdminPanel({ email }: { email: boolean }) {
+function AdminPanel({ email, demoContent }: { email: boolean; demoContent: boolean }) {
   const { t } = useTranslation("dashboard");
   const { pendingReview } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -88,12 +92,17 @@ function AdminPanel({ email }: { email: boolean }) {
           </button>
         </Form>
       </header>
+      {demoContent ? (
+        <p className="card demo-banner" role="status">
+          <Link to="/admin/content/couple">{t("content:demoBanner")}</Link>
+        </p>
+      ) : null}
       <nav className="admin-tabs" aria-label={t("tabs.label")}>
         {ADMIN_TABS.filter((tab) => email || !("needsEmail" in tab)).map((tab) => (
           <NavLink
             key={tab.id}
             to={tab.path}
-            end
+            end={!("nested" in tab)}
             // The tab being opened looks chosen at once; aria-current stays with the one shown.
             className={({ isActive, isPending }) => (isPending || (isActive && !loading) ? "admin-tab active" : "admin-tab")}
             preventScrollReset
@@ -116,6 +125,6 @@ function AdminPanel({ email }: { email: boolean }) {
 }
 
 export default function AdminPage() {
-  const { authenticated, email } = useLoaderData<typeof loader>();
-  return <MantineRoot>{authenticated ? <AdminPanel email={email} /> : <AdminLogin />}</MantineRoot>;
+  const { authenticated, email, demoContent } = useLoaderData<typeof loader>();
+  return <MantineRoot>{authenticated ? <AdminPanel email={email} demoContent={demoContent} /> : <AdminLogin />}</MantineRoot>;
 }

@@ -12,7 +12,7 @@ const route = apiRoute({
   GET: async ({ request, params, context }) => {
     const invitation = await guestInvitation(request, context, params.code ?? "");
     await noteOpening(request, invitation.id);
-    return apiJson({ ...guestView(invitation), ...rsvpWindow() });
+    return apiJson({ ...guestView(invitation), ...(await rsvpWindow()) });
   },
 });
 export const loader = (args: LoaderFunctionArgs) => route.loader(args);

@@ -14,10 +14,11 @@ import { ExpiredView } from "~/components/confirm/ExpiredView";
 import { CONFIRM_FETCHER, InvitationView } from "~/components/confirm/InvitationView";
 import { CONFETTI, REDIRECT_AFTER_VALID_CODE_MS } from "~/lib/constants";
 import { isRsvpOpen } from "~/lib/rsvp";
-import { config } from "~/infra/config.server";
+import { weddingDates } from "~/models/content.server";
 import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
+import { coupleNamesIn } from "~/root";
 
 /**
  * Its page shows toasts: the root watches for them (useToastsRequested). A guest's page is served
@@ -25,11 +26,11 @@ import { showsToasts } from "~/components/layout/useToastsRequested";
  */
 export const handle = { ...showsToasts, pageTemplate: true };
 
-export const meta: MetaFunction = () => [{ title: "RSVP · Valeria & Sebastián" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { invitation, headers } = await loadConfirmPage(request);
-  const deadline = config().RSVP_DEADLINE;
+  const { rsvpDeadline: deadline } = await weddingDates();
   return data(
     {
       invitation,

@@ -10,11 +10,10 @@ import { useHydrated } from "~/components/confirm/useHydrated";
 import { Carousel, PhotoList } from "~/components/gallery/SectionPhotos";
 import { PlainUploadForm, UploadForm } from "~/components/gallery/UploadForm";
 import { SafeImage } from "~/components/SafeImage";
-import { couple } from "~/content/wedding";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { pageTexts } from "~/infra/i18n.server";
 import type galleryEs from "~/locales/es/gallery.json";
-import type { RootData } from "~/root";
+import { coupleNamesIn, type RootData } from "~/root";
 import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
 import { handleWishPost, isWishPost, loadWishes } from "~/http/wishes-page.server";
 import { GuestWishes } from "~/components/gallery/GuestWishes";
@@ -29,7 +28,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
   const title = (data?.i18n[lang]?.gallery as typeof galleryEs | undefined)?.metaTitle;
-  return [{ title: title ? title.replace("{{names}}", couple.names) : couple.names }];
+  const names = coupleNamesIn(matches);
+  return [{ title: title ? title.replace("{{names}}", names) : names }];
 };
 
 /** The upload's Server-Timing (receive, process) and a refusal's Retry-After reach the answer; cookies are kept by Remix. */

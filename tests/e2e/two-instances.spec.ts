@@ -142,3 +142,17 @@ test("the code-guessing limit holds across both instances", async () => {
   expect(statuses.slice(0, CODE_ATTEMPTS).every((s) => s === 200)).toBe(true);
   expect(statuses[CODE_ATTEMPTS]).toBe(429);
 });
+
+test("the couple's names saved through one instance show on the other within 5 seconds", async ({ page }) => {
+  const title = async (server: Server) => (await (await fetch(`${server.baseURL}/`)).text()).match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+  // The other instance has read the content before the save (it must notice the change, not load it fresh).
+  expect(await title(second)).toMatch(/^Valeria &amp; Sebastián · /);
+  await loginAt(page, first);
+  await page.goto(`${first.baseURL}/admin/content/couple`);
+  await page.getByLabel("Nombres de la pareja").fill("Irene & Pablo");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("Contenido guardado").filter({ visible: true }).last()).toBeVisible();
+  const saved = Date.now();
+  await expect.poll(() => title(second), { timeout: 5000, intervals: [250] }).toMatch(/^Irene &amp; Pablo · /);
+  expect(Date.now() - saved).toBeLessThan(5000);
+});

@@ -8,8 +8,9 @@ describe("configuration", () => {
     expect(cfg.PORT).toBe(3000);
     expect(cfg.DATABASE_PATH).toBe("db/data/wedding.sqlite");
     expect(cfg.UPLOADS_DIR).toBe("uploads");
-    expect(cfg.WEDDING_DATE).toBe("2026-01-17T16:00:00-05:00");
-    expect(cfg.RSVP_DEADLINE).toBe("2025-12-17T23:59:59-05:00");
+    // Unset: the dates come from 'Contenido' (weddingDates(), content.server.test.ts).
+    expect(cfg.WEDDING_DATE).toBeUndefined();
+    expect(cfg.RSVP_DEADLINE).toBeUndefined();
     expect(cfg.ADMIN_PASSWORD).toBeUndefined();
     expect(cfg.TRUST_PROXY).toBe(false);
   });

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { accommodation, couple, telHref } from "~/content/wedding";
+import { telHref } from "~/content/wedding";
+import type { HomeFacts } from "~/models/content.server";
 import { formatPrice, formatTime } from "~/lib/format";
 
 /** Apartments with beds and prices, check-in/out, the reservation contact and the notes. */
-export function Accommodation() {
+export function Accommodation({ accommodation, names }: { accommodation: HomeFacts["accommodation"]; names: string }) {
   const { t, i18n } = useTranslation("home");
   const lang = i18n.language;
   const { contact, currency } = accommodation;
@@ -60,7 +61,7 @@ export function Accommodation() {
           </a>
         </p>
       </div>
-      <p className="note important">{t("accommodation.importantNote", { names: couple.names })}</p>
+      <p className="note important">{t("accommodation.importantNote", { names })}</p>
       <p className="note">{t("accommodation.availabilityNote")}</p>
     </section>
   );

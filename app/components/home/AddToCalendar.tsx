@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { calendarTexts, googleCalendarUrl, type CommonT } from "~/lib/calendar";
+import { calendarTexts, DEFAULT_EVENT, googleCalendarUrl, type CommonT } from "~/lib/calendar";
+import { useRootData } from "~/root";
 
 /**
  * 'Añadir al calendario' with two choices: the .ics file (Apple, Outlook, ...) and a Google
@@ -7,7 +8,8 @@ import { calendarTexts, googleCalendarUrl, type CommonT } from "~/lib/calendar";
  */
 export function AddToCalendar({ weddingDate, className }: { weddingDate: string; className?: string }) {
   const { t, i18n } = useTranslation("common");
-  const google = googleCalendarUrl(weddingDate, calendarTexts(t as unknown as CommonT, i18n.language));
+  const event = useRootData()?.event ?? DEFAULT_EVENT;
+  const google = googleCalendarUrl(weddingDate, calendarTexts(t as unknown as CommonT, i18n.language, event), event.receptionEnd);
   return (
     <details className={className ? `add-to-calendar ${className}` : "add-to-calendar"}>
       <summary className="button secondary">{t("calendar.add")}</summary>

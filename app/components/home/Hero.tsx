@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { couple, media } from "~/content/couple";
+import { media } from "~/content/couple";
 import { METEOR_COUNT } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import type { Season } from "~/lib/seasons";
@@ -26,6 +26,7 @@ const meteors = Array.from({ length: METEOR_COUNT }, (_, i) => ({
  * steps aside for thanks and a button to share photos.
  */
 export function Hero(props: {
+  names: string;
   video: string | null;
   weddingDate: string;
   rsvpDeadline: string;
@@ -60,7 +61,7 @@ export function Hero(props: {
         />
         <p className="hero-eyebrow">{after ? t("hero.after.eyebrow") : t("hero.eyebrow")}</p>
         <h1 id="hero-names" className="hero-names">
-          {couple.names}
+          {props.names}
         </h1>
         <p className="hero-date">
           <time dateTime={props.weddingDate}>{formatLongDate(props.weddingDate, lang)}</time>

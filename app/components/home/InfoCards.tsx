@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { infoCards, schedule } from "~/content/wedding";
+import type { HomeFacts } from "~/models/content.server";
 import { formatTime } from "~/lib/format";
 import { SafeImage } from "../SafeImage";
 
 /** Six cards: dress code, ceremony, buffet, toast, dance, gifts (image, title, subtitle, description). */
-export function InfoCards() {
+export function InfoCards({ infoCards, schedule }: Pick<HomeFacts, "infoCards" | "schedule">) {
   const { t, i18n } = useTranslation("home");
   // Times the texts may quote ("{{ceremonyStart}}"), formatted for the page's language.
   const times = {

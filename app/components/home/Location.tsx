@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { mapUrls, schedule } from "~/content/wedding";
+import { mapUrls } from "~/content/wedding";
+import type { HomeFacts } from "~/models/content.server";
 import { formatTime } from "~/lib/format";
 import { SafeImage } from "../SafeImage";
 
@@ -26,10 +27,10 @@ function useOnline(): boolean {
  * lazily (only when scrolled near), never holding up the page, replaced by a note when the
  * browser is offline. The plain link below it is always there and works without the frame.
  */
-export function Location() {
+export function Location({ venue, schedule }: Pick<HomeFacts, "venue" | "schedule">) {
   const { t, i18n } = useTranslation("home");
   const online = useOnline();
-  const map = mapUrls();
+  const map = mapUrls(venue);
   const events = [
     { id: "ceremony", ...schedule.ceremony },
     { id: "reception", ...schedule.reception },

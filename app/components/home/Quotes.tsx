@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { couple, quotes, type Quote } from "~/content/wedding";
+import type { HomeFacts } from "~/models/content.server";
 import { CAROUSEL_SPEED_PX_PER_FRAME } from "~/lib/constants";
 import { nextCarouselOffset } from "~/lib/carousel";
 import { SafeImage } from "../SafeImage";
@@ -17,7 +17,9 @@ function loopWidth(track: HTMLElement): number {
  * the pointer is over them, while keyboard focus is inside, and while off screen. Without
  * JavaScript, or with reduced motion, it is a plain row the guest scrolls.
  */
-export function Quotes({ portrait }: { portrait: string | null }) {
+type Quote = HomeFacts["quotes"][number];
+
+export function Quotes({ quotes, names, portrait }: { quotes: HomeFacts["quotes"]; names: string; portrait: string | null }) {
   const { t, i18n } = useTranslation("home");
   const track = useRef<HTMLDivElement>(null);
   // Moving by itself: only with JavaScript and without a reduced-motion preference.
@@ -102,9 +104,7 @@ export function Quotes({ portrait }: { portrait: string | null }) {
         {t("quotes.title")}
       </h2>
       <div className="quotes-layout">
-        {portrait ? (
-          <SafeImage src={portrait} alt={t("quotes.portraitAlt", { names: couple.names })} width={600} height={800} className="quotes-portrait" />
-        ) : null}
+        {portrait ? <SafeImage src={portrait} alt={t("quotes.portraitAlt", { names })} width={600} height={800} className="quotes-portrait" /> : null}
         {/* Focusable so keyboard users can scroll it (and so focus pauses it). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div className="quotes-track" ref={track} tabIndex={0} role="region" aria-label={t("quotes.carouselLabel")} data-auto={auto ? "" : undefined}>

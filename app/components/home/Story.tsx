@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { moments } from "~/content/wedding";
+import type { HomeFacts } from "~/models/content.server";
 import { SafeImage } from "../SafeImage";
 
 /** Six moments on a timeline (two single photos, four collages) and the way to the gallery. */
-export function Story() {
-  const { t, i18n } = useTranslation("home");
+export function Story({ moments }: { moments: HomeFacts["moments"] }) {
+  const { t } = useTranslation("home");
   return (
     <section className="home-section story" aria-labelledby="story-title">
       <h2 id="story-title" className="section-title">
@@ -14,9 +14,7 @@ export function Story() {
       <p className="section-subtitle">{t("story.subtitle")}</p>
       <ol className="timeline">
         {moments.map((m) => {
-          // A translated title overrides the built-in Spanish one.
-          const key = `story.${m.id}.title`;
-          const title = i18n.exists(key, { ns: "home" }) ? t(key) : m.title;
+          const title = t(`story.${m.id}.title`);
           const single = m.type === "single";
           return (
             <li key={m.id} className={`moment moment-${m.type}`} data-type={m.type}>

@@ -10,6 +10,7 @@ import { pendingInvitations, recordReminder, type RecordReminderError } from "~/
 import { failed } from "./access.server";
 import { sendReminderEmail } from "./emails.server";
 import { attempt, done, type AdminScreenActions } from "./tab-action.server";
+import { weddingDates } from "~/models/content.server";
 
 /** One pending invitation as 'Por responder' shows it, with its reminder ready in its own language. */
 export interface ReminderRow {
@@ -33,7 +34,7 @@ export async function reminderMessage(invitation: Pick<Invitation, "code" | "pri
   const t = (await i18nFor(language)).getFixedT(language, "reminders");
   return t("message", {
     name: invitation.primaryGuest,
-    deadline: formatLongDate(config().RSVP_DEADLINE, language),
+    deadline: formatLongDate((await weddingDates()).rsvpDeadline, language),
     link: personalLink(baseUrl, invitation.code),
   });
 }
@@ -57,7 +58,7 @@ export async function reminderRow(invitation: Invitation, baseUrl: string): Prom
 
 /** Por responder: the pending invitations while answers are open, or that the deadline has passed. */
 export async function loadReminders(request: Request) {
-  const deadline = config().RSVP_DEADLINE;
+  const deadline = (await weddingDates()).rsvpDeadline;
   const open = isRsvpOpen(deadline);
   const base = publicBaseUrl(request);
   const rows = await attempt("pending invitations", async () => Promise.all((await pendingInvitations()).map((inv) => reminderRow(inv, base))));

@@ -1,0 +1,171 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, replace, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
+import { readBoundedBody, readForm } from "~/http/form.server";
+import { flashToastHeader } from "~/infra/session.server";
+import { contentSchemas, type ContentSection, type SiteContent } from "~/lib/content-schemas";
+import { z } from "zod";
+import {
+  checkDates,
+  contentChanges,
+  contentHistory,
+  currentContent,
+  datesOf,
+  importContent,
+  MAX_CONTENT_IMPORT_BYTES,
+  readContentExport,
+  restoreContentVersion,
+  saveContentSection,
+  toVenueLocal,
+} from "~/models/content.server";
+import { failed, refuseAdminPost } from "./access.server";
+import { respond } from "./respond.server";
+import { screenLoader } from "./tab-action.server";
+
+/** What a refused content form answers (conform's reply: errors by field, and what was typed). */
+export interface ContentFormReply {
+  ok: false;
+  error: Record<string, string[] | null>;
+  /** What was typed, shown again. */
+  initialValue: Record<string, unknown> | null;
+  toast: "content:toasts.saveError";
+}
+
+export const SAVE_CONTENT = "saveContent";
+
+const refusal = (error: Record<string, string[] | null>, initialValue: Record<string, unknown> | null, status: number) =>
+  data<ContentFormReply>({ ok: false, error, initialValue, toast: "content:toasts.saveError" }, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * A sub-section's screen data: its live value (the form's initial values); for 'Pareja y fechas'
+ * also the dates the environment sets (shown read-only, naming the variable).
+ */
+export function contentSectionLoader<S extends ContentSection>(section: S) {
+  return screenLoader(async () => {
+    const content = await currentContent();
+    const value: SiteContent[S] = content[section];
+    const dates = datesOf(content.couple);
+    return {
+      section,
+      value,
+      setBy: dates.setBy,
+      /** The dates the site follows, as the venue's wall clock (a field set by the environment shows these). */
+      effectiveDates: { weddingDate: toVenueLocal(dates.weddingDate), rsvpDeadline: toVenueLocal(dates.rsvpDeadline) },
+    };
+  });
+}
+
+/**
+ * A sub-section's action: the session and origin first (401/403), the form (bounded) parsed with the
+ * sub-section's schema, its own rules (the dates), then one new version. A refusal answers the
+ * errors with what was typed and changes nothing; a success is POST/redirect/GET with the toast
+ * 'Contenido guardado' in the flash cookie, the same with and without JavaScript.
+ */
+export function contentSectionAction<S extends ContentSection>(section: S) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    const formData = await readForm(request);
+    const refused = await refuseAdminPost(request, context, SAVE_CONTENT);
+    if (refused) return respond(request, refused);
+    const submission = parseWithZod(formData, { schema: contentSchemas[section] });
+    if (formData.get("intent") !== SAVE_CONTENT) return refusal({ "": ["common:badRequest.description"] }, null, 400);
+    if (submission.status !== "success") {
+      const reply = submission.reply();
+      return refusal(reply.error ?? {}, (reply.initialValue as Record<string, unknown> | undefined) ?? null, 400);
+    }
+    let value = submission.value as SiteContent[S];
+    try {
+      if (section === "couple") {
+        const previous = (await currentContent()).couple;
+        const checked = checkDates(value as SiteContent["couple"], previous);
+        if (!checked.ok) return refusal(checked.errors, (submission.reply().initialValue as Record<string, unknown> | undefined) ?? null, 400);
+        value = checked.value as SiteContent[S];
+      }
+      await saveContentSection(section, value);
+    } catch (error) {
+      console.error(`content: saving ${section} failed`, error);
+      return refusal({ "": ["content:toasts.saveError"] }, null, 500);
+    }
+    return savedAnswer(request, "content:toasts.saved");
+  };
+}
+
+/** 'Historial': the last saves. */
+export async function loadContentHistory() {
+  return { history: await contentHistory() };
+}
+
+const restoreSchema = z.object({ intent: z.literal("restoreContent"), id: z.coerce.number().int().positive() });
+
+/** What the import answers: the preview (and the file's text, to post again with 'Aplicar todo'), or why not. */
+export interface ContentImportReply {
+  ok: false;
+  intent: "importContent";
+  error?: Record<string, string[] | null>;
+  changes?: { section: string; fields: string[] }[];
+  file?: string;
+}
+
+const importReply = (reply: Omit<ContentImportReply, "ok" | "intent">, status: number) =>
+  data<ContentImportReply>({ ok: false, intent: "importContent", ...reply }, { status, headers: { "Cache-Control": "no-store" } });
+
+/** The posted file's text (`file`, or `text` sent back by the preview), read whole up to MAX_CONTENT_IMPORT_BYTES. */
+async function importedText(form: FormData): Promise<string | "tooLarge"> {
+  const file = form.get("file");
+  const text = file instanceof File && file.size > 0 ? await file.text() : String(form.get("text") ?? "");
+  return Buffer.byteLength(text, "utf8") > MAX_CONTENT_IMPORT_BYTES ? "tooLarge" : text;
+}
+
+/**
+ * 'Importar contenido': `previewImport` (a file) lists what would change; `applyImport` (the same
+ * text back) applies it all or nothing, then 'Contenido importado'. A multipart form, with and
+ * without JavaScript.
+ */
+async function importAction(request: Request, context: AppLoadContext) {
+  // The session first: a stranger's body is never read.
+  const refused = await refuseAdminPost(request, context, "importContent");
+  if (refused) return respond(request, refused);
+  const body = await readBoundedBody(request, MAX_CONTENT_IMPORT_BYTES + 16 * 1024);
+  if (body === null) return importReply({ error: { "": ["content:errors.importTooLarge"] } }, 413);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    return importReply({ error: { "": ["content:errors.importFile"] } }, 400);
+  }
+  const text = await importedText(form);
+  if (text === "tooLarge") return importReply({ error: { "": ["content:errors.importTooLarge"] } }, 413);
+  const read = readContentExport(text);
+  if (!read.ok) return importReply({ error: { "": ["content:errors.importFile"] } }, 400);
+  if (form.get("intent") !== "applyImport") return importReply({ changes: await contentChanges(read.content), file: text }, 200);
+  try {
+    const applied = await importContent(read.content);
+    if (!applied.ok) return importReply({ error: { "": Object.values(applied.errors).flat() } }, 400);
+  } catch (error) {
+    console.error("content: importing failed", error);
+    return importReply({ error: { "": ["content:toasts.saveError"] } }, 500);
+  }
+  return savedAnswer(request, "content:toasts.imported");
+}
+
+/** A success: back to the screen with its toast (POST/redirect/GET). */
+async function savedAnswer(request: Request, key: string) {
+  const headers = new Headers({ "Set-Cookie": await flashToastHeader(request, { kind: "success", key }) });
+  return replace(new URL(request.url).pathname, { headers });
+}
+
+/** 'Historial': 'Restaurar' (an old save saved again, 'Versión restaurada'), and the import. */
+export async function contentHistoryAction({ request, context }: ActionFunctionArgs) {
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return importAction(request, context);
+  const formData = await readForm(request, ["intent", "id"]);
+  const refused = await refuseAdminPost(request, context, "restoreContent");
+  if (refused) return respond(request, refused);
+  const submission = parseWithZod(formData, { schema: restoreSchema });
+  if (submission.status !== "success") return respond(request, { result: failed("restoreContent", "common:badRequest.description", 400) });
+  try {
+    const restored = await restoreContentVersion(submission.value.id);
+    if (!restored.ok) return respond(request, { result: failed("restoreContent", "content:errors.notFound", 404) });
+  } catch (error) {
+    console.error("content: restoring a version failed", error);
+    return respond(request, { result: failed("restoreContent", "content:toasts.saveError", 500) });
+  }
+  return savedAnswer(request, "content:toasts.restored");
+}

@@ -1,0 +1,175 @@
+import { z } from "zod";
+
+/**
+ * The couple's content ('Contenido'): one zod schema per sub-section, parsed from its form by the
+ * server (conform's field names: `names`, `venue.es`, `moments[2].title.en`) and again from the
+ * stored JSON, so a stored version is always one the form could have saved. Messages are
+ * translation keys of the `content` namespace. Pure: the browser's form shows the same limits.
+ */
+
+// Lists end one short of the form reader's index limit (MAX_FORM_LIST_LENGTH): the form adds one empty row.
+export const CONTENT_LIMITS = { name: 80, title: 100, text: 2000, quote: 300, apartments: 8, quotes: 15 } as const;
+
+/** A text in both languages: English left empty shows the Spanish one (the form says so). */
+export interface TextPair {
+  es: string;
+  en: string;
+}
+
+const tooLong = "content:errors.tooLong";
+const required = "content:errors.required";
+
+/** A required one-language text (a name, a time): conform turns an empty field into undefined. */
+const line = (max: number) => z.string({ required_error: required }).trim().min(1, required).max(max, tooLong);
+const optionalLine = (max: number) => z.string().trim().max(max, tooLong).optional().default("");
+
+/** A text pair: Spanish required unless `optional`, English may be empty. */
+export const textPair = (max: number, { optional = false } = {}) =>
+  z.object(
+    {
+      es: optional ? optionalLine(max) : line(max),
+      en: optionalLine(max),
+    },
+    { required_error: required },
+  );
+
+/** 24-hour "HH:MM" at the venue. */
+const clock = z.string({ required_error: required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "content:errors.time");
+/** A date and time at the venue as the browser's datetime-local field sends it ("2031-01-17T16:00"). */
+export const venueDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, "content:errors.dateTime");
+const coordinate = (limit: number) =>
+  z.coerce
+    .number({ required_error: required, invalid_type_error: "content:errors.coordinate" })
+    .min(-limit, "content:errors.coordinate")
+    .max(limit, "content:errors.coordinate");
+const price = z.coerce
+  .number({ required_error: required, invalid_type_error: "content:errors.price" })
+  .min(0, "content:errors.price")
+  .max(1_000_000, "content:errors.price");
+/** What a phone number looks like: digits with spaces, dashes, dots, brackets and a leading +. */
+const phone = z
+  .string({ required_error: required })
+  .trim()
+  .max(30, "content:errors.phone")
+  .regex(/^\+?[\d\s().-]{6,}$/, "content:errors.phone")
+  .refine((v) => v.replace(/\D/g, "").length >= 6, "content:errors.phone");
+const email = z.string({ required_error: required }).trim().max(254, "content:errors.email").email("content:errors.email");
+
+const hasValue = (value: unknown): boolean =>
+  typeof value === "string" ? value.trim() !== "" : value !== null && typeof value === "object" ? Object.values(value).some(hasValue) : value != null;
+
+/**
+ * A list the couple adds to, removes from and reorders with one plain form (no script needed): the
+ * form sends every row plus one empty row to fill in; a row with 'Quitar' ticked (`remove`) or left
+ * empty is dropped, and the rows are put in the order of their `position` numbers. A stored list
+ * (no such fields) reads unchanged.
+ */
+const editableList = <T extends z.ZodTypeAny>(item: T, { min, max, minMessage }: { min: number; max: number; minMessage: string }) =>
+  z.preprocess(
+    (value) => {
+      if (!Array.isArray(value)) return value;
+      const rows = value.flatMap((row: unknown, index) => {
+        if (row === null || typeof row !== "object") return [];
+        const { remove, position, ...fields } = row as Record<string, unknown>;
+        if (remove === "on" || !hasValue(fields)) return [];
+        const at = Number(position);
+        return [{ fields, order: position !== undefined && Number.isFinite(at) ? at : index + 1, index }];
+      });
+      return rows.sort((a, b) => a.order - b.order || a.index - b.index).map((row) => row.fields);
+    },
+    z.array(item).min(min, minMessage).max(max, "content:errors.tooMany"),
+  );
+
+/** 'Pareja y fechas'. The dates are optional here: the environment may set them (checked by the model). */
+export const coupleSchema = z.object({
+  names: line(CONTENT_LIMITS.name),
+  weddingDate: venueDateTime.optional(),
+  rsvpDeadline: venueDateTime.optional(),
+  venue: textPair(CONTENT_LIMITS.title),
+  city: textPair(CONTENT_LIMITS.title),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  ceremonyStart: clock,
+  ceremonyEnd: clock,
+  ceremonyDescription: textPair(CONTENT_LIMITS.text),
+  receptionStart: clock,
+  receptionEnd: clock,
+  receptionDescription: textPair(CONTENT_LIMITS.text),
+});
+export type CoupleContent = z.infer<typeof coupleSchema>;
+
+/** 'Historia': the six moments (their photos stay the ones in app/content/wedding.ts). */
+export const storySchema = z.object({
+  moments: z.array(z.object({ title: textPair(CONTENT_LIMITS.title), description: textPair(CONTENT_LIMITS.text) })).length(6, "content:errors.sixItems"),
+});
+export type StoryContent = z.infer<typeof storySchema>;
+
+/** 'Información': the six cards (dressCode, ceremony, buffet, toast, dance, gifts). */
+export const infoSchema = z.object({
+  cards: z
+    .array(
+      z.object({
+        title: textPair(CONTENT_LIMITS.title),
+        subtitle: textPair(CONTENT_LIMITS.title, { optional: true }),
+        description: textPair(CONTENT_LIMITS.text),
+      }),
+    )
+    .length(6, "content:errors.sixItems"),
+});
+export type InfoContent = z.infer<typeof infoSchema>;
+
+/** 'Alojamiento'. */
+export const accommodationSchema = z.object({
+  currency: z
+    .string({ required_error: required })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "content:errors.currency"),
+  apartments: editableList(z.object({ name: textPair(CONTENT_LIMITS.title), beds: textPair(CONTENT_LIMITS.title), firstNight: price, extraNight: price }), {
+    min: 1,
+    max: CONTENT_LIMITS.apartments,
+    minMessage: "content:errors.oneApartment",
+  }),
+  checkIn: clock,
+  checkOut: clock,
+  contactName: line(CONTENT_LIMITS.name),
+  contactPhone: phone,
+  contactEmail: email,
+  importantNote: textPair(CONTENT_LIMITS.text, { optional: true }),
+  availabilityNote: textPair(CONTENT_LIMITS.text, { optional: true }),
+});
+export type AccommodationContent = z.infer<typeof accommodationSchema>;
+
+/** 'Frases': in the order shown; an author is optional (translated when it needs to be: "1 Corinthians 13:4"). */
+export const quotesSchema = z.object({
+  quotes: editableList(z.object({ text: textPair(CONTENT_LIMITS.quote), author: textPair(CONTENT_LIMITS.name, { optional: true }) }), {
+    min: 1,
+    max: CONTENT_LIMITS.quotes,
+    minMessage: "content:errors.oneQuote",
+  }),
+});
+export type QuotesContent = z.infer<typeof quotesSchema>;
+
+/** The text sub-sections, in the editor's order. Others (content-media, gifts, faq) register their own keys. */
+export const CONTENT_SECTIONS = ["couple", "story", "info", "accommodation", "quotes"] as const;
+export type ContentSection = (typeof CONTENT_SECTIONS)[number];
+export const isContentSection = (value: unknown): value is ContentSection => (CONTENT_SECTIONS as readonly unknown[]).includes(value);
+
+export const contentSchemas = {
+  couple: coupleSchema,
+  story: storySchema,
+  info: infoSchema,
+  accommodation: accommodationSchema,
+  quotes: quotesSchema,
+} satisfies Record<ContentSection, z.ZodTypeAny>;
+
+export interface SiteContent {
+  couple: CoupleContent;
+  story: StoryContent;
+  info: InfoContent;
+  accommodation: AccommodationContent;
+  quotes: QuotesContent;
+}
+
+/** The text a language shows: English left empty falls back to Spanish. */
+export const inLanguage = (pair: TextPair, lng: string) => (lng === "en" && pair.en.trim() ? pair.en : pair.es);

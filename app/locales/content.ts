@@ -1,0 +1,4 @@
+import en from "./en/content.json";
+import es from "./es/content.json";
+
+export const content = { es, en };

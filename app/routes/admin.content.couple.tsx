@@ -1,0 +1,67 @@
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminScreenError } from "~/components/admin/AdminScreenError";
+import { ContentField, ContentForm, PairField } from "~/components/admin/ContentEditor";
+import { contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
+import { CONTENT_LIMITS } from "~/lib/content-schemas";
+
+/** 'Pareja y fechas' (/admin/content/couple): names, dates, the venue, the map, ceremony and reception. */
+export const loader = contentSectionLoader("couple");
+
+export const action = contentSectionAction("couple");
+
+export const ErrorBoundary = AdminScreenError;
+
+export default function CoupleScreen() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("content");
+  if (!data) return null;
+  const { value, setBy, effectiveDates } = data;
+  const date = (field: "weddingDate" | "rsvpDeadline") => {
+    const variable = setBy[field];
+    return (
+      <ContentField
+        name={variable ? `${field}-fixed` : field}
+        label={t(`couple.${field}`)}
+        type="datetime-local"
+        saved={variable ? effectiveDates[field] : value[field]}
+        readOnly={Boolean(variable)}
+        description={variable ? t("setBy", { variable }) : t("venueTime")}
+      />
+    );
+  };
+  return (
+    <section className="card admin-card" aria-labelledby="content-couple-title">
+      <h2 id="content-couple-title" className="admin-section-title">
+        {t("nav.couple")}
+      </h2>
+      <ContentForm id="content-couple" version={value}>
+        <ContentField name="names" label={t("couple.names")} description={t("couple.namesHelp")} saved={value.names} max={CONTENT_LIMITS.name} />
+        {date("weddingDate")}
+        {date("rsvpDeadline")}
+        <PairField name="venue" label={t("couple.venue")} saved={value.venue} max={CONTENT_LIMITS.title} />
+        <PairField name="city" label={t("couple.city")} saved={value.city} max={CONTENT_LIMITS.title} />
+        <div className="content-pair">
+          <ContentField name="latitude" label={t("couple.latitude")} type="number" saved={value.latitude} />
+          <ContentField name="longitude" label={t("couple.longitude")} type="number" saved={value.longitude} />
+        </div>
+        <div className="content-pair">
+          <ContentField name="ceremonyStart" label={t("couple.ceremonyStart")} type="time" saved={value.ceremonyStart} />
+          <ContentField name="ceremonyEnd" label={t("couple.ceremonyEnd")} type="time" saved={value.ceremonyEnd} />
+        </div>
+        <PairField name="ceremonyDescription" label={t("couple.ceremonyDescription")} saved={value.ceremonyDescription} multiline max={CONTENT_LIMITS.text} />
+        <div className="content-pair">
+          <ContentField name="receptionStart" label={t("couple.receptionStart")} type="time" saved={value.receptionStart} />
+          <ContentField name="receptionEnd" label={t("couple.receptionEnd")} type="time" saved={value.receptionEnd} />
+        </div>
+        <PairField
+          name="receptionDescription"
+          label={t("couple.receptionDescription")}
+          saved={value.receptionDescription}
+          multiline
+          max={CONTENT_LIMITS.text}
+        />
+      </ContentForm>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminScreenError } from "~/components/admin/AdminScreenError";
+import { ContentForm, PairField } from "~/components/admin/ContentEditor";
+import { contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
+import { CONTENT_LIMITS } from "~/lib/content-schemas";
+
+/** 'Historia' (/admin/content/story): the six moments' titles and descriptions. */
+export const loader = contentSectionLoader("story");
+
+export const action = contentSectionAction("story");
+
+export const ErrorBoundary = AdminScreenError;
+
+export default function StoryScreen() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("content");
+  if (!data) return null;
+  const { value } = data;
+  return (
+    <section className="card admin-card" aria-labelledby="content-story-title">
+      <h2 id="content-story-title" className="admin-section-title">
+        {t("nav.story")}
+      </h2>
+      <ContentForm id="content-story" version={value}>
+        {value.moments.map((moment, i) => (
+          <fieldset key={i} className="content-group">
+            <legend>
+              {t("story.moment", { n: i + 1 })} · {moment.title.es}
+            </legend>
+            <PairField name={`moments[${i}].title`} label={t("story.title")} saved={moment.title} max={CONTENT_LIMITS.title} />
+            <PairField name={`moments[${i}].description`} label={t("story.description")} saved={moment.description} multiline max={CONTENT_LIMITS.text} />
+          </fieldset>
+        ))}
+      </ContentForm>
+    </section>
+  );
+}
