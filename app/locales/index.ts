@@ -4,6 +4,7 @@
 import { common } from "./common";
 import { confirm } from "./confirm";
 import { content } from "./content";
+import { contentExtras } from "./contentExtras";
 import { dashboard } from "./dashboard";
 import { footer } from "./footer";
 import { gallery } from "./gallery";
@@ -14,7 +15,7 @@ import { nav } from "./nav";
 import type { Namespace } from "./namespaces";
 import { theme } from "./theme";
 
-const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, content } satisfies Record<Namespace, unknown>;
+const all = { common, nav, home, confirm, gallery, dashboard, footer, theme, language, mail, content, contentExtras } satisfies Record<Namespace, unknown>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {

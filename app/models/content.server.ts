@@ -32,7 +32,7 @@ import {
   venue,
 } from "~/content/wedding";
 import { db } from "~/infra/db.server";
-import { contentSchemas, inLanguage, isContentSection, type ContentSection, type SiteContent, type TextPair } from "~/lib/content-schemas";
+import { contentSchemas, faqSchema, giftsSchema, inLanguage, isContentSection, type ContentSection, type SiteContent, type TextPair } from "~/lib/content-schemas";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { atVenueTime, WEDDING_TIME_ZONE } from "~/lib/venue-time";
 import { dateTimeFormat } from "~/lib/format";
@@ -124,6 +124,9 @@ export function defaultContent(): SiteContent {
     quotes: {
       quotes: defaultQuotes.map((q) => ({ text: text("home", "quotes", q.id, "text"), author: q.author ?? "" })),
     },
+    // Today's site shows no gift options and no questions.
+    gifts: giftsSchema.parse({}),
+    faq: faqSchema.parse({}),
   };
 }
 
