@@ -1,4 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
 
 /**
@@ -205,5 +206,44 @@ test("without the admin's session a post to either screen, or its add-a-row butt
     expect(versions("gifts") + versions("faq")).toBe(before);
   } finally {
     await request.dispose();
+  }
+});
+
+test("the home page with every gift option and a question, and both screens, have no serious accessibility violations", async ({ browser }, testInfo) => {
+  const noJs = jsDisabled(testInfo);
+  const data = new TestData(`${server.dataDir}/wedding.sqlite`);
+  const gifts = {
+    bank: { bank: "Banco General", holder: "Valeria", accountType: { es: "Ahorros", en: "Savings" }, accountNumber: "04-01-99-123456-7" },
+    yappy: "+507 6123-4567",
+    registries: [{ name: "Lista de bodas", url: "https://example.com/lista" }],
+    note: { es: "Gracias por acompañarnos.\nCon cariño.", en: "" },
+  };
+  const faq = { questions: [{ question: { es: "¿Hay estacionamiento?", en: "" }, answer: { es: "Sí, gratuito.", en: "" } }] };
+  const insert = "INSERT INTO content_versions (section, data, saved_at) VALUES (?, ?, ?)";
+  data.query(insert, "gifts", JSON.stringify(gifts), new Date().toISOString());
+  data.query(insert, "faq", JSON.stringify(faq), new Date().toISOString());
+  const page = await a11yPage(browser, { baseURL: server.baseURL, locale: "es-ES" }, noJs);
+  try {
+    // Another process's write: the server sees it at its next check (at most 2 s).
+    await expect(async () => {
+      await page.goto("/");
+      await expect(page.getByRole("region", { name: "Preguntas frecuentes" })).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await expect(page.getByRole("region", { name: "Regalos" })).toContainText("+507 6123-4567");
+    await page.getByText("¿Hay estacionamiento?").click();
+    await expectNoSeriousA11yViolations(page, "home with gifts and questions");
+    await page.goto("/admin");
+    await page.getByLabel("Contraseña", { exact: true }).fill("e2e-admin-password");
+    await page.getByRole("button", { name: "Acceder" }).click();
+    await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toBeVisible();
+    for (const path of ["/admin/content/gifts", "/admin/content/faq"]) {
+      await page.goto(path);
+      await expect(page.getByRole("button", { name: "Guardar cambios" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, path);
+    }
+  } finally {
+    await page.context().close();
+    data.query("DELETE FROM content_versions WHERE section IN ('gifts', 'faq')");
+    data.close();
   }
 });
