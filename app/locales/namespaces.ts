@@ -1,5 +1,18 @@
 /** The spec's translation namespaces: one JSON file each in es/ and en/. */
-export const namespaces = ["common", "nav", "home", "confirm", "gallery", "dashboard", "footer", "theme", "language", "mail", "content", "contentExtras"] as const;
+export const namespaces = [
+  "common",
+  "nav",
+  "home",
+  "confirm",
+  "gallery",
+  "dashboard",
+  "footer",
+  "theme",
+  "language",
+  "mail",
+  "content",
+  "contentExtras",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** What every page shows (header, footer, toggles, errors): the root loader sends them. */

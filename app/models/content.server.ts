@@ -32,7 +32,16 @@ import {
   venue,
 } from "~/content/wedding";
 import { db } from "~/infra/db.server";
-import { contentSchemas, faqSchema, giftsSchema, inLanguage, isContentSection, type ContentSection, type SiteContent, type TextPair } from "~/lib/content-schemas";
+import {
+  contentSchemas,
+  faqSchema,
+  giftsSchema,
+  inLanguage,
+  isContentSection,
+  type ContentSection,
+  type SiteContent,
+  type TextPair,
+} from "~/lib/content-schemas";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { atVenueTime, WEDDING_TIME_ZONE } from "~/lib/venue-time";
 import { dateTimeFormat } from "~/lib/format";

@@ -14,13 +14,16 @@ function submit<S extends typeof giftsSchema | typeof faqSchema>(schema: S, fiel
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return parseWithZod(form, { schema });
 }
-const errorsOf = (submission: ReturnType<typeof submit<typeof giftsSchema | typeof faqSchema>>) => (submission.status === "success" ? {} : (submission.reply().error ?? {}));
+const errorsOf = (submission: ReturnType<typeof submit<typeof giftsSchema | typeof faqSchema>>) =>
+  submission.status === "success" ? {} : (submission.reply().error ?? {});
 const gifts = (changes: Partial<GiftsContent> = {}): GiftsContent => ({ ...giftsSchema.parse({}), ...changes });
 
 describe("'Regalos': rules", () => {
   it("a registry's address is https only: http:, javascript:, data: and text are refused with a message", () => {
     for (const url of ["http://example.com/list", "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<b>x</b>", "www.example.com", "https://"]) {
-      expect(errorsOf(submit(giftsSchema, { "registries[0].name": "Tienda", "registries[0].url": url }))).toEqual({ "registries[0].url": ["contentExtras:errors.https"] });
+      expect(errorsOf(submit(giftsSchema, { "registries[0].name": "Tienda", "registries[0].url": url }))).toEqual({
+        "registries[0].url": ["contentExtras:errors.https"],
+      });
     }
     const ok = submit(giftsSchema, { "registries[0].name": "Tienda", "registries[0].url": " https://example.com/lista?id=1 " });
     expect(ok.status).toBe("success");
@@ -45,18 +48,30 @@ describe("'Regalos': rules", () => {
   });
 
   it("bank details without the account number are refused at the account number; the number holds no markup", () => {
-    expect(errorsOf(submit(giftsSchema, { "bank.bank": "Banco General", "bank.holder": "Valeria" }))).toEqual({ "bank.accountNumber": ["content:errors.required"] });
+    expect(errorsOf(submit(giftsSchema, { "bank.bank": "Banco General", "bank.holder": "Valeria" }))).toEqual({
+      "bank.accountNumber": ["content:errors.required"],
+    });
     expect(errorsOf(submit(giftsSchema, { "bank.accountType.es": "Ahorros" }))).toEqual({ "bank.accountNumber": ["content:errors.required"] });
     expect(errorsOf(submit(giftsSchema, { "bank.accountNumber": "<script>" }))).toEqual({ "bank.accountNumber": ["contentExtras:errors.accountNumber"] });
     expect(submit(giftsSchema, { "bank.accountNumber": "04-01-99-123456-7" }).status).toBe("success");
   });
 
   it("at most 8 registries; blank rows (the form's unfilled one) are dropped, and a message stays at its row's field", () => {
-    const many = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [[`registries[${i}].name`, `R${i}`], [`registries[${i}].url`, `https://r${i}.example`]]).flat());
+    const many = Object.fromEntries(
+      Array.from({ length: 9 }, (_, i) => [
+        [`registries[${i}].name`, `R${i}`],
+        [`registries[${i}].url`, `https://r${i}.example`],
+      ]).flat(),
+    );
     expect(errorsOf(submit(giftsSchema, many))).toEqual({ registries: ["content:errors.tooMany"] });
     const gaps = submit(giftsSchema, { "registries[0].name": "", "registries[0].url": "", "registries[2].name": "B", "registries[2].url": "http://b.example" });
     expect(errorsOf(gaps)).toEqual({ "registries[2].url": ["contentExtras:errors.https"] });
-    const kept = submit(giftsSchema, { "registries[1].name": "A", "registries[1].url": "https://a.example/", "registries[3].name": "", "registries[3].url": "" });
+    const kept = submit(giftsSchema, {
+      "registries[1].name": "A",
+      "registries[1].url": "https://a.example/",
+      "registries[3].name": "",
+      "registries[3].url": "",
+    });
     expect(kept.status === "success" && kept.value.registries).toEqual([{ name: "A", url: "https://a.example/" }]);
   });
 });
@@ -83,13 +98,16 @@ describe("'Preguntas frecuentes': rules", () => {
     ];
     const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => pair(i)).flat());
     expect(submit(faqSchema, fields(16)).status).toBe("success");
-    expect(faqSchema.safeParse({ questions: Array.from({ length: 17 }, () => ({ question: { es: "P", en: "" }, answer: { es: "R", en: "" } })) }).success).toBe(false);
+    expect(faqSchema.safeParse({ questions: Array.from({ length: 17 }, () => ({ question: { es: "P", en: "" }, answer: { es: "R", en: "" } })) }).success).toBe(
+      false,
+    );
   });
 
   it("the buttons' values name one list and one row; anything else is no edit", () => {
     expect(parseRowEdit(rowEditValue({ op: "add", list: "questions" }))).toEqual({ op: "add", list: "questions" });
     expect(parseRowEdit(rowEditValue({ op: "remove", list: "registries", index: 3 }))).toEqual({ op: "remove", list: "registries", index: 3 });
-    for (const value of ["remove:questions", "add:questions:1", "remove:questions:999", "drop:questions", "", null, "add:__proto__"]) expect(parseRowEdit(value)).toBeNull();
+    for (const value of ["remove:questions", "add:questions:1", "remove:questions:999", "drop:questions", "", null, "add:__proto__"])
+      expect(parseRowEdit(value)).toBeNull();
   });
 });
 
