@@ -150,8 +150,69 @@ export const quotesSchema = z.object({
 });
 export type QuotesContent = z.infer<typeof quotesSchema>;
 
+/** 'Regalos' and 'Preguntas frecuentes' (issue 23): app/lib/content-extras.ts says how the home page shows them. */
+export const EXTRAS_LIMITS = { registries: 8, questions: 16, accountNumber: 40 } as const;
+
+/** A row of a list the admin left with every field empty (the form's new, unfilled row): dropped, not refused. */
+const isBlank = (value: unknown): boolean =>
+  value == null || (typeof value === "string" ? value.trim() === "" : typeof value === "object" && Object.values(value).every(isBlank));
+/**
+ * A list of rows whose blank rows are dropped after parsing (an error's index stays the field's: a
+ * form may leave gaps where a row was removed), at most `max` rows.
+ */
+const rows = <T extends z.ZodTypeAny>(row: T, max: number) =>
+  z
+    .array(z.preprocess((item) => (isBlank(item) ? undefined : item), row.optional()))
+    .optional()
+    .default([])
+    .transform((items) => items.filter((item): item is z.output<T> => item !== undefined))
+    .refine((items) => items.length <= max, "content:errors.tooMany");
+const optionalPair = (max: number) => textPair(max, { optional: true }).default({ es: "", en: "" });
+/** An https address (a registry): any other scheme (http:, javascript:, data:…) is refused. */
+const httpsUrl = z
+  .string({ required_error: required })
+  .trim()
+  .max(CONTENT_LIMITS.text, tooLong)
+  .refine((value) => httpsHref(value) !== null, "contentExtras:errors.https")
+  .transform((value) => httpsHref(value)!);
+function httpsHref(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export const giftsSchema = z.object({
+  bank: z
+    .object({
+      bank: optionalLine(CONTENT_LIMITS.name),
+      holder: optionalLine(CONTENT_LIMITS.name),
+      accountType: optionalPair(CONTENT_LIMITS.name),
+      accountNumber: optionalLine(EXTRAS_LIMITS.accountNumber).refine((v) => /^[A-Za-z0-9 -]*$/.test(v), "contentExtras:errors.accountNumber"),
+    })
+    .default({})
+    // The account number is what a guest copies: the other details alone are no way to pay.
+    .refine((b) => b.accountNumber !== "" || isBlank([b.bank, b.holder, b.accountType]), { message: required, path: ["accountNumber"] }),
+  yappy: z
+    .string()
+    .trim()
+    .optional()
+    .default("")
+    .refine((v) => v === "" || phone.safeParse(v).success, "content:errors.phone"),
+  registries: rows(z.object({ name: line(CONTENT_LIMITS.name), url: httpsUrl }), EXTRAS_LIMITS.registries),
+  note: optionalPair(CONTENT_LIMITS.text),
+});
+export type GiftsContent = z.infer<typeof giftsSchema>;
+
+export const faqSchema = z.object({
+  questions: rows(z.object({ question: textPair(CONTENT_LIMITS.title), answer: textPair(CONTENT_LIMITS.text) }), EXTRAS_LIMITS.questions),
+});
+export type FaqContent = z.infer<typeof faqSchema>;
+
 /** The text sub-sections, in the editor's order. Others (content-media, gifts, faq) register their own keys. */
-export const CONTENT_SECTIONS = ["couple", "story", "info", "accommodation", "quotes"] as const;
+export const CONTENT_SECTIONS = ["couple", "story", "info", "accommodation", "quotes", "gifts", "faq"] as const;
 export type ContentSection = (typeof CONTENT_SECTIONS)[number];
 export const isContentSection = (value: unknown): value is ContentSection => (CONTENT_SECTIONS as readonly unknown[]).includes(value);
 
@@ -161,6 +222,8 @@ export const contentSchemas = {
   info: infoSchema,
   accommodation: accommodationSchema,
   quotes: quotesSchema,
+  gifts: giftsSchema,
+  faq: faqSchema,
 } satisfies Record<ContentSection, z.ZodTypeAny>;
 
 export interface SiteContent {
@@ -169,6 +232,8 @@ export interface SiteContent {
   info: InfoContent;
   accommodation: AccommodationContent;
   quotes: QuotesContent;
+  gifts: GiftsContent;
+  faq: FaqContent;
 }
 
 /** The text a language shows: English left empty falls back to Spanish. */

@@ -4,6 +4,7 @@
 import { common } from "./common";
 import { confirm } from "./confirm";
 import { content } from "./content";
+import { contentExtras } from "./contentExtras";
 import { contentMedia } from "./contentMedia";
 import { dashboard } from "./dashboard";
 import { emails } from "./emails";
@@ -38,6 +39,7 @@ const all = {
   slideshow,
   contentMedia,
   content,
+  contentExtras,
 } satisfies Record<Namespace, unknown>;
 
 /** The spec's translation namespaces, one JSON file each per language (the server loads them all). */

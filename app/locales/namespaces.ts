@@ -17,6 +17,7 @@ export const namespaces = [
   "slideshow",
   "contentMedia",
   "content",
+  "contentExtras",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

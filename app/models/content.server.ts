@@ -33,7 +33,16 @@ import {
   venue,
 } from "~/content/wedding";
 import { db } from "~/infra/db.server";
-import { contentSchemas, inLanguage, isContentSection, type ContentSection, type SiteContent, type TextPair } from "~/lib/content-schemas";
+import {
+  contentSchemas,
+  faqSchema,
+  giftsSchema,
+  inLanguage,
+  isContentSection,
+  type ContentSection,
+  type SiteContent,
+  type TextPair,
+} from "~/lib/content-schemas";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { atVenueTime, WEDDING_TIME_ZONE } from "~/lib/venue-time";
 import { dateTimeFormat } from "~/lib/format";
@@ -129,6 +138,9 @@ export function defaultContent(): SiteContent {
         author: pair(q.author, entry(en, "home", "quotes", q.id, "author") ?? q.author),
       })),
     },
+    // Today's site shows no gift options and no questions.
+    gifts: giftsSchema.parse({}),
+    faq: faqSchema.parse({}),
   };
 }
 

@@ -6,6 +6,8 @@ import { Hero } from "~/components/home/Hero";
 import { Accommodation } from "~/components/home/Accommodation";
 import { InfoCards } from "~/components/home/InfoCards";
 import { Location } from "~/components/home/Location";
+import { Faq } from "~/components/home/Faq";
+import { GiftsSection } from "~/components/home/GiftOptions";
 import { Quotes } from "~/components/home/Quotes";
 import { RsvpSection } from "~/components/home/RsvpSection";
 import { Story } from "~/components/home/Story";
@@ -16,7 +18,8 @@ import { isRsvpOpen } from "~/lib/rsvp";
 import { seasonAt } from "~/lib/seasons";
 import { config } from "~/infra/config.server";
 import { homeFacts, weddingDates } from "~/models/content.server";
-import { pageTexts } from "~/infra/i18n.server";
+import { getLanguage, pageTexts } from "~/infra/i18n.server";
+import { homeExtras } from "~/models/content-extras.server";
 import { coupleNamesIn, useRootData, type RootData } from "~/root";
 
 /** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
@@ -39,9 +42,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
-  const [{ weddingDate, rsvpDeadline }, facts] = await Promise.all([weddingDates(), homeFacts()]);
+  const [{ weddingDate, rsvpDeadline }, facts, extras] = await Promise.all([weddingDates(), homeFacts(), getLanguage(request).then(homeExtras)]);
   const season = seasonAt(now, { weddingDate, rsvpDeadline, afterWeddingDays: config().SITE_AFTER_WEDDING_DAYS });
-  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(rsvpDeadline, now), facts, i18n: await pageTexts(request, "home") };
+  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(rsvpDeadline, now), facts, extras, i18n: await pageTexts(request, "home", "contentExtras") };
 }
 
 /** Reached by a client navigation: the home page's CSS when the first page did not carry it (no unstyled flash). */
@@ -51,7 +54,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { now, season, rsvpOpen, facts } = useLoaderData<typeof loader>();
+  const { now, season, rsvpOpen, facts, extras } = useLoaderData<typeof loader>();
   const root = useRootData()!;
   const confirmed = root.invitation?.confirmed ?? false;
   return (
@@ -68,9 +71,11 @@ export default function Home() {
       />
       <Quotes quotes={facts.quotes} names={facts.names} portrait={root.media.portrait} />
       <Story moments={facts.moments} />
-      <InfoCards infoCards={facts.infoCards} schedule={facts.schedule} />
+      <InfoCards infoCards={facts.infoCards} schedule={facts.schedule} gifts={extras.gifts} />
       <Location venue={facts.venue} schedule={facts.schedule} />
       <Accommodation accommodation={facts.accommodation} names={facts.names} />
+      <GiftsSection options={extras.gifts} />
+      <Faq questions={extras.questions} />
       {/* After the wedding the RSVP steps aside; the story and the information stay. */}
       {season === "after" ? null : (
         <RsvpSection deadline={root.rsvpDeadline} confirmed={confirmed} declined={root.invitation?.status === "declined"} open={rsvpOpen} />

@@ -36,7 +36,7 @@ export function ContentForm({ version, children, id }: { version: unknown; child
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
   const shown = useRef<unknown>(null);
   useEffect(() => {
-    if (!reply || reply.ok || shown.current === reply) return;
+    if (!reply || reply.ok || reply.draft || shown.current === reply) return;
     shown.current = reply;
     notifications.show({ color: "red", message: t(reply.toast) });
   }, [reply, t]);

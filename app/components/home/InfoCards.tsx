@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { HomeFacts } from "~/models/content.server";
 import { formatTime } from "~/lib/format";
+import type { GiftOptions as Options } from "~/lib/content-extras";
 import { SafeImage } from "../SafeImage";
+import { GiftOptions } from "./GiftOptions";
 
-/** Six cards: dress code, ceremony, buffet, toast, dance, gifts (image, title, subtitle, description). */
-export function InfoCards({ infoCards, schedule }: Pick<HomeFacts, "infoCards" | "schedule">) {
+/** Six cards: dress code, ceremony, buffet, toast, dance, gifts (image, title, subtitle, description; the gifts card also the options filled in). */
+export function InfoCards({ infoCards, schedule, gifts }: Pick<HomeFacts, "infoCards" | "schedule"> & { gifts: Options | null }) {
   const { t, i18n } = useTranslation("home");
   // Times the texts may quote ("{{ceremonyStart}}"), formatted for the page's language.
   const times = {
@@ -25,6 +27,7 @@ export function InfoCards({ infoCards, schedule }: Pick<HomeFacts, "infoCards" |
               <h3 id={`info-${card.id}`}>{t(`info.${card.id}.title`)}</h3>
               <p className="info-subtitle">{t(`info.${card.id}.subtitle`, times)}</p>
               <p>{t(`info.${card.id}.description`, times)}</p>
+              {card.id === "gifts" && gifts ? <GiftOptions options={gifts} place="gifts-card" level="h4" /> : null}
             </div>
           </article>
         ))}

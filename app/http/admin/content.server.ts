@@ -28,6 +28,8 @@ export interface ContentFormReply {
   /** What was typed, shown again. */
   initialValue: Record<string, unknown> | null;
   toast: "content:toasts.saveError";
+  /** A list's row added or removed without JavaScript (content-extras.server.ts): what was typed, nothing saved, no toast. */
+  draft?: true;
 }
 
 export const SAVE_CONTENT = "saveContent";
