@@ -1,3 +1,4 @@
+import { resetConfigForTests } from "~/infra/config.server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/infra/db.server";
 import { i18nFor } from "~/infra/i18n.server";
@@ -190,10 +191,15 @@ describe("the couple's content: rules", () => {
 describe("the couple's content: dates", () => {
   const now = new Date("2030-06-01T12:00:00Z");
   const saved = couple({ weddingDate: "2031-01-17T16:00", rsvpDeadline: "2030-12-17T23:59" });
+  // The environment is parsed once (config()): read again after each change.
   const env = (vars: Record<string, string | undefined>) => {
     for (const [k, v] of Object.entries(vars)) vi.stubEnv(k, v as string);
+    resetConfigForTests();
   };
-  afterEach(() => vi.unstubAllEnvs());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  });
 
   it("a deadline after the wedding is refused", () => {
     env({ WEDDING_DATE: "", RSVP_DEADLINE: "" });
