@@ -2,7 +2,7 @@ import os from "node:os";
 import { z } from "zod";
 import { COUNTRY_CODE } from "~/lib/contacts";
 import { isEmailAddress, mailboxAddress, normalizeEmail } from "~/lib/email";
-import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE, STORAGE_BUCKET } from "~/lib/constants";
+import { STORAGE_BUCKET } from "~/lib/constants";
 
 const isoDate = (name: string) =>
   z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: `${name} must be an ISO 8601 date, e.g. 2026-01-17T16:00:00-05:00` });

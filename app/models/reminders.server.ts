@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { isRsvpOpen } from "~/lib/rsvp";
-import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { invitationsWhere, type Invitation } from "~/models/invitations.server";

@@ -3,7 +3,6 @@ import { formatLongDate } from "~/lib/dates";
 import { personalLink, whatsAppLink } from "~/lib/personal-link";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { publicBaseUrl } from "~/http/public-url.server";
-import { config } from "~/infra/config.server";
 import { i18nFor } from "~/infra/i18n.server";
 import type { Invitation } from "~/models/invitations.server";
 import { pendingInvitations, recordReminder, type RecordReminderError } from "~/models/reminders.server";
