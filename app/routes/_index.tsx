@@ -25,15 +25,16 @@ import { coupleNamesIn, useRootData, type RootData } from "~/root";
 /** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
 export const handle = { inlineCss: "home" };
 
-/** Title and description in the page's language, with the couple's names and the date. */
+/** Title and description in the page's language, with the couple's names, the date and the place ('Contenido'). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
-  const texts = (data?.i18n[lang]?.home as typeof homeEs | undefined)?.meta;
+  const home = data?.i18n[lang]?.home as typeof homeEs | undefined;
+  const texts = home?.meta;
   const names = data?.facts.names ?? coupleNamesIn(matches);
   if (!texts) return [{ title: names }];
   const date = root ? formatLongDate(root.weddingDate, lang) : "";
-  return [{ title: texts.title.replace("{{names}}", names).replace("{{date}}", date) }, { name: "description", content: texts.description }];
+  return [{ title: texts.title.replace("{{names}}", names).replace("{{date}}", date) }, { name: "description", content: texts.description.replace("{{place}}", home?.hero.place ?? "") }];
 };
 
 /**

@@ -98,6 +98,7 @@ test("the couple's names, a story moment and an information card, edited in the 
 
   await page.goto(`${server.baseURL}/`);
   await expect(page).toHaveTitle(/^Lucía & Mateo · /);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Nuestra boda en Antigua, Guatemala: /);
   await expect(page.getByRole("heading", { level: 1, name: "Lucía & Mateo" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Lucía & Mateo" })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByText("Lucía & Mateo", { exact: true })).toBeVisible();
