@@ -34,7 +34,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const names = data?.facts.names ?? coupleNamesIn(matches);
   if (!texts) return [{ title: names }];
   const date = root ? formatLongDate(root.weddingDate, lang) : "";
-  return [{ title: texts.title.replace("{{names}}", names).replace("{{date}}", date) }, { name: "description", content: texts.description.replace("{{place}}", home?.hero.place ?? "") }];
+  return [
+    { title: texts.title.replace("{{names}}", names).replace("{{date}}", date) },
+    { name: "description", content: texts.description.replace("{{place}}", home?.hero.place ?? "") },
+  ];
 };
 
 /**
