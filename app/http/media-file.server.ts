@@ -48,6 +48,11 @@ export async function serveStoredFile(request: Request, file: { key: string; typ
   if (!range) return new Response(body, { headers: { ...headers, ...etag, "Content-Length": String(stored.size) } });
   return new Response(body, {
     status: 206,
-    headers: { ...headers, ...etag, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${stored.size}` },
+    headers: {
+      ...headers,
+      ...etag,
+      "Content-Length": String(range.end - range.start + 1),
+      "Content-Range": `bytes ${range.start}-${range.end}/${stored.size}`,
+    },
   });
 }

@@ -11,18 +11,12 @@ import type { SiteContent } from "~/lib/content-schemas";
  * `couple.ceremony` or `couple.reception`. No I/O: the editor and the server both use it.
  */
 export type PictureTarget =
-  | { section: "story"; moment: number; photo: number }
-  | { section: "info"; card: number }
-  | { section: "couple"; event: "ceremony" | "reception" };
+  { section: "story"; moment: number; photo: number } | { section: "info"; card: number } | { section: "couple"; event: "ceremony" | "reception" };
 export type PictureSection = PictureTarget["section"];
 export const isPictureSection = (section: string): section is PictureSection => section === "story" || section === "info" || section === "couple";
 
 export const pictureName = (target: PictureTarget): string =>
-  target.section === "story"
-    ? `story.${target.moment}.${target.photo}`
-    : target.section === "info"
-      ? `info.${target.card}`
-      : `couple.${target.event}`;
+  target.section === "story" ? `story.${target.moment}.${target.photo}` : target.section === "info" ? `info.${target.card}` : `couple.${target.event}`;
 
 /** A posted target, or null when it names no picture there is. */
 export function parsePictureTarget(value: string | undefined): PictureTarget | null {
@@ -44,8 +38,7 @@ export const momentImages = (content: SiteContent["story"], moment: number): str
 /** The image an information card shows. */
 export const cardImage = (content: SiteContent["info"], card: number): string => content.cards[card]?.image ?? `/images/info/${INFO_CARD_IDS[card]}.svg`;
 /** The ceremony's or the reception's photo. */
-export const eventImage = (content: SiteContent["couple"], event: "ceremony" | "reception"): string =>
-  content[`${event}Image`] ?? schedule[event].image;
+export const eventImage = (content: SiteContent["couple"], event: "ceremony" | "reception"): string => content[`${event}Image`] ?? schedule[event].image;
 
 /** The picture a target shows now. */
 export function pictureOf(content: SiteContent, target: PictureTarget): string {

@@ -313,7 +313,10 @@ export async function saveContentPicture(target: PictureTarget, src: string): Pr
 export async function contentShowsPicture(src: string): Promise<boolean> {
   const { story, info, couple } = await currentContent();
   return (
-    story.moments.some((m) => m.images?.includes(src)) || info.cards.some((c) => c.image === src) || couple.ceremonyImage === src || couple.receptionImage === src
+    story.moments.some((m) => m.images?.includes(src)) ||
+    info.cards.some((c) => c.image === src) ||
+    couple.ceremonyImage === src ||
+    couple.receptionImage === src
   );
 }
 

@@ -5,7 +5,7 @@ import { ContentForm, PairField } from "~/components/admin/ContentEditor";
 import { ContentPictures } from "~/components/admin/ContentPictures";
 import { contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
 import { cardImage } from "~/lib/content-pictures";
-import { CONTENT_LIMITS } from "~/lib/content-schemas";
+import { CONTENT_LIMITS, inLanguage } from "~/lib/content-schemas";
 
 /** 'Información' (/admin/content/info): the six cards' titles, subtitles and descriptions, and their images. */
 export const loader = contentSectionLoader("info");
@@ -19,7 +19,7 @@ const PLACEHOLDERS = { ceremonyStart: "{{ceremonyStart}}", receptionEnd: "{{rece
 
 export default function InfoScreen() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("content");
+  const { t, i18n } = useTranslation("content");
   if (!data) return null;
   const { value } = data;
   return (
@@ -41,7 +41,11 @@ export default function InfoScreen() {
         ))}
       </ContentForm>
       <ContentPictures
-        pictures={value.cards.map((card, i) => ({ target: { section: "info" as const, card: i }, src: cardImage(value, i), label: card.title.es }))}
+        pictures={value.cards.map((card, i) => ({
+          target: { section: "info" as const, card: i },
+          src: cardImage(value, i),
+          label: inLanguage(card.title, i18n.language),
+        }))}
       />
     </section>
   );

@@ -5,7 +5,7 @@ import { ContentForm, PairField } from "~/components/admin/ContentEditor";
 import { ContentPictures } from "~/components/admin/ContentPictures";
 import { contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
 import { momentImages } from "~/lib/content-pictures";
-import { CONTENT_LIMITS } from "~/lib/content-schemas";
+import { CONTENT_LIMITS, inLanguage } from "~/lib/content-schemas";
 
 /** 'Historia' (/admin/content/story): the six moments' titles and descriptions, and their photos. */
 export const loader = contentSectionLoader("story");
@@ -16,7 +16,7 @@ export const ErrorBoundary = AdminScreenError;
 
 export default function StoryScreen() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("content");
+  const { t, i18n } = useTranslation("content");
   const { t: tm } = useTranslation("contentMedia");
   if (!data) return null;
   const { value } = data;
@@ -41,7 +41,7 @@ export default function StoryScreen() {
           momentImages(value, i).map((src, photo) => ({
             target: { section: "story" as const, moment: i, photo },
             src,
-            label: tm("pictures.photo", { name: moment.title.es, n: photo + 1 }),
+            label: tm("pictures.photo", { name: inLanguage(moment.title, i18n.language), n: photo + 1 }),
           })),
         )}
       />
