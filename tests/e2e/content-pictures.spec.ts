@@ -21,6 +21,8 @@ test.afterAll(async () => {
 });
 
 const at = (path: string) => `${server.baseURL}${path}`;
+/** The success toast (the flash without JavaScript, the notification with it). */
+const saved = (page: Page, text = "Contenido guardado") => expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
 
 async function openAdmin(page: Page, path: string, heading: string, lang: "es" | "en" = "es") {
   if (lang === "en") {
@@ -39,7 +41,7 @@ test("replace a story moment's photo, see it on the home page, and restore the d
   await openAdmin(page, "/admin/content/story", "Historia");
   // A version with today's photos first, so 'Restaurar' can bring them back.
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByText("Contenido guardado")).toBeVisible();
+  await saved(page);
 
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c63" } })
     .jpeg()
@@ -48,7 +50,7 @@ test("replace a story moment's photo, see it on the home page, and restore the d
   await expect(picture.getByRole("img", { name: "Foto actual: La propuesta · Foto 1" })).toHaveAttribute("src", "/images/story/proposal.svg");
   await picture.getByLabel("Cambiar foto").setInputFiles({ name: "pedida.jpg", mimeType: "image/jpeg", buffer: photo });
   await picture.getByRole("button", { name: "Subir foto" }).click();
-  await expect(page.getByText("Contenido guardado")).toBeVisible();
+  await saved(page);
   const uploaded = /^\/media\/site\/\d{13}-[0-9a-f]{12}\.jpg$/;
   await expect(page.getByRole("region", { name: "La propuesta · Foto 1" }).getByRole("img")).toHaveAttribute("src", uploaded);
 
@@ -64,7 +66,7 @@ test("replace a story moment's photo, see it on the home page, and restore the d
     .getByRole("button", { name: /^Restaurar Historia/ })
     .last()
     .click();
-  await expect(page.getByText("Versión restaurada")).toBeVisible();
+  await saved(page, "Versión restaurada");
   await page.goto(at("/"));
   await expect(page.getByRole("img", { name: "La propuesta, foto 1 de 1" })).toHaveAttribute("src", "/images/story/proposal.svg");
 });
