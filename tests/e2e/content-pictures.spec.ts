@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, startServer, test } from "./fixtures";
+import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
+import { expect, jsDisabled, startServer, test } from "./fixtures";
 
 /**
  * Contenido: the pictures of the story's moments (issue 23), replaced from 'Historia' with and
@@ -36,6 +37,13 @@ async function openAdmin(page: Page, path: string, heading: string, lang: "es" |
   }
   await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
 }
+
+test("the Historia screen with its photos' forms has no serious accessibility problem", async ({ browser }, testInfo) => {
+  const page = await a11yPage(browser, { locale: "es-ES" }, jsDisabled(testInfo));
+  await openAdmin(page, "/admin/content/story", "Historia");
+  await expectNoSeriousA11yViolations(page);
+  await page.context().close();
+});
 
 test("replace a story moment's photo, see it on the home page, and restore the default", async ({ page }) => {
   await openAdmin(page, "/admin/content/story", "Historia");
