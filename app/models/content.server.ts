@@ -14,7 +14,8 @@
  *   CHECK_EVERY_MS, or at once after `contentMayHaveChanged()` (server/main.mjs calls it when any
  *   worker of the cluster wrote). `contentSnapshot()` is the same without the check (sync).
  * - `saveContentSection(section, value)`: a new version (already parsed); `contentHistory()` the
- *   last saves; `restoreContentVersion(id)` saves an old version again; `importContent()` all or
+ *   last saves; `restoreContentVersion(id)` saves an old version again; `saveContentPicture()` an
+ *   uploaded picture (app/lib/content-pictures.ts) as a new version; `importContent()` all or
  *   nothing. Each returns only after this worker shows the change.
  * - `onContentChange(listener)`: told when the live content changed (the guest-page templates,
  *   the i18n instances and the page cache start again).
