@@ -30,10 +30,11 @@ const HEADERS = { "X-Content-Type-Options": "nosniff", "Accept-Ranges": "bytes",
  * or 416 past the end). The size is the recorded one, so a range is one read of the store. Never
  * the whole file in memory. Null when the key holds nothing.
  */
-export async function serveStoredFile(request: Request, file: { key: string; type: string; size: number }, cacheControl: string): Promise<Response | null> {
-  const asked = request.method === "GET" ? parseRange(request.headers.get("Range")) : null;
+export async function serveStoredFile(request: Request, file: { key: string; type: string; size?: number }, cacheControl: string): Promise<Response | null> {
+  // Without a recorded size (a picture of the content) the whole file is sent: images are not asked for by ranges.
+  const asked = request.method === "GET" && file.size !== undefined ? parseRange(request.headers.get("Range")) : null;
   const headers = { ...HEADERS, "Content-Type": file.type, "Cache-Control": cacheControl };
-  const range = asked ? within(asked, file.size) : null;
+  const range = asked && file.size !== undefined ? within(asked, file.size) : null;
   if (asked && !range) return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${file.size}` } });
   const stored = await storage().open(file.key, range ?? undefined);
   if (!stored) return null;
@@ -41,12 +42,17 @@ export async function serveStoredFile(request: Request, file: { key: string; typ
   if (request.method === "HEAD") {
     // Nothing to send: close the file (or hand the bucket's connection back) at once.
     stored.body.destroy();
-    return new Response(null, { headers: { ...headers, ...etag, "Content-Length": String(file.size) } });
+    return new Response(null, { headers: { ...headers, ...etag, "Content-Length": String(stored.size) } });
   }
   const body = createReadableStreamFromReadable(stored.body);
-  if (!range) return new Response(body, { headers: { ...headers, ...etag, "Content-Length": String(file.size) } });
+  if (!range) return new Response(body, { headers: { ...headers, ...etag, "Content-Length": String(stored.size) } });
   return new Response(body, {
     status: 206,
-    headers: { ...headers, ...etag, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${file.size}` },
+    headers: {
+      ...headers,
+      ...etag,
+      "Content-Length": String(range.end - range.start + 1),
+      "Content-Range": `bytes ${range.start}-${range.end}/${stored.size}`,
+    },
   });
 }

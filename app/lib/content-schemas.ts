@@ -55,6 +55,13 @@ const phone = z
   .refine((v) => v.replace(/\D/g, "").length >= 6, "content:errors.phone");
 const email = z.string({ required_error: required }).trim().max(254, "content:errors.email").email("content:errors.email");
 
+/**
+ * A picture of the content: one of the site's own images (public/images) or one the couple
+ * uploaded (/media/site/{file}, app/lib/content-pictures.ts). Absent: the default picture.
+ */
+export const PICTURE_PATH = /^\/(?:media\/site\/[A-Za-z0-9-]+\.(?:jpg|png|webp)|images\/[A-Za-z0-9_/-]+\.(?:svg|jpg|png|webp))$/;
+const picture = z.string().regex(PICTURE_PATH, "contentMedia:errors.notAnImage");
+
 const hasValue = (value: unknown): boolean =>
   typeof value === "string" ? value.trim() !== "" : value !== null && typeof value === "object" ? Object.values(value).some(hasValue) : value != null;
 
@@ -95,12 +102,16 @@ export const coupleSchema = z.object({
   receptionStart: clock,
   receptionEnd: clock,
   receptionDescription: textPair(CONTENT_LIMITS.text),
+  ceremonyImage: picture.optional(),
+  receptionImage: picture.optional(),
 });
 export type CoupleContent = z.infer<typeof coupleSchema>;
 
-/** 'Historia': the six moments (their photos stay the ones in app/content/wedding.ts). */
+/** 'Historia': the six moments (each moment's layout, single or collage, and its number of photos stay app/content/wedding.ts's). */
 export const storySchema = z.object({
-  moments: z.array(z.object({ title: textPair(CONTENT_LIMITS.title), description: textPair(CONTENT_LIMITS.text) })).length(6, "content:errors.sixItems"),
+  moments: z
+    .array(z.object({ title: textPair(CONTENT_LIMITS.title), description: textPair(CONTENT_LIMITS.text), images: z.array(picture).min(1).max(4).optional() }))
+    .length(6, "content:errors.sixItems"),
 });
 export type StoryContent = z.infer<typeof storySchema>;
 
@@ -112,6 +123,7 @@ export const infoSchema = z.object({
         title: textPair(CONTENT_LIMITS.title),
         subtitle: textPair(CONTENT_LIMITS.title, { optional: true }),
         description: textPair(CONTENT_LIMITS.text),
+        image: picture.optional(),
       }),
     )
     .length(6, "content:errors.sixItems"),

@@ -7,6 +7,8 @@ import { db } from "~/infra/db.server";
 import { IMAGE_EXTENSIONS, processImage, type ImageError } from "~/infra/image.server";
 import { storage } from "~/infra/storage.server";
 import { displayName } from "~/models/photos.server";
+import { allContentVersions, contentShowsPicture, saveContentPicture } from "~/models/content.server";
+import { uploadedPictures, type PictureTarget } from "~/lib/content-pictures";
 import { MAX_MEDIA_BYTES, MEDIA_SLOTS, SNIFF_BYTES, SNIFFERS, type MediaSlot, type SlotState, type SniffedMedia, type StreamedSlot } from "~/lib/content-media";
 
 /**
@@ -104,10 +106,18 @@ export async function storedSiteMedia(slot: MediaSlot): Promise<StoredSiteMedia 
   return setting && "key" in setting ? setting : null;
 }
 
-/** The current file a stored key is, for serving it; null when no setting names it (never an old or unknown file). */
-export async function siteMediaFile(key: string): Promise<StoredSiteMedia | null> {
+const IMAGE_TYPES: Record<string, string> = Object.fromEntries(Object.entries(IMAGE_EXTENSIONS).map(([format, ext]) => [ext, `image/${format}`]));
+
+/**
+ * The current file a stored key is, for serving it; null when neither a setting nor the live
+ * content names it (never an old or unknown file). A content picture's size is the store's.
+ */
+export async function siteMediaFile(key: string): Promise<(Omit<StoredSiteMedia, "size"> & { size?: number }) | null> {
   const current = await settings();
-  return Object.values(current).find((s): s is StoredSiteMedia => Boolean(s && "key" in s && s.key === key)) ?? null;
+  const named = Object.values(current).find((s): s is StoredSiteMedia => Boolean(s && "key" in s && s.key === key));
+  if (named) return named;
+  const type = IMAGE_TYPES[key.slice(key.lastIndexOf(".") + 1)];
+  return type && key.startsWith(`${FOLDER}/`) && (await contentShowsPicture(siteFileUrl(key))) ? { key, type, name: "", at: "" } : null;
 }
 
 /** What the pages show: each address, or null for none. */
@@ -151,10 +161,14 @@ export async function siteMediaStates(): Promise<Record<MediaSlot, SlotState>> {
   return { portrait: state("portrait"), heroVideo: state("heroVideo"), music: state("music") };
 }
 
-/** Every stored key a setting names (the boot sweep keeps them). */
+/**
+ * Every stored key a setting or any version of the content names (the boot sweep keeps them):
+ * a replaced picture's file is kept, so 'Restaurar' can bring it back (decision 0028).
+ */
 export async function siteMediaKeys(): Promise<string[]> {
   const current = await readSettings();
-  return Object.values(current).flatMap((s) => (s && "key" in s ? [s.key] : []));
+  const pictures = (await allContentVersions()).flatMap(uploadedPictures).map((src) => siteFileKey(src.slice("/media/site/".length)));
+  return [...Object.values(current).flatMap((s) => (s && "key" in s ? [s.key] : [])), ...pictures];
 }
 
 /**
@@ -291,10 +305,11 @@ function streamedReceiver(slot: StreamedSlot): MediaReceiver {
 }
 
 /**
- * The portrait: held (at most MAX_PORTRAIT_BYTES, as a guest's photo is) and put through the
- * photos' pipeline (decoded whatever its name, turned upright, metadata and GPS dropped, resized).
+ * An image (the portrait, a picture of the content): held (at most MAX_PORTRAIT_BYTES, as a
+ * guest's photo is) and put through the photos' pipeline (decoded whatever its name, turned
+ * upright, metadata and GPS dropped, resized), stored, then `save` names it.
  */
-function portraitReceiver(): MediaReceiver {
+function imageReceiver(save: (stored: StoredSiteMedia) => Promise<void>): MediaReceiver {
   const limit = MAX_MEDIA_BYTES.portrait;
   const kept: Buffer[] = [];
   let size = 0;
@@ -317,7 +332,7 @@ function portraitReceiver(): MediaReceiver {
         return storageFailed(error);
       }
       try {
-        await record("portrait", { key, type: `image/${image.format}`, size: image.web.data.length, name: displayName(name), at: new Date().toISOString() });
+        await save({ key, type: `image/${image.format}`, size: image.web.data.length, name: displayName(name), at: new Date().toISOString() });
       } catch (error) {
         await removeQuietly(key);
         return storageFailed(error);
@@ -332,7 +347,12 @@ function portraitReceiver(): MediaReceiver {
 
 /** Receives one file for a slot (the handler feeds it the form's file part). */
 export function receiveSiteMedia(slot: MediaSlot): MediaReceiver {
-  return slot === "portrait" ? portraitReceiver() : streamedReceiver(slot);
+  return slot === "portrait" ? imageReceiver((stored) => record("portrait", stored)) : streamedReceiver(slot);
+}
+
+/** Receives one picture of the content: saved as a new version of its sub-section (the replaced file is kept). */
+export function receiveContentPicture(target: PictureTarget): MediaReceiver {
+  return imageReceiver((stored) => saveContentPicture(target, siteFileUrl(stored.key)));
 }
 
 /** 'Quitar': the slot shows nothing from now on (no portrait, no video: the tinted hero, no player); its file is removed. */

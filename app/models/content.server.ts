@@ -14,7 +14,8 @@
  *   CHECK_EVERY_MS, or at once after `contentMayHaveChanged()` (server/main.mjs calls it when any
  *   worker of the cluster wrote). `contentSnapshot()` is the same without the check (sync).
  * - `saveContentSection(section, value)`: a new version (already parsed); `contentHistory()` the
- *   last saves; `restoreContentVersion(id)` saves an old version again; `importContent()` all or
+ *   last saves; `restoreContentVersion(id)` saves an old version again; `saveContentPicture()` an
+ *   uploaded picture (app/lib/content-pictures.ts) as a new version; `importContent()` all or
  *   nothing. Each returns only after this worker shows the change.
  * - `onContentChange(listener)`: told when the live content changed (the guest-page templates,
  *   the i18n instances and the page cache start again).
@@ -43,6 +44,7 @@ import {
   type SiteContent,
   type TextPair,
 } from "~/lib/content-schemas";
+import { cardImage, eventImage, momentImages, withPicture, type PictureTarget } from "~/lib/content-pictures";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE, SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { atVenueTime, WEDDING_TIME_ZONE } from "~/lib/venue-time";
 import { dateTimeFormat } from "~/lib/format";
@@ -302,6 +304,29 @@ export async function saveContentSection<S extends ContentSection>(section: S, v
   await refresh();
 }
 
+/** An uploaded picture (app/models/content-media.server.ts) saved as a new version of its sub-section. */
+export async function saveContentPicture(target: PictureTarget, src: string): Promise<void> {
+  const content = await currentContent();
+  await saveContentSection(target.section, withPicture(content, target, src) as SiteContent[typeof target.section]);
+}
+
+/** Whether the live content shows this address (an uploaded picture is served only then). */
+export async function contentShowsPicture(src: string): Promise<boolean> {
+  const { story, info, couple } = await currentContent();
+  return (
+    story.moments.some((m) => m.images?.includes(src)) ||
+    info.cards.some((c) => c.image === src) ||
+    couple.ceremonyImage === src ||
+    couple.receptionImage === src
+  );
+}
+
+/** Every stored version's data (the boot sweep keeps the files any of them names, so 'Restaurar' brings a picture back). */
+export async function allContentVersions(): Promise<string[]> {
+  const rows = await db().selectFrom("content_versions").select("data").execute();
+  return rows.map((r) => r.data);
+}
+
 export interface ContentSave {
   id: number;
   section: string;
@@ -432,14 +457,11 @@ export async function homeFacts() {
     names: couple.names,
     venue: { latitude: couple.latitude, longitude: couple.longitude, zoom: venue.zoom },
     schedule: {
-      ceremony: { start: couple.ceremonyStart, end: couple.ceremonyEnd, image: schedule.ceremony.image },
-      reception: { start: couple.receptionStart, end: couple.receptionEnd, image: schedule.reception.image },
+      ceremony: { start: couple.ceremonyStart, end: couple.ceremonyEnd, image: eventImage(couple, "ceremony") },
+      reception: { start: couple.receptionStart, end: couple.receptionEnd, image: eventImage(couple, "reception") },
     },
-    moments: story.moments.map((_, i) => {
-      const d = defaultMoments[i];
-      return { id: momentId(i), type: d.type, images: d.images };
-    }),
-    infoCards: info.cards.map((_, i) => ({ id: INFO_CARD_IDS[i], image: `/images/info/${INFO_CARD_IDS[i]}.svg` })),
+    moments: story.moments.map((_, i) => ({ id: momentId(i), type: defaultMoments[i].type, images: momentImages(story, i) })),
+    infoCards: info.cards.map((_, i) => ({ id: INFO_CARD_IDS[i], image: cardImage(info, i) })),
     accommodation: {
       currency: accommodation.currency,
       apartments: accommodation.apartments.map((a, i) => ({ id: apartmentId(i), firstNight: a.firstNight, extraNight: a.extraNight })),
@@ -475,23 +497,24 @@ export const CONTENT_EXPORT_FORMAT = "wedding-site-content";
 export const MAX_CONTENT_IMPORT_BYTES = 1024 * 1024;
 
 /** The media files the content shows (the pictures stay files: the export lists them, it does not carry them). */
-function mediaFiles(): string[] {
+function mediaFiles({ story, info, couple }: SiteContent): string[] {
   const files = new Set<string>(Object.values(coupleMedia));
-  for (const m of defaultMoments) for (const image of m.images) files.add(image);
-  for (const id of INFO_CARD_IDS) files.add(`/images/info/${id}.svg`);
-  files.add(schedule.ceremony.image);
-  files.add(schedule.reception.image);
+  story.moments.forEach((_, i) => momentImages(story, i).forEach((image) => files.add(image)));
+  info.cards.forEach((_, i) => files.add(cardImage(info, i)));
+  files.add(eventImage(couple, "ceremony"));
+  files.add(eventImage(couple, "reception"));
   return [...files];
 }
 
 /** Everything the couple edited (or today's content where they did not), and the media files' list. */
 export async function exportContent() {
+  const content = await currentContent();
   return {
     format: CONTENT_EXPORT_FORMAT,
     version: 1,
     exportedAt: new Date().toISOString(),
-    content: structuredClone(await currentContent()),
-    media: mediaFiles(),
+    content: structuredClone(content),
+    media: mediaFiles(content),
   };
 }
 

@@ -2,10 +2,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { ContentField, ContentForm, PairField } from "~/components/admin/ContentEditor";
+import { ContentPictures } from "~/components/admin/ContentPictures";
 import { contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
+import { eventImage } from "~/lib/content-pictures";
 import { CONTENT_LIMITS } from "~/lib/content-schemas";
 
-/** 'Pareja y fechas' (/admin/content/couple): names, dates, the venue, the map, ceremony and reception. */
+/** 'Pareja y fechas' (/admin/content/couple): names, dates, the venue, the map, ceremony and reception (and their photos). */
 export const loader = contentSectionLoader("couple");
 
 export const action = contentSectionAction("couple");
@@ -15,6 +17,7 @@ export const ErrorBoundary = AdminScreenError;
 export default function CoupleScreen() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("content");
+  const { t: tm } = useTranslation("contentMedia");
   if (!data) return null;
   const { value, setBy, effectiveDates } = data;
   const date = (field: "weddingDate" | "rsvpDeadline") => {
@@ -62,6 +65,13 @@ export default function CoupleScreen() {
           max={CONTENT_LIMITS.text}
         />
       </ContentForm>
+      <ContentPictures
+        pictures={(["ceremony", "reception"] as const).map((event) => ({
+          target: { section: "couple" as const, event },
+          src: eventImage(value, event),
+          label: tm(`pictures.${event}`),
+        }))}
+      />
     </section>
   );
 }

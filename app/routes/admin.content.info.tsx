@@ -2,10 +2,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { ContentForm, PairField } from "~/components/admin/ContentEditor";
+import { ContentPictures } from "~/components/admin/ContentPictures";
 import { contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
-import { CONTENT_LIMITS } from "~/lib/content-schemas";
+import { cardImage } from "~/lib/content-pictures";
+import { CONTENT_LIMITS, inLanguage } from "~/lib/content-schemas";
 
-/** 'Información' (/admin/content/info): the six cards' titles, subtitles and descriptions. */
+/** 'Información' (/admin/content/info): the six cards' titles, subtitles and descriptions, and their images. */
 export const loader = contentSectionLoader("info");
 
 export const action = contentSectionAction("info");
@@ -17,7 +19,7 @@ const PLACEHOLDERS = { ceremonyStart: "{{ceremonyStart}}", receptionEnd: "{{rece
 
 export default function InfoScreen() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("content");
+  const { t, i18n } = useTranslation("content");
   if (!data) return null;
   const { value } = data;
   return (
@@ -38,6 +40,13 @@ export default function InfoScreen() {
           </fieldset>
         ))}
       </ContentForm>
+      <ContentPictures
+        pictures={value.cards.map((card, i) => ({
+          target: { section: "info" as const, card: i },
+          src: cardImage(value, i),
+          label: inLanguage(card.title, i18n.language),
+        }))}
+      />
     </section>
   );
 }

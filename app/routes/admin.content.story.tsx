@@ -2,10 +2,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { ContentForm, PairField } from "~/components/admin/ContentEditor";
+import { ContentPictures } from "~/components/admin/ContentPictures";
 import { contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
-import { CONTENT_LIMITS } from "~/lib/content-schemas";
+import { momentImages } from "~/lib/content-pictures";
+import { CONTENT_LIMITS, inLanguage } from "~/lib/content-schemas";
 
-/** 'Historia' (/admin/content/story): the six moments' titles and descriptions. */
+/** 'Historia' (/admin/content/story): the six moments' titles and descriptions, and their photos. */
 export const loader = contentSectionLoader("story");
 
 export const action = contentSectionAction("story");
@@ -14,7 +16,8 @@ export const ErrorBoundary = AdminScreenError;
 
 export default function StoryScreen() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("content");
+  const { t, i18n } = useTranslation("content");
+  const { t: tm } = useTranslation("contentMedia");
   if (!data) return null;
   const { value } = data;
   return (
@@ -33,6 +36,15 @@ export default function StoryScreen() {
           </fieldset>
         ))}
       </ContentForm>
+      <ContentPictures
+        pictures={value.moments.flatMap((moment, i) =>
+          momentImages(value, i).map((src, photo) => ({
+            target: { section: "story" as const, moment: i, photo },
+            src,
+            label: tm("pictures.photo", { name: inLanguage(moment.title, i18n.language), n: photo + 1 }),
+          })),
+        )}
+      />
     </section>
   );
 }

@@ -36,13 +36,15 @@ export function ContentForm({ version, children, id }: { version: unknown; child
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
   const shown = useRef<unknown>(null);
   useEffect(() => {
-    if (!reply || reply.ok || reply.draft || shown.current === reply) return;
+    if (!reply || reply.ok || reply.draft || isPictureReply(reply) || shown.current === reply) return;
     shown.current = reply;
     notifications.show({ color: "red", message: t(reply.toast) });
   }, [reply, t]);
-  const errors = reply && !reply.ok ? reply.error : {};
-  const typed = reply && !reply.ok ? reply.initialValue : null;
-  const formErrors = [...(errors[""] ?? []), ...(Object.keys(errors).some((k) => k !== "") ? [reply!.toast] : [])];
+  // A picture's refused upload (its own form shows it) is not this form's.
+  const own = reply && !reply.ok && !isPictureReply(reply) ? reply : undefined;
+  const errors = own ? own.error : {};
+  const typed = own ? own.initialValue : null;
+  const formErrors = [...(errors[""] ?? []), ...(Object.keys(errors).some((k) => k !== "") ? [own!.toast] : [])];
   return (
     <EditorContext.Provider value={{ errors, typed }}>
       <Form method="post" className="admin-form content-form" key={JSON.stringify(version)} aria-labelledby={`${id}-title`} noValidate>
@@ -59,6 +61,8 @@ export function ContentForm({ version, children, id }: { version: unknown; child
     </EditorContext.Provider>
   );
 }
+
+const isPictureReply = (reply: object) => "intent" in reply;
 
 function useField(name: string, saved: unknown) {
   const { t } = useTranslation("content");

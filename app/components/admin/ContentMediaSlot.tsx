@@ -1,10 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/components/confirm/FormErrors";
 import type { MediaSlot, SlotState } from "~/lib/content-media";
 
 /** What the file input offers first (the server checks the content whatever is picked). */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
 const ACCEPT: Record<MediaSlot, string> = {
-  portrait: "image/jpeg,image/png,image/webp,image/gif",
+  portrait: IMAGE_ACCEPT,
   heroVideo: "video/mp4,.mp4",
   music: "audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg,.mp3,.m4a,.ogg",
 };
@@ -21,7 +23,6 @@ export function ContentMediaSlot({ slot, state, address }: { slot: MediaSlot; st
   const busy = navigation.state === "submitting" && navigation.formData?.get("slot") === slot;
   const uploading = busy && navigation.formData?.get("intent") === "uploadMedia";
   const titleId = `media-${slot}-title`;
-  const fileId = `media-${slot}-file`;
   // The hero's address answers "no video" until one is uploaded: nothing to preview then.
   const shown = slot === "heroVideo" && state.kind !== "uploaded" ? null : address;
   return (
@@ -33,19 +34,15 @@ export function ContentMediaSlot({ slot, state, address }: { slot: MediaSlot; st
         <p className="admin-muted">{t(`slots.${slot}.${state.kind}`)}</p>
       )}
       {shown ? <Preview slot={slot} src={shown} label={t(`slots.${slot}.title`)} alt={t("slots.portrait.previewAlt")} /> : null}
-      <Form method="post" encType="multipart/form-data" className="admin-form" replace>
-        {/* The fields before the file: the server reads them first, as the file streams in. */}
-        <input type="hidden" name="intent" value="uploadMedia" />
-        <input type="hidden" name="slot" value={slot} />
-        <label htmlFor={fileId}>{t("file")}</label>
-        <input id={fileId} type="file" name="file" accept={ACCEPT[slot]} required aria-describedby={`${fileId}-hint`} />
-        <p id={`${fileId}-hint`} className="admin-muted">
-          {t(`slots.${slot}.hint`)}
-        </p>
-        <button type="submit" className="button" disabled={busy}>
-          {uploading ? t("uploading") : t("upload")}
-        </button>
-      </Form>
+      <MediaUploadForm
+        field={{ name: "slot", value: slot }}
+        accept={ACCEPT[slot]}
+        busy={busy}
+        uploading={uploading}
+        label={t("file")}
+        hint={t(`slots.${slot}.hint`)}
+        button={t("upload")}
+      />
       {state.kind === "removed" || (slot === "heroVideo" && state.kind === "default") ? null : (
         <Form method="post" replace>
           <input type="hidden" name="intent" value="removeMedia" />
@@ -56,6 +53,49 @@ export function ContentMediaSlot({ slot, state, address }: { slot: MediaSlot; st
         </Form>
       )}
     </section>
+  );
+}
+
+/**
+ * A plain multipart form replacing one file (a slot of Multimedia, a picture of the content): the
+ * same with and without JavaScript. `field` names what it replaces; the server reads it before the file.
+ */
+export function MediaUploadForm({
+  field,
+  accept,
+  busy,
+  uploading,
+  label,
+  hint,
+  button,
+  errors,
+}: {
+  field: { name: "slot" | "picture"; value: string };
+  accept: string;
+  busy: boolean;
+  uploading: boolean;
+  label: string;
+  hint: string;
+  button: string;
+  errors?: string[];
+}) {
+  const { t } = useTranslation("contentMedia");
+  const fileId = `media-${field.value.replace(/\./g, "-")}-file`;
+  return (
+    <Form method="post" encType="multipart/form-data" className="admin-form" replace>
+      {/* The fields before the file: the server reads them first, as the file streams in. */}
+      <input type="hidden" name="intent" value="uploadMedia" />
+      <input type="hidden" name={field.name} value={field.value} />
+      <FormErrors id={`${fileId}-errors`} errors={errors} />
+      <label htmlFor={fileId}>{label}</label>
+      <input id={fileId} type="file" name="file" accept={accept} required aria-describedby={`${fileId}-hint`} />
+      <p id={`${fileId}-hint`} className="admin-muted">
+        {hint}
+      </p>
+      <button type="submit" className="button" disabled={busy}>
+        {uploading ? t("uploading") : button}
+      </button>
+    </Form>
   );
 }
 

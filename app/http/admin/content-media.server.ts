@@ -2,9 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { readStreamedFile, type FileSink } from "~/http/multipart.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { contentMediaSchema, type AdminResult } from "~/lib/admin-schemas";
-import { MAX_VIDEO_BYTES, MEDIA_SLOTS, type MediaSlot } from "~/lib/content-media";
+import { MAX_PORTRAIT_BYTES, MAX_VIDEO_BYTES, MEDIA_SLOTS, type MediaSlot } from "~/lib/content-media";
+import { parsePictureTarget, pictureName, type PictureSection } from "~/lib/content-pictures";
 import {
   MediaRefused,
+  receiveContentPicture,
   receiveSiteMedia,
   removeSiteMedia,
   siteMedia,
@@ -36,44 +38,60 @@ const errorStatus: Record<SiteMediaError | "malformedUpload", number> = {
   heicUnsupported: 415,
   storageFailed: 500,
 };
-const refusal = (error: SiteMediaError | "malformedUpload"): AdminResult => failed("uploadMedia", `contentMedia:errors.${error}`, errorStatus[error]);
+/** A refusal; a picture's names the picture (`initialValue.picture`), so its own form shows the message. */
+const refusal = (error: SiteMediaError | "malformedUpload", picture?: string): AdminResult => ({
+  ...failed("uploadMedia", `contentMedia:errors.${error}`, errorStatus[error]),
+  ...(picture ? { initialValue: { picture } } : {}),
+});
 
 /** The small fields an upload form sends before its file. */
-const UPLOAD_FIELDS = new Set(["intent", "slot"]);
+const UPLOAD_FIELDS = new Set(["intent", "slot", "picture"]);
 const ignored: FileSink = { write() {}, end() {} };
 
 /**
- * A file posted for a slot (`intent=uploadMedia`, `slot`, then `file`: the form puts its fields
- * first): read as a stream into the slot's receiver, which checks it by its content and stores
- * it. Whatever fails, nothing is recorded and what was written is removed.
+ * A file posted for a slot or a picture (`intent=uploadMedia`, `slot` or `picture`, then `file`:
+ * the form puts its fields first): read as a stream into the receiver `pick` chooses from those
+ * fields (null: refused), which checks it by its content and stores it. Whatever fails, nothing
+ * is recorded and what was written is removed.
  */
-async function upload(request: Request): Promise<AdminResult> {
+async function upload(
+  request: Request,
+  limit: number,
+  pick: (fields: ReadonlyMap<string, string>) => MediaReceiver | null,
+  picked: () => string | undefined = () => undefined,
+): Promise<AdminResult> {
+  const refused = (error: SiteMediaError | "malformedUpload") => refusal(error, picked());
   let receiver: MediaReceiver | null = null;
   let fileName = "";
   let read: Awaited<ReturnType<typeof readStreamedFile>>;
   try {
-    read = await readStreamedFile(request, MAX_VIDEO_BYTES, UPLOAD_FIELDS, (part, fields) => {
+    read = await readStreamedFile(request, limit, UPLOAD_FIELDS, (part, fields) => {
       if (receiver) return ignored;
-      const slot = MEDIA_SLOTS.find((s) => s === fields.get("slot"));
-      if (fields.get("intent") !== "uploadMedia" || !slot) throw new MediaRefused("noFile");
-      const current = (receiver = receiveSiteMedia(slot as MediaSlot));
+      const chosen = fields.get("intent") === "uploadMedia" ? pick(fields) : null;
+      if (!chosen) throw new MediaRefused("noFile");
+      const current = (receiver = chosen);
       fileName = part.filename;
       return { write: (bytes) => current.write(bytes), end() {} };
     });
   } catch (error) {
     await (receiver as MediaReceiver | null)?.abort();
-    if (error instanceof MediaRefused) return refusal(error.error);
+    if (error instanceof MediaRefused) return refused(error.error);
     // The receivers turn the store's failures into MediaRefused: anything else is the body's (a client gone mid-file).
-    return refusal("malformedUpload");
+    return refused("malformedUpload");
   }
   if (!read.ok) {
     await (receiver as MediaReceiver | null)?.abort();
-    return refusal(read.error);
+    return refused(read.error);
   }
-  if (!receiver) return refusal("noFile");
+  if (!receiver) return refused("noFile");
   const saved = await (receiver as MediaReceiver).finish(fileName);
-  return saved.ok ? done("uploadMedia", "contentMedia:saved") : refusal(saved.error);
+  return saved.ok ? done("uploadMedia", "contentMedia:saved") : refused(saved.error);
 }
+
+const slotReceiver = (fields: ReadonlyMap<string, string>) => {
+  const slot = MEDIA_SLOTS.find((s) => s === fields.get("slot"));
+  return slot ? receiveSiteMedia(slot as MediaSlot) : null;
+};
 
 export const contentMediaScreen: AdminScreenActions<"removeMedia" | "uploadMedia"> = {
   schema: contentMediaSchema,
@@ -98,9 +116,33 @@ export async function contentMediaAction(request: Request, context: AppLoadConte
   const refused = await refuseAdminPost(request, context, "uploadMedia");
   if (refused) return respond(request, refused);
   try {
-    return respond(request, { result: await upload(request) });
+    return respond(request, { result: await upload(request, MAX_VIDEO_BYTES, slotReceiver) });
   } catch (error) {
     console.error("admin: uploadMedia failed", error);
     return respond(request, { result: refusal("storageFailed") });
+  }
+}
+
+/**
+ * A picture of a content sub-section ('Cambiar foto' under it: `intent=uploadMedia`, `picture`,
+ * then `file`), posted to that sub-section's screen: the session and origin first, then the
+ * portrait's path (image pipeline, 10 MB, stored under `0/`), saved as a new version of the
+ * sub-section. Its refusals name the picture (its form shows the message).
+ */
+export async function contentPictureAction(request: Request, context: AppLoadContext, section: PictureSection) {
+  const refused = await refuseAdminPost(request, context, "uploadMedia");
+  if (refused) return respond(request, refused);
+  let picture: string | undefined;
+  const receiver = (fields: ReadonlyMap<string, string>) => {
+    const target = parsePictureTarget(fields.get("picture"));
+    if (!target || target.section !== section) return null;
+    picture = pictureName(target);
+    return receiveContentPicture(target);
+  };
+  try {
+    return respond(request, { result: await upload(request, MAX_PORTRAIT_BYTES, receiver, () => picture) });
+  } catch (error) {
+    console.error("admin: uploading a picture failed", error);
+    return respond(request, { result: refusal("storageFailed", picture) });
   }
 }

@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, replace, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { readBoundedBody, readForm } from "~/http/form.server";
+import { pageTexts } from "~/infra/i18n.server";
 import { flashToastHeader } from "~/infra/session.server";
 import { contentSchemas, type ContentSection, type SiteContent } from "~/lib/content-schemas";
+import { isPictureSection, keepPictures } from "~/lib/content-pictures";
 import { z } from "zod";
 import {
   checkDates,
@@ -18,6 +20,7 @@ import {
   toVenueLocal,
 } from "~/models/content.server";
 import { failed, refuseAdminPost } from "./access.server";
+import { contentPictureAction } from "./content-media.server";
 import { respond } from "./respond.server";
 import { screenLoader } from "./tab-action.server";
 
@@ -42,7 +45,7 @@ const refusal = (error: Record<string, string[] | null>, initialValue: Record<st
  * also the dates the environment sets (shown read-only, naming the variable).
  */
 export function contentSectionLoader<S extends ContentSection>(section: S) {
-  return screenLoader(async () => {
+  return screenLoader(async (request: Request) => {
     const content = await currentContent();
     const value: SiteContent[S] = content[section];
     const dates = datesOf(content.couple);
@@ -52,6 +55,8 @@ export function contentSectionLoader<S extends ContentSection>(section: S) {
       setBy: dates.setBy,
       /** The dates the site follows, as the venue's wall clock (a field set by the environment shows these). */
       effectiveDates: { weddingDate: toVenueLocal(dates.weddingDate), rsvpDeadline: toVenueLocal(dates.rsvpDeadline) },
+      /** The pictures' texts (their upload forms: app/components/admin/ContentPictures.tsx). */
+      ...(isPictureSection(section) ? { i18n: await pageTexts(request, "contentMedia") } : {}),
     };
   });
 }
@@ -64,6 +69,9 @@ export function contentSectionLoader<S extends ContentSection>(section: S) {
  */
 export function contentSectionAction<S extends ContentSection>(section: S) {
   return async ({ request, context }: ActionFunctionArgs) => {
+    // 'Subir foto' under a picture: a multipart form of its own (app/http/admin/content-media.server.ts).
+    if (isPictureSection(section) && (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data"))
+      return contentPictureAction(request, context, section);
     const formData = await readForm(request);
     const refused = await refuseAdminPost(request, context, SAVE_CONTENT);
     if (refused) return respond(request, refused);
@@ -75,6 +83,7 @@ export function contentSectionAction<S extends ContentSection>(section: S) {
     }
     let value = submission.value as SiteContent[S];
     try {
+      value = keepPictures(section, value, (await currentContent())[section]);
       if (section === "couple") {
         const previous = (await currentContent()).couple;
         const checked = checkDates(value as SiteContent["couple"], previous);
