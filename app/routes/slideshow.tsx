@@ -4,13 +4,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/confirm/useHydrated";
-import { couple } from "~/content/wedding";
 import { loadSlideshow } from "~/http/slideshow-page.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { slideAt } from "~/lib/slideshow";
 import type slideshowEs from "~/locales/es/slideshow.json";
 import type { SlideshowFeed } from "~/models/slideshow.server";
-import type { RootData } from "~/root";
+import { coupleNamesIn, type RootData } from "~/root";
 
 /** A screen of its own: no header, footer or music (the root leaves them out for `bare` pages). */
 export const handle = { bare: true };
@@ -19,7 +18,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
   const title = (data?.i18n[lang]?.slideshow as typeof slideshowEs | undefined)?.metaTitle;
-  return [{ title: title ? title.replace("{{names}}", couple.names) : couple.names }, { name: "robots", content: "noindex" }];
+  // The names saved in 'Contenido' (the root's texts carry them).
+  const names = coupleNamesIn(matches);
+  return [{ title: title ? title.replace("{{names}}", names) : names }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {

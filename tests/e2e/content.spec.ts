@@ -109,6 +109,11 @@ test("the couple's names, a story moment and an information card, edited in the 
   await expect(description).toBeVisible();
   expect(await description.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("pre-line");
   await expect(page.getByRole("heading", { level: 3, name: "Vestimenta elegante" })).toBeVisible();
+  // The gallery's wish form and the reception's screen name the couple too.
+  await page.goto(`${server.baseURL}/gallery`);
+  await expect(page.getByText("Unas palabras para Lucía & Mateo:")).toBeVisible();
+  await page.goto(`${server.baseURL}/slideshow`);
+  await expect(page).toHaveTitle("Presentación · Lucía & Mateo");
 
   const calendar = await page.request.get(`${server.baseURL}/wedding.ics`);
   expect(await calendar.text()).toContain("SUMMARY:Boda de Lucía & Mateo");

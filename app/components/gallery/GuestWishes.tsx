@@ -5,7 +5,6 @@ import { Button, Textarea, TextInput } from "@mantine/core";
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
-import { couple } from "~/content/wedding";
 import { isWishAnswer, wishFormSchema, type PublicWish } from "~/lib/wishes";
 
 /** What the /gallery action answers to a refused wish (app/http/wishes-page.server.ts). */
@@ -64,7 +63,7 @@ export function GuestWishes({ wishes, maxName, maxMessage }: { wishes: PublicWis
 
       <div className="card wish-form-card">
         <h2 id="wish-form-title">{t("title")}</h2>
-        <p>{t("intro", { names: couple.names })}</p>
+        <p>{t("intro", { names: t("common:coupleNames") })}</p>
         <Form key={formKey} method="post" action="/gallery" preventScrollReset {...getFormProps(form)} aria-labelledby="wish-form-title" className="wish-form">
           <input type="hidden" name="intent" value="wish" />
           <TextInput
