@@ -11,6 +11,7 @@ export class TestData {
   private readonly sqlite: Database.Database;
   private readonly invitationIds: number[] = [];
   private readonly sectionIds: number[] = [];
+  private readonly wishNames: string[] = [];
 
   constructor(file: string) {
     this.sqlite = new Database(file);
@@ -76,6 +77,10 @@ export class TestData {
   trackSection(id: number) {
     this.sectionIds.push(id);
   }
+  /** Wishes are site-wide (the gallery and every slideshow show them): a test's own go with it. */
+  trackWish(name: string) {
+    this.wishNames.push(name);
+  }
 
   /** Closes the connection, keeping every row. */
   close() {
@@ -88,6 +93,7 @@ export class TestData {
     };
     del("invitations", this.invitationIds);
     del("gallery_sections", this.sectionIds);
+    if (this.wishNames.length) this.sqlite.prepare(`DELETE FROM wishes WHERE name IN (${this.wishNames.map(() => "?").join(",")})`).run(...this.wishNames);
     this.sqlite.close();
   }
 }

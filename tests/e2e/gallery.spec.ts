@@ -266,8 +266,10 @@ test.describe("gallery", () => {
     const thumb = dialog.getByRole("button", { name: "Mostrar la foto 1" }).locator("img");
     await expect(thumb).toHaveAttribute("loading", "lazy");
     await expect(thumb).toHaveAttribute("width", /\d+/);
-    // Swipe left (drag) → next photo.
-    const box = (await dialog.getByRole("img", { name: "dos.jpg" }).boundingBox())!;
+    // Swipe left (drag) → next photo, on the photo as the guest sees it (loaded, in its place).
+    const shown = dialog.getByRole("img", { name: "dos.jpg" });
+    await expect(shown).toHaveJSProperty("complete", true);
+    const box = (await shown.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });

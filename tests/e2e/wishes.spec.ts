@@ -40,6 +40,7 @@ for (const lang of ["es", "en"] as const) {
   test(`a guest's wish waits for the couple, then shows in the gallery and the slideshow (${lang})`, async ({ page, data }) => {
     const t = texts[lang];
     const name = unique("Invitada");
+    data.trackWish(name);
     const message = unique("¡Que vivan los novios!");
     // A section with no photos: its slideshow shows wishes only.
     const section = data.createSection({ name: unique("Brindis") });
@@ -83,6 +84,7 @@ for (const lang of ["es", "en"] as const) {
 
 test("a wish past 280 characters is refused with its message, and what was typed stays", async ({ page, data }) => {
   const name = unique("Invitado");
+  data.trackWish(name);
   await page.goto("/gallery");
   const form = page.getByRole("form", { name: texts.es.form });
   await form.getByLabel(texts.es.name).fill(name);
@@ -100,6 +102,8 @@ test("a wish past 280 characters is refused with its message, and what was typed
 test("the admin rejects and deletes wishes, without JavaScript too", async ({ page, data }) => {
   const pending = unique("Pendiente");
   const published = unique("Publicado");
+  data.trackWish(pending);
+  data.trackWish(published);
   data.query("INSERT INTO wishes (name, message, status) VALUES (?, 'Hola', 'pending')", pending);
   data.query("INSERT INTO wishes (name, message, status, published_at) VALUES (?, 'Adiós', 'published', ?)", published, new Date().toISOString());
   await login(page);
