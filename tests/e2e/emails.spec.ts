@@ -12,6 +12,7 @@ import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
  * the personal link in an e-mail can be opened. JavaScript on and off; e-mails in Spanish and English.
  */
 const PASSWORD = "e2e-admin-password";
+// Each test starts its own server and SMTP sink: more than the default 30 s on a busy machine.
 
 async function mailServer() {
   const smtpPort = await freePort();
@@ -83,7 +84,7 @@ test.describe("invitation and reminder e-mails", () => {
   test("'Enviar invitación por correo' in the share panel: the e-mail arrives in the invitation's language, its link opens the invitation and its QR decodes to it", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const site = await mailServer();
     try {
       const inv = site.invitation("Grace Hopper", "grace@example.com", "en");
@@ -128,7 +129,7 @@ test.describe("invitation and reminder e-mails", () => {
   test("'Enviar invitación por correo a todos' on Correos: after a confirmation with the number, each arrives once in its own language; the screen shows them sent", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const site = await mailServer();
     try {
       const ana = site.invitation("Ana Pérez", "ana@example.com", "es");
@@ -176,7 +177,7 @@ test.describe("invitation and reminder e-mails", () => {
   test("'Enviar recordatorio a todos por correo': a reminder arrives in the invitation's language and is recorded; the screen shows each state", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const site = await mailServer();
     try {
       const pending = site.invitation("Ada Lovelace", "ada@example.com", "en");
@@ -251,7 +252,7 @@ test.describe("invitation and reminder e-mails", () => {
 
 test.describe("the Correos screen's accessibility", () => {
   test("the screen with its messages, and the bulk send's confirmation, pass axe", async ({ browser }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const noJs = jsDisabled(testInfo);
     const site = await mailServer();
     const page = await a11yPage(browser, {}, noJs);
