@@ -1,4 +1,3 @@
-import { couple, schedule } from "~/content/wedding";
 import { formatTime } from "./format";
 import { atVenueTime, venueDay } from "./venue-time";
 
@@ -8,7 +7,7 @@ import { atVenueTime, venueDay } from "./venue-time";
  * reception's end (1:00 AM, the next day) at the venue. Shared by /wedding.ics and the Google
  * Calendar link so both say the same.
  */
-export function weddingEventTimes(weddingDate: string, receptionEnd = schedule.reception.end): { start: Date; end: Date } {
+export function weddingEventTimes(weddingDate: string, receptionEnd: string): { start: Date; end: Date } {
   const day = venueDay(weddingDate);
   const start = new Date(weddingDate);
   let end = atVenueTime(day, receptionEnd);
@@ -32,7 +31,7 @@ export interface CalendarTexts {
 }
 
 /** A plain link that opens Google Calendar's "new event" form filled in. */
-export function googleCalendarUrl(weddingDate: string, texts: CalendarTexts, receptionEnd?: string): string {
+export function googleCalendarUrl(weddingDate: string, texts: CalendarTexts, receptionEnd: string): string {
   const { start, end } = weddingEventTimes(weddingDate, receptionEnd);
   const params = new URLSearchParams({
     action: "TEMPLATE",
@@ -54,16 +53,8 @@ export interface WeddingEvent {
   ceremonyEnd: string;
   receptionEnd: string;
 }
-/** Today's content's event (before 'Contenido' is read, e.g. an error page). */
-export const DEFAULT_EVENT: WeddingEvent = {
-  names: couple.names,
-  ceremonyStart: schedule.ceremony.start,
-  ceremonyEnd: schedule.ceremony.end,
-  receptionEnd: schedule.reception.end,
-};
-
 /** The event's title, details and place in the guest's language (keys under common:calendar). */
-export function calendarTexts(t: CommonT, lang: string, event: WeddingEvent = DEFAULT_EVENT): CalendarTexts {
+export function calendarTexts(t: CommonT, lang: string, event: WeddingEvent): CalendarTexts {
   return {
     title: t("calendar.eventTitle", { names: event.names }),
     details: t("calendar.eventDetails", {

@@ -1,6 +1,7 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { weddingCalendarFile } from "~/http/calendar.server";
+import { schedule } from "~/content/wedding";
 import { googleCalendarUrl, weddingEventTimes } from "~/lib/calendar";
 import { useTestDatabase } from "./helpers/test-db";
 
@@ -14,22 +15,26 @@ const request = (headers: Record<string, string> = {}) => new Request("http://lo
 
 describe("the wedding as a calendar event", () => {
   it("runs from WEDDING_DATE (4:00 PM, what the invitation says, not the ceremony's 4:30) to the reception's end (1:00 AM the next day) at the venue", () => {
-    const { start, end } = weddingEventTimes("2026-01-17T16:00:00-05:00");
+    const { start, end } = weddingEventTimes("2026-01-17T16:00:00-05:00", schedule.reception.end);
     expect(start.toISOString()).toBe("2026-01-17T21:00:00.000Z");
     expect(end.toISOString()).toBe("2026-01-18T06:00:00.000Z");
     // Another time in WEDDING_DATE moves the start with it; the end stays the reception's.
-    const later = weddingEventTimes("2026-01-17T17:15:00-05:00");
+    const later = weddingEventTimes("2026-01-17T17:15:00-05:00", schedule.reception.end);
     expect(later.start.toISOString()).toBe("2026-01-17T22:15:00.000Z");
     expect(later.end.toISOString()).toBe("2026-01-18T06:00:00.000Z");
   });
 
   it("the Google Calendar link carries the same times, the title, the details and the venue", () => {
     const url = new URL(
-      googleCalendarUrl("2026-01-17T16:00:00-05:00", {
-        title: "Boda de Valeria & Sebastián",
-        details: "Ceremonia",
-        location: "Country Club & Resort, Cocolí, Panamá",
-      }),
+      googleCalendarUrl(
+        "2026-01-17T16:00:00-05:00",
+        {
+          title: "Boda de Valeria & Sebastián",
+          details: "Ceremonia",
+          location: "Country Club & Resort, Cocolí, Panamá",
+        },
+        schedule.reception.end,
+      ),
     );
     expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");
     expect(url.searchParams.get("action")).toBe("TEMPLATE");

@@ -2,7 +2,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { useMusic } from "~/components/music/MusicProvider";
-import { accommodation, INFO_CARD_IDS, infoCards, mapUrls, moments, quotes, telHref } from "~/content/wedding";
+import { accommodation, INFO_CARD_IDS, infoCards, moments, quotes, venue } from "~/content/wedding";
+import { mapUrls, telHref } from "~/lib/venue-links";
 import { nextCarouselOffset } from "~/lib/carousel";
 import { countdownParts } from "~/lib/countdown";
 import { heroVideoReducer, initialHeroVideoState, type HeroVideoEvent } from "~/lib/hero-video";
@@ -152,7 +153,7 @@ describe("the couple's content", () => {
     expect(accommodation.contact.email).toMatch(/^[^@\s]+@[^@\s]+$/);
   });
   it("map links point at OpenStreetMap", () => {
-    const { embed, link } = mapUrls();
+    const { embed, link } = mapUrls(venue);
     expect(embed).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=/);
     expect(link).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
   });

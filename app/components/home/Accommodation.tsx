@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { telHref } from "~/content/wedding";
+import { telHref } from "~/lib/venue-links";
 import type { HomeFacts } from "~/models/content.server";
 import { formatPrice, formatTime } from "~/lib/format";
 

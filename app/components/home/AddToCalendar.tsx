@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { calendarTexts, DEFAULT_EVENT, googleCalendarUrl, type CommonT } from "~/lib/calendar";
+import { calendarTexts, googleCalendarUrl, type CommonT } from "~/lib/calendar";
 import { useRootData } from "~/root";
 
 /**
@@ -8,7 +8,9 @@ import { useRootData } from "~/root";
  */
 export function AddToCalendar({ weddingDate, className }: { weddingDate: string; className?: string }) {
   const { t, i18n } = useTranslation("common");
-  const event = useRootData()?.event ?? DEFAULT_EVENT;
+  // The couple's event as 'Contenido' has it (the root's loader); no button on a page without it.
+  const event = useRootData()?.event;
+  if (!event) return null;
   const google = googleCalendarUrl(weddingDate, calendarTexts(t as unknown as CommonT, i18n.language, event), event.receptionEnd);
   return (
     <details className={className ? `add-to-calendar ${className}` : "add-to-calendar"}>

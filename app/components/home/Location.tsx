@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { mapUrls } from "~/content/wedding";
+import { mapUrls } from "~/lib/venue-links";
 import type { HomeFacts } from "~/models/content.server";
 import { formatTime } from "~/lib/format";
 import { SafeImage } from "../SafeImage";
