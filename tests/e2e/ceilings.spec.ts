@@ -60,7 +60,9 @@ test.describe("the ceiling on photos waiting for review", () => {
   });
 
   for (const lang of ["es", "en"] as const) {
-    test(`a guest's photo past the ceiling is refused with a clear message, nothing of it kept; 'Por revisar' warns (${lang})`, async ({ browser }, testInfo) => {
+    test(`a guest's photo past the ceiling is refused with a clear message, nothing of it kept; 'Por revisar' warns (${lang})`, async ({
+      browser,
+    }, testInfo) => {
       const noJs = jsDisabled(testInfo);
       const auth = { Authorization: `Bearer ${TOKEN()}` };
       const created = await fetch(`${server.baseURL}/api/gallery/sections`, {
@@ -102,7 +104,9 @@ test.describe("the ceiling on photos waiting for review", () => {
       const admin = await newPage(browser, server, noJs, lang);
       await login(admin, process.env.E2E_ADMIN_PASSWORD!, lang);
       await admin.goto("/admin/review");
-      await expect(admin.getByRole("alert").filter({ hasText: lang === "es" ? "Hay demasiadas fotos por revisar" : "Too many photos are waiting for review" })).toBeVisible();
+      await expect(
+        admin.getByRole("alert").filter({ hasText: lang === "es" ? "Hay demasiadas fotos por revisar" : "Too many photos are waiting for review" }),
+      ).toBeVisible();
       await page.context().close();
       await admin.context().close();
     });

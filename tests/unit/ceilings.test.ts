@@ -188,7 +188,12 @@ describe("'Mensajes' with many pending wishes", () => {
 
   it("pages through every pending wish; 'Rechazar todos' rejects those the page showed, not one that came after", async () => {
     const now = new Date().toISOString();
-    const rows = Array.from({ length: PENDING_WISHES_PER_PAGE + 1 }, (_, i) => ({ name: `Invitado ${i + 1}`, message: `Mensaje ${i + 1}`, status: "pending" as const, created_at: now }));
+    const rows = Array.from({ length: PENDING_WISHES_PER_PAGE + 1 }, (_, i) => ({
+      name: `Invitado ${i + 1}`,
+      message: `Mensaje ${i + 1}`,
+      status: "pending" as const,
+      created_at: now,
+    }));
     for (let i = 0; i < rows.length; i += 100)
       await db()
         .insertInto("wishes")
