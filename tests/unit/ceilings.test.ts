@@ -6,7 +6,7 @@ import { parseConfig, resetConfigForTests } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import { setFreeSpaceReaderForTests } from "~/infra/disk-space.server";
 import { LocalStorage } from "~/infra/storage-local.server";
-import { setStorageForTests } from "~/infra/storage.server";
+import { setStorageForTests, type Storage } from "~/infra/storage.server";
 import { loadReviewTab } from "~/http/admin/review.server";
 import { loadWishesTab, wishesTab } from "~/http/admin/wishes.server";
 import { handleWishPost } from "~/http/wishes-page.server";
@@ -74,7 +74,7 @@ describe("site-wide ceilings on photos waiting for review", () => {
     setFreeSpaceReaderForTests(async () => 10_000 * MB);
     const review = await section(true);
     expect(await savePhoto(review, { bytes: await photo(), name: "a.jpg" }, GUEST)).toMatchObject({ ok: true, pending: true });
-    const local = new LocalStorage(paths.uploads);
+    const local: Storage = new LocalStorage(paths.uploads);
     let puts = 0;
     // Another worker's photo recorded between this one's first check and its insert.
     const other = await db().selectFrom("media").selectAll().executeTakeFirstOrThrow();
