@@ -113,6 +113,40 @@ test.describe("the ceiling on photos waiting for review", () => {
   }
 });
 
+test.describe("the ceiling on wishes waiting for review", () => {
+  let server: Server;
+  test.beforeAll(async () => {
+    server = await startServer({ PENDING_WISHES_MAX: "1", WEB_CONCURRENCY: "1" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("a guest's wish past the ceiling is refused with a clear message, nothing stored", async ({ browser }, testInfo) => {
+    const noJs = jsDisabled(testInfo);
+    const first = await fetch(`${server.baseURL}/api/gallery/wishes`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Primera", message: "Felicidades" }),
+    });
+    expect([201, 503]).toContain(first.status);
+    const page = await newPage(browser, server, noJs, "es");
+    await page.goto("/gallery");
+    const form = page.getByRole("form", { name: "Deja un mensaje para los novios" });
+    await form.getByLabel("Tu nombre").fill("Segunda");
+    await form.getByLabel("Mensaje").fill("Que vivan los novios");
+    await form.getByRole("button", { name: "Enviar mensaje" }).click();
+    await expect(page.getByText("Los novios no pueden recibir más mensajes por ahora. Inténtalo más tarde.").first()).toBeVisible();
+    // Without JavaScript the refusal is a new page: it gives back what was typed.
+    if (noJs) await expect(page.getByRole("form", { name: "Deja un mensaje para los novios" }).getByLabel("Tu nombre")).toHaveValue("Segunda");
+    const pending = (await (await fetch(`${server.baseURL}/api/gallery/wishes/review`, { headers: { Authorization: `Bearer ${TOKEN()}` } })).json()) as {
+      pending: { name: string }[];
+    };
+    expect(pending.pending.map((w) => w.name)).toEqual(["Primera"]);
+    await page.context().close();
+  });
+});
+
 test.describe("'Mensajes' with more pending wishes than a page", () => {
   test.describe.configure({ mode: "serial" });
   let server: Server;
