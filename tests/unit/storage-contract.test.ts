@@ -317,6 +317,22 @@ describe("the S3 driver", () => {
     ...overrides,
   });
 
+  it("removes a dead worker's spool folders by its tag, not another worker's", async () => {
+    const os = await import("node:os");
+    const store = new S3Storage(settings());
+    const dead = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-upload-0123456789ab-"));
+    fs.writeFileSync(path.join(dead, "spool"), "half a video");
+    const alive = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-upload-ba9876543210-"));
+    try {
+      expect(await store.removeTempFiles("0123456789ab")).toBe(1);
+      expect(fs.existsSync(dead)).toBe(false);
+      expect(fs.existsSync(alive)).toBe(true);
+    } finally {
+      fs.rmSync(dead, { recursive: true, force: true });
+      fs.rmSync(alive, { recursive: true, force: true });
+    }
+  });
+
   it("reads the bucket's listing page by page", async () => {
     // Two keys per page: three ListObjectsV2 calls for five keys.
     const paged = new S3Storage(settings(), { client: s3.client, listPageSize: 2 });
