@@ -23,6 +23,8 @@ export const MESSAGES = {
   slotTake: "wedding:slot-take",
   slotAnswer: "wedding:slot-answer",
   slotRelease: "wedding:slot-release",
+  // A replacement worker removed the temporary files of the dead workers it was told of (app/infra/boot.server.ts).
+  tempSwept: "wedding:temp-swept",
 };
 
 /**

@@ -3,10 +3,11 @@
 // app, so it stays small. It starts one process that boots (configuration check, migrations, seed,
 // orphan sweep, the demo codes and a generated password printed once, .secrets.json written once),
 // and once that process has ended well, WEB_CONCURRENCY workers that serve on one port. A worker that
-// dies is replaced; SIGTERM (or SIGINT) stops every worker, each finishing its requests, then exits.
+// dies is replaced (the replacement removes the temporary files it left); SIGTERM (or SIGINT) stops every worker, each finishing its requests, then exits.
 // It also relays "a write succeeded" from one worker to the others, so their page caches empty too,
 // and keeps the one count of download slots for all of them (server/downloads.mjs).
 import cluster from "node:cluster";
+import crypto from "node:crypto";
 import { MESSAGES, workerSettings } from "./cluster-mode.mjs";
 import { answerSlotMessage, createSlotKeeper } from "./downloads.mjs";
 
@@ -23,13 +24,21 @@ let announced = false;
 const listening = new Set();
 /** The ZIP downloads under way in every worker. */
 const downloadSlots = createSlotKeeper();
+/**
+ * The tags of workers that died and whose temporary files (an upload cut off) no replacement has
+ * removed yet: each new worker is handed them (WEDDING_SWEEP_TAGS) and says when they are gone.
+ */
+const unswept = new Set();
 
 function startWorker() {
   if (stopping) return;
   const startedAt = Date.now();
-  const worker = cluster.fork({ ...settings.env, WEDDING_WORKER_ROLE: "serve" });
+  // Each worker marks its temporary files with a tag of its own (app/infra/worker-tag.server.ts).
+  const tag = crypto.randomBytes(6).toString("hex");
+  const worker = cluster.fork({ ...settings.env, WEDDING_WORKER_ROLE: "serve", WEDDING_WORKER_TAG: tag, WEDDING_SWEEP_TAGS: [...unswept].join(",") });
   worker.on("message", (message) => {
     answerSlotMessage(downloadSlots, worker, message);
+    if (message?.type === MESSAGES.tempSwept && Array.isArray(message.tags)) for (const swept of message.tags) unswept.delete(swept);
     if (message?.type !== MESSAGES.invalidate) return;
     for (const other of Object.values(cluster.workers ?? {})) {
       if (other && other !== worker && other.isConnected()) other.send({ type: MESSAGES.invalidate });
@@ -48,6 +57,8 @@ function startWorker() {
     // Its downloads died with it.
     downloadSlots.releaseOwner(worker.id);
     if (stopping) return;
+    // Its temporary files are its replacement's to remove.
+    unswept.add(tag);
     console.error(`Worker ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`);
     setTimeout(startWorker, Date.now() - startedAt < QUICK_DEATH_MS ? RESTART_DELAY_MS : 0);
   });

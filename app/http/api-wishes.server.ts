@@ -3,6 +3,7 @@ import { apiJson, fail, idParam, readJson, requireApiAdmin, type ApiArgs } from 
 import type { Answer } from "~/http/api-messages.server";
 import { clientIp } from "~/http/request.server";
 import { consume } from "~/infra/rate-limit.server";
+import { pageOf } from "~/lib/pages";
 import {
   addWish,
   approveWish,
@@ -11,15 +12,17 @@ import {
   removeWish,
   setWishesNeedReview,
   wishesNeedReview,
-  type WishInputError,
+  type WishRefusal,
 } from "~/models/wishes.server";
 
 /** addWish's refusals as the API answers them, in the caller's language (the page's messages). */
-const wishAnswers: Record<WishInputError, Answer> = {
+const wishAnswers: Record<WishRefusal, Answer> = {
   nameRequired: [400, "wishes:errors.nameRequired"],
   nameTooLong: [400, "wishes:errors.nameTooLong"],
   messageRequired: [400, "wishes:errors.messageRequired"],
   messageTooLong: [400, "wishes:errors.messageTooLong"],
+  // The site's ceiling on pending wishes: not the guest's fault, try again later.
+  wishesFull: [503, "wishes:errors.wishesFull"],
 };
 const wishNotFound: Answer = [404, "wishes:errors.notFound"];
 
@@ -41,10 +44,13 @@ export async function postWish({ request, context }: ApiArgs) {
   return apiJson({ id: added.id, status: added.status }, 201);
 }
 
-/** GET /api/gallery/wishes/review (admin): the switch, the pending wishes and the published ones. */
+/**
+ * GET /api/gallery/wishes/review[?page=N] (admin): the switch, one page of the pending wishes
+ * (oldest first) with their total (`pendingTotal`), and the published ones.
+ */
 export async function wishesForReview({ request }: ApiArgs) {
   await requireApiAdmin(request);
-  const [review, wishes] = await Promise.all([wishesNeedReview(), listWishesForReview()]);
+  const [review, wishes] = await Promise.all([wishesNeedReview(), listWishesForReview(pageOf(request))]);
   return apiJson({ review, ...wishes });
 }
 

@@ -18,6 +18,8 @@ export const uploadErrorStatus: Record<UploadError, number> = {
   sectionNotFound: 404,
   uploadsClosed: 403,
   tooLarge: 413,
+  // Not the guest's fault: the site is at a ceiling for now (try again later).
+  galleryFull: 503,
   tooManyFiles: 413,
   uploaderNameTooLong: 400,
   notAnImage: 415,

@@ -35,8 +35,9 @@ export async function handleWishPost(request: Request, context: AppLoadContext) 
   const submission = parseWithZod(await readForm(request, wishFormFields), { schema: wishFormSchema });
   if (submission.status !== "success") return answer(refusedReply(submission.reply(), wishKeptFields), 400);
   const added = await addWish(submission.value);
-  // The schema above is addWish's own: a refusal here would be a bug, answered like any.
-  if (!added.ok) return answer(refusedReply(submission.reply({ formErrors: [`wishes:errors.${added.error}`] }), wishKeptFields), 400);
+  // The site's ceiling on pending wishes is no fault of the guest's (503, try again later); anything else would be a bug.
+  if (!added.ok)
+    return answer(refusedReply(submission.reply({ formErrors: [`wishes:errors.${added.error}`] }), wishKeptFields), added.error === "wishesFull" ? 503 : 400);
   const toast = { kind: "success" as const, key: added.status === "pending" ? "wishes:sentForReview" : "wishes:sent" };
   return redirect("/gallery#wishes", { headers: { "Set-Cookie": await flashToastHeader(request, toast) } });
 }

@@ -4,7 +4,8 @@ import { ensureAdminPassword, sessionSecret } from "~/infra/secrets.server";
 import { siteMediaKeys } from "~/models/content-media.server";
 import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
-import { setAsideOrphanFiles } from "~/infra/storage.server";
+import { setAsideOrphanFiles, storage } from "~/infra/storage.server";
+import { isWorkerTag } from "~/infra/worker-tag.server";
 import { startSender } from "~/infra/outbox-sender.server";
 import { weddingDates } from "~/models/content.server";
 
@@ -62,13 +63,35 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
 /**
  * What each worker of the cluster does before it serves (server/primary.mjs ran boot() once in a
  * process of its own first): read the configuration and the secrets boot() made. Nothing is
- * migrated, seeded, swept or printed again, and no worker writes .secrets.json. Each starts the
+ * migrated, seeded, swept or printed again, and no worker writes .secrets.json (a replacement only
+ * removes the temporary files of the worker it replaces: sweepDeadWorkers). Each starts the
  * outbox's sender (app/infra/outbox-sender.server.ts) when e-mail or a webhook is configured.
  */
 export function workerStart(): Config {
   const cfg = config();
   sessionSecret();
+  void sweepDeadWorkers((process.env.WEDDING_SWEEP_TAGS ?? "").split(",").filter(isWorkerTag));
   // Each worker sends from the shared outbox; the claims keep them from sending one message twice.
   startSender();
   return cfg;
+}
+
+/** The message a worker sends its primary once the dead workers' temporary files are gone (server/cluster-mode.mjs: MESSAGES.tempSwept). */
+const TEMP_SWEPT = "wedding:temp-swept";
+
+/**
+ * A worker that replaces dead ones (server/primary.mjs passes their tags in WEDDING_SWEEP_TAGS)
+ * removes the temporary files they were writing when they died (an upload cut off by a crash),
+ * then tells the primary, which stops asking. A failure is logged: the next full start sweeps.
+ */
+export async function sweepDeadWorkers(tags: string[]): Promise<void> {
+  if (tags.length === 0) return;
+  try {
+    let removed = 0;
+    for (const tag of tags) removed += await storage().removeTempFiles(tag);
+    if (removed) console.log(`Removed ${removed} temporary upload file(s) left by a worker that ended mid-upload`);
+    process.send?.({ type: TEMP_SWEPT, tags });
+  } catch (error) {
+    console.error("could not remove the temporary files of a worker that ended", error);
+  }
 }

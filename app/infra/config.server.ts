@@ -29,6 +29,11 @@ function isPostgresUrl(value: string): boolean {
 
 const positiveInt = z.coerce.number().int().positive();
 
+const PENDING_PHOTOS_MESSAGE = "PENDING_PHOTOS_MAX must be a whole number of photos, at least 1 (unset: 5000)";
+const PENDING_MB_MESSAGE = "PENDING_PHOTOS_MAX_MB must be a whole number of megabytes, at least 1 (unset: 3072)";
+const PENDING_WISHES_MESSAGE = "PENDING_WISHES_MAX must be a whole number of wishes, at least 1 (unset: 2000)";
+const MIN_FREE_DISK_MESSAGE = "MIN_FREE_DISK_MB must be a whole number of megabytes, 0 or more (unset: 1024)";
+
 const WEB_CONCURRENCY_MESSAGE = "WEB_CONCURRENCY must be a whole number of worker processes from 1 to 32 (unset: one per CPU)";
 
 function isHttpUrl(value: string): boolean {
@@ -100,6 +105,16 @@ export const configSchema = z
     RATE_LIMIT_UPLOADS: positiveInt.default(120),
     RATE_LIMIT_WISHES: positiveInt.default(10),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+    /**
+     * Site-wide ceilings on what waits for the couple's review (every worker and instance counts
+     * the same rows), far above a real wedding's (decision 0037): past one, guests' photos or
+     * wishes are refused with "try again later" until the couple reviews.
+     */
+    PENDING_PHOTOS_MAX: z.coerce.number({ message: PENDING_PHOTOS_MESSAGE }).int(PENDING_PHOTOS_MESSAGE).min(1, PENDING_PHOTOS_MESSAGE).default(5000),
+    PENDING_PHOTOS_MAX_MB: z.coerce.number({ message: PENDING_MB_MESSAGE }).int(PENDING_MB_MESSAGE).min(1, PENDING_MB_MESSAGE).default(3072),
+    PENDING_WISHES_MAX: z.coerce.number({ message: PENDING_WISHES_MESSAGE }).int(PENDING_WISHES_MESSAGE).min(1, PENDING_WISHES_MESSAGE).default(2000),
+    /** Photos are refused while the uploads' disk has less free space than this (0 turns the check off). */
+    MIN_FREE_DISK_MB: z.coerce.number({ message: MIN_FREE_DISK_MESSAGE }).int(MIN_FREE_DISK_MESSAGE).min(0, MIN_FREE_DISK_MESSAGE).default(1024),
     /** The site's public address for personal links and QR codes (origin only); unset: the request's own. */
     PUBLIC_URL: z
       .string()

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
+import { WORKER_TAG } from "~/infra/worker-tag.server";
 import { isValidKey, ORPHANED_PREFIX, StorageKeyTaken, type ByteRange, type Storage, type StoredObject, type SweepResult } from "~/infra/storage.server";
 
 /** The embedded default: files under UPLOADS_DIR, served by the app at /uploads/{key}. */
@@ -46,7 +47,8 @@ export class LocalStorage implements Storage {
     if (!full) throw new Error(`Invalid storage key: ${key}`);
     await fs.mkdir(path.dirname(full), { recursive: true });
     // "wx": fail rather than overwrite; write to a temp name first so a crash never leaves half a file.
-    const temp = `${full}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+    // The name carries this worker's tag: if it is killed mid-write, its replacement removes the file.
+    const temp = `${full}.${WORKER_TAG}-${crypto.randomBytes(4).toString("hex")}.tmp`;
     try {
       await fill(temp);
     } catch (error) {
@@ -125,6 +127,22 @@ export class LocalStorage implements Storage {
       await fs.rename(path.join(root, key), path.join(to, key));
     }
     return { moved: orphans.length, tempRemoved, to };
+  }
+
+  async removeTempFiles(tag: string): Promise<number> {
+    const root = path.resolve(this.root);
+    const mark = `.${tag}-`;
+    let removed = 0;
+    const folders = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
+    for (const folder of folders) {
+      if (!folder.isDirectory() || !/^[0-9]+$/.test(folder.name)) continue;
+      for (const file of await fs.readdir(path.join(root, folder.name)).catch(() => [])) {
+        if (!file.endsWith(".tmp") || !file.includes(mark)) continue;
+        await fs.rm(path.join(root, folder.name, file), { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async healthy(): Promise<boolean> {

@@ -9,6 +9,7 @@ import type * as S3Sdk from "@aws-sdk/client-s3";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
 import type { Config } from "~/infra/config.server";
+import { WORKER_TAG } from "~/infra/worker-tag.server";
 import {
   isValidKey,
   ORPHANED_PREFIX,
@@ -26,6 +27,9 @@ type S3Settings = Pick<
 >;
 
 /** The HTTP status of an SDK error (S3ServiceException and its subclasses carry it in $metadata). */
+/** The temporary folders streamed uploads are spooled to: {tmpdir}/wedding-upload-{worker tag}-{random}. */
+const SPOOL_PREFIX = "wedding-upload-";
+
 const status = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 
 let sdkModule: Promise<typeof S3Sdk> | undefined;
@@ -112,7 +116,8 @@ export class S3Storage implements Storage {
    */
   async putStream(key: string, body: Readable, contentType: string): Promise<number> {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "wedding-upload-"));
+    // The folder's name carries this worker's tag: if it is killed mid-upload, its replacement removes it.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), `${SPOOL_PREFIX}${WORKER_TAG}-`));
     const spool = path.join(dir, crypto.randomBytes(6).toString("hex"));
     try {
       await pipeline(body, createWriteStream(spool, { flags: "wx" }));
@@ -206,6 +211,17 @@ export class S3Storage implements Storage {
       await this.answered((abortSignal) => client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
     }
     return { moved: orphans.length, tempRemoved: 0, to: `s3://${this.bucket}/${prefix}` };
+  }
+
+  async removeTempFiles(tag: string): Promise<number> {
+    const mark = `${SPOOL_PREFIX}${tag}-`;
+    let removed = 0;
+    for (const entry of await fs.readdir(os.tmpdir()).catch(() => [])) {
+      if (!entry.startsWith(mark)) continue;
+      await fs.rm(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+      removed++;
+    }
+    return removed;
   }
 
   async healthy(): Promise<boolean> {

@@ -54,6 +54,11 @@ export interface Storage {
   list(): AsyncIterable<string>;
   /** Moves keys no row names to `_orphaned/{stamp}/`, never deleting them (see setAsideOrphanFiles). */
   setAsideOrphans(isNamed: (key: string) => boolean, stamp: string): Promise<SweepResult>;
+  /**
+   * Removes the temporary files (a write on its way to the store) whose names carry a dead
+   * worker's tag (app/infra/worker-tag.server.ts); returns how many went.
+   */
+  removeTempFiles(tag: string): Promise<number>;
   /** True when the store answers and can be written to. */
   healthy(): Promise<boolean>;
 }

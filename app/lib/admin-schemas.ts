@@ -162,6 +162,8 @@ export const wishesTabSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approveWish"), id }),
   z.object({ intent: z.literal("rejectWish"), id }),
   removal("deleteWish"),
+  // 'Rechazar todos': `id` is the newest pending wish the page showed (none after it is rejected).
+  removal("rejectAllWishes"),
 ]);
 
 /**
@@ -236,7 +238,7 @@ export function errorsOf(result: AdminActionData | undefined): string[] | undefi
 }
 
 /** Intents that ask "are you sure?" first. */
-export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish"] as const;
+export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish", "rejectAllWishes"] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
 export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteInvitation: "dashboard:confirm.deleteInvitation",
@@ -244,6 +246,7 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteSection: "dashboard:confirm.deleteSection",
   deleteMedia: "dashboard:confirm.deletePhoto",
   deleteWish: "wishes:admin.confirmDelete",
+  rejectAllWishes: "wishes:admin.confirmRejectAll",
 };
 /** A list or figure the panel could not load: shown in place, with the server's message. */
 export interface LoadError {

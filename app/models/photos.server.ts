@@ -6,10 +6,11 @@ import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { IMAGE_EXTENSIONS, processImage, storedImageInfo, type ImageError } from "~/infra/image.server";
 import { isValidKey, storage, StorageKeyTaken } from "~/infra/storage.server";
+import { pendingPhotosFull, photoRefused } from "~/models/ceilings.server";
 import { getSection, toMedia, type Media } from "~/models/gallery.server";
 
 /** Why a guest's photo was not saved; each is a translation key under gallery.errors. */
-export type PhotoError = "sectionNotFound" | "uploadsClosed" | "tooLarge" | ImageError | "storageFailed";
+export type PhotoError = "sectionNotFound" | "uploadsClosed" | "tooLarge" | "galleryFull" | ImageError | "storageFailed";
 
 /** Why the admin's media record was refused (the API maps each to its answer). */
 export type StoredMediaError = "sectionNotFound" | "fileNotInStore" | "tooLarge" | "notAnImage" | "alreadyRecorded" | "fileInUse";
@@ -79,7 +80,8 @@ async function removeQuietly(keys: string[]) {
  * The whole upload: the section must exist, be active and allow uploads; the photo is
  * processed and stored, then its row inserted. The section is checked again in the insert's
  * transaction (the photo may have waited for an image slot while the admin closed the section);
- * when refused then, or when the insert fails, the written files are removed.
+ * when refused then, or when the insert fails, the written files are removed. The site's
+ * ceilings (pending photos, free disk: models/ceilings.server.ts) refuse it as "galleryFull".
  */
 export async function savePhoto(
   sectionId: number,
@@ -91,6 +93,8 @@ export async function savePhoto(
   // Decided when the upload starts: a switch turned on while it was processed applies to the next.
   const pending = refused.review && !uploader.byAdmin;
   if (file.bytes.length > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
+  // The site's ceilings, before any work: the photo as received is larger than what is stored.
+  if (await photoRefused(pending, file.bytes.length)) return { ok: false, error: "galleryFull" };
   const image = await processImage(file.bytes);
   if (!image.ok) return image;
   const ext = IMAGE_EXTENSIONS[image.format];
@@ -135,6 +139,8 @@ export async function savePhoto(
       .execute(async (trx) => {
         const refusedNow = await uploadRefusal(trx, sectionId);
         if (refusedNow.error) return { ok: false as const, error: refusedNow.error };
+        // Again with the stored size, after the wait for an image slot: other uploads may have filled the ceiling meanwhile.
+        if (pending && (await pendingPhotosFull(row.size, trx))) return { ok: false as const, error: "galleryFull" as const };
         const { id } = await trx.insertInto("media").values(row).returning("id").executeTakeFirstOrThrow();
         return { ok: true as const, id };
       });

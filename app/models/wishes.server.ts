@@ -1,5 +1,6 @@
 import { db } from "~/infra/db.server";
 import { wishSchema, type PublicWish } from "~/lib/wishes";
+import { pendingWishCount, pendingWishesFull } from "./ceilings.server";
 import { getSetting, setSetting } from "./site-settings.server";
 
 /**
@@ -18,6 +19,8 @@ export async function setWishesNeedReview(on: boolean): Promise<void> {
 }
 
 export type WishInputError = "nameRequired" | "nameTooLong" | "messageRequired" | "messageTooLong";
+/** Why a well-formed wish was not taken: the pending wishes are at their site-wide ceiling (PENDING_WISHES_MAX). */
+export type WishRefusal = WishInputError | "wishesFull";
 const ERRORS: Record<string, WishInputError> = {
   "wishes:errors.nameRequired": "nameRequired",
   "wishes:errors.nameTooLong": "nameTooLong",
@@ -27,21 +30,30 @@ const ERRORS: Record<string, WishInputError> = {
 
 /**
  * Stores a guest's wish after the shared rules (app/lib/wishes.ts: cleaned, then checked), pending
- * or published by the switch. Whoever calls it (the page, the API) limits how often a client may.
+ * or published by the switch. Whoever calls it (the page, the API) limits how often a client may;
+ * a pending wish past PENDING_WISHES_MAX (site-wide, counted in the insert's transaction) is
+ * refused as "wishesFull" until the couple reviews (decision 0037).
  */
 export async function addWish(input: {
   name: unknown;
   message: unknown;
-}): Promise<{ ok: true; id: number; status: "published" | "pending" } | { ok: false; error: WishInputError }> {
+}): Promise<{ ok: true; id: number; status: "published" | "pending" } | { ok: false; error: WishRefusal }> {
   const parsed = wishSchema.safeParse({ name: input.name ?? "", message: input.message ?? "" });
   if (!parsed.success) return { ok: false, error: ERRORS[parsed.error.issues[0]?.message ?? ""] ?? "messageRequired" };
   const status = (await wishesNeedReview()) ? "pending" : "published";
   const now = new Date().toISOString();
-  const { id } = await db()
-    .insertInto("wishes")
-    .values({ name: parsed.data.name, message: parsed.data.message, status, published_at: status === "published" ? now : null, created_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const id = await db()
+    .transaction()
+    .execute(async (trx) => {
+      if (status === "pending" && (await pendingWishesFull(trx))) return null;
+      const row = await trx
+        .insertInto("wishes")
+        .values({ name: parsed.data.name, message: parsed.data.message, status, published_at: status === "published" ? now : null, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  if (id === null) return { ok: false, error: "wishesFull" };
   return { ok: true, id, status };
 }
 
@@ -65,11 +77,27 @@ export interface AdminWish extends PublicWish {
   created_at: string;
 }
 
-/** Every wish for the admin, pending ones first (oldest first, the order they came in), then the published ones, newest first. */
-export async function listWishesForReview(): Promise<{ pending: AdminWish[]; published: AdminWish[] }> {
+/** The pending wishes the admin's 'Mensajes' shows on one page. */
+export const PENDING_WISHES_PER_PAGE = MAX_LISTED_WISHES;
+
+/**
+ * Every wish for the admin: the pending ones oldest first (the order they came in), a page of
+ * PENDING_WISHES_PER_PAGE at a time (`page` from 1; every pending wish is on some page), with
+ * their total; then the published ones, newest first.
+ */
+export async function listWishesForReview(page = 1): Promise<{ pending: AdminWish[]; pendingTotal: number; published: AdminWish[] }> {
   const columns = ["id", "name", "message", "status", "published_at", "created_at"] as const;
-  const [pending, published] = await Promise.all([
-    db().selectFrom("wishes").select(columns).where("status", "=", "pending").orderBy("created_at").orderBy("id").limit(MAX_LISTED_WISHES).execute(),
+  const [pending, pendingTotal, published] = await Promise.all([
+    db()
+      .selectFrom("wishes")
+      .select(columns)
+      .where("status", "=", "pending")
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(PENDING_WISHES_PER_PAGE)
+      .offset((Math.max(1, page) - 1) * PENDING_WISHES_PER_PAGE)
+      .execute(),
+    pendingWishCount(),
     db()
       .selectFrom("wishes")
       .select(columns)
@@ -79,7 +107,7 @@ export async function listWishesForReview(): Promise<{ pending: AdminWish[]; pub
       .limit(MAX_LISTED_WISHES)
       .execute(),
   ]);
-  return { pending, published };
+  return { pending, pendingTotal, published };
 }
 
 /** Publishes a pending wish (now); false when there is no such pending wish. */
@@ -102,4 +130,20 @@ export async function removeWish(id: number, only?: "pending"): Promise<boolean>
   if (only) query = query.where("status", "=", only);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * 'Rechazar todos': removes every wish still pending that the admin had on screen, i.e. with an id
+ * up to `upTo` (the newest pending one when the page was loaded), so one that came in after is
+ * never rejected unseen. Returns how many went.
+ */
+export async function rejectAllPendingWishes(upTo: number): Promise<number> {
+  const result = await db().deleteFrom("wishes").where("status", "=", "pending").where("id", "<=", upTo).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The newest pending wish's id (what 'Rechazar todos' covers), or null when none waits. */
+export async function newestPendingWishId(): Promise<number | null> {
+  const row = await db().selectFrom("wishes").select("id").where("status", "=", "pending").orderBy("id", "desc").limit(1).executeTakeFirst();
+  return row?.id ?? null;
 }

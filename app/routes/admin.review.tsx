@@ -19,11 +19,11 @@ export default function ReviewScreen() {
   const { t } = useTranslation("review");
   const data = useLoaderData<typeof loader>();
   if (!data) return null; // locked: the layout shows the login instead
-  const { pending } = data;
+  const { pending, ceilings } = data;
   return (
     <>
       <ScreenNotices />
-      {isLoadError(pending) ? <LoadFailed message={t("loadError")} /> : <ReviewTab sections={pending} />}
+      {isLoadError(pending) ? <LoadFailed message={t("loadError")} /> : <ReviewTab sections={pending} ceilings={ceilings} />}
     </>
   );
 }

@@ -19,14 +19,22 @@ export default function WishesScreen() {
   const { t } = useTranslation("wishes");
   const data = useLoaderData<typeof loader>();
   if (!data) return null; // locked: the layout shows the login instead
-  const { review, wishes } = data;
+  const { review, wishes, page, perPage, newestPending } = data;
   return (
     <>
       <ScreenNotices />
       {isLoadError(wishes) ? (
         <LoadFailed message={t("admin.loadError")} />
       ) : (
-        <WishesTab review={review} pending={wishes.pending} published={wishes.published} />
+        <WishesTab
+          review={review}
+          pending={wishes.pending}
+          pendingTotal={wishes.pendingTotal}
+          published={wishes.published}
+          page={page}
+          perPage={perPage}
+          newestPending={newestPending}
+        />
       )}
     </>
   );

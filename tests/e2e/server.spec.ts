@@ -28,10 +28,13 @@ test.describe("server start @js-only", () => {
     }
   });
 
-  test("the health check reports the database and the store", async ({ request }) => {
+  test("the health check reports the database, the store and the free space of the uploads' disk", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, database: true, storage: true });
+    const health = await response.json();
+    expect(health).toEqual({ ok: true, database: true, storage: true, freeDiskMb: expect.any(Number) });
+    // Whole megabytes, as statfs reads the disk (this machine's tests need far more than one free).
+    expect(Number.isInteger(health.freeDiskMb) && health.freeDiskMb > 0).toBe(true);
   });
 
   test("logs one line per request, without invitation codes, and the health check answers 503 when the photo store is unusable", async () => {
@@ -69,7 +72,7 @@ test.describe("server start @js-only", () => {
       fs.writeFileSync(uploads, "not a folder");
       const health = await fetch(`${server.baseURL}/healthz`);
       expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({ ok: false, database: true, storage: false });
+      expect(await health.json()).toEqual({ ok: false, database: true, storage: false, freeDiskMb: expect.any(Number) });
       await expect.poll(logged).toContainEqual(expect.stringMatching(/^GET \/healthz 503 \d+ms$/));
     } finally {
       await server.stop();

@@ -279,7 +279,7 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
 
   it("/healthz reports the store", async () => {
     const response = await healthz.loader();
-    expect(await response.json()).toEqual({ ok: true, database: true, storage: true });
+    expect(await response.json()).toEqual({ ok: true, database: true, storage: true, freeDiskMb: expect.any(Number) });
   });
 });
 
@@ -294,7 +294,7 @@ describe("a bucket that does not answer at start", () => {
     );
     const response = await healthz.loader();
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ ok: false, database: true, storage: false });
+    expect(await response.json()).toEqual({ ok: false, database: true, storage: false, freeDiskMb: expect.any(Number) });
   });
 });
 
@@ -315,6 +315,22 @@ describe("the S3 driver", () => {
     S3_FORCE_PATH_STYLE: undefined,
     S3_PUBLIC_URL: undefined,
     ...overrides,
+  });
+
+  it("removes a dead worker's spool folders by its tag, not another worker's", async () => {
+    const os = await import("node:os");
+    const store = new S3Storage(settings());
+    const dead = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-upload-0123456789ab-"));
+    fs.writeFileSync(path.join(dead, "spool"), "half a video");
+    const alive = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-upload-ba9876543210-"));
+    try {
+      expect(await store.removeTempFiles("0123456789ab")).toBe(1);
+      expect(fs.existsSync(dead)).toBe(false);
+      expect(fs.existsSync(alive)).toBe(true);
+    } finally {
+      fs.rmSync(dead, { recursive: true, force: true });
+      fs.rmSync(alive, { recursive: true, force: true });
+    }
   });
 
   it("reads the bucket's listing page by page", async () => {

@@ -1,17 +1,32 @@
 import { useTranslation } from "react-i18next";
 import { SafeImage } from "~/components/SafeImage";
 import type { AdminIntent } from "~/lib/admin-schemas";
+import type { UploadCeilings } from "~/models/ceilings.server";
 import type { PendingSection } from "~/models/review.server";
 import { AdminForm } from "./AdminForm";
 import { useAdminAction } from "./useAdminFetcher";
 
-/** 'Por revisar': each section's pending photos, with 'Aprobar' and 'Rechazar' each and for all. */
-export function ReviewTab({ sections }: { sections: PendingSection[] }) {
+/**
+ * 'Por revisar': a warning while guests' photos are refused site-wide (the pending photos at their
+ * ceiling, or the disk low), then each section's pending photos, with 'Aprobar' and 'Rechazar'
+ * each and for all.
+ */
+export function ReviewTab({ sections, ceilings }: { sections: PendingSection[]; ceilings: UploadCeilings | null }) {
   const { t } = useTranslation("review");
   const total = sections.reduce((n, s) => n + s.photos.length, 0);
   return (
     <div className="admin-review">
       <h2 className="admin-section-title">{t("title", { count: total })}</h2>
+      {ceilings?.diskLow ? (
+        <p className="admin-warning" role="alert">
+          {t("ceilings.diskLow", { free: ceilings.freeDiskMb ?? 0 })}
+        </p>
+      ) : null}
+      {ceilings?.photosFull ? (
+        <p className="admin-warning" role="alert">
+          {t("ceilings.photosFull")}
+        </p>
+      ) : null}
       {sections.length === 0 ? <p className="admin-empty">{t("empty")}</p> : null}
       {sections.map((section) => (
         <section key={section.id} className="card admin-card" aria-labelledby={`review-section-${section.id}`}>

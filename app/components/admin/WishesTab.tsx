@@ -1,14 +1,35 @@
 import { Button, Switch } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageCount } from "~/lib/pages";
 import type { AdminWish } from "~/models/wishes.server";
 import { AdminForm } from "./AdminForm";
 import { ConfirmAction } from "./ConfirmAction";
 import { useAdminAction } from "./useAdminFetcher";
 
-/** Mensajes: 'Revisar mensajes antes de publicar', then the wishes to review and the published ones. */
-export function WishesTab({ review, pending, published }: { review: boolean; pending: AdminWish[]; published: AdminWish[] }) {
+/**
+ * Mensajes: 'Revisar mensajes antes de publicar', then the wishes to review (a page at a time,
+ * every one reachable by the page links, with 'Rechazar todos') and the published ones.
+ */
+export function WishesTab({
+  review,
+  pending,
+  pendingTotal,
+  published,
+  page,
+  perPage,
+  newestPending,
+}: {
+  review: boolean;
+  pending: AdminWish[];
+  pendingTotal: number;
+  published: AdminWish[];
+  page: number;
+  perPage: number;
+  newestPending: number | null;
+}) {
   const { t } = useTranslation("wishes");
+  const pages = pageCount(pendingTotal, perPage);
   return (
     <div className="admin-wishes">
       <p>
@@ -19,8 +40,22 @@ export function WishesTab({ review, pending, published }: { review: boolean; pen
       <h2 className="admin-section-title">{t("admin.title")}</h2>
       <ReviewSwitch review={review} />
       <section aria-labelledby="wishes-pending-title">
-        <h3 id="wishes-pending-title">{t("admin.pending", { count: pending.length })}</h3>
+        <h3 id="wishes-pending-title">{t("admin.pending", { count: pendingTotal })}</h3>
+        {newestPending !== null && pendingTotal > 0 ? (
+          <div className="section-actions">
+            <ConfirmAction
+              intent="rejectAllWishes"
+              id={newestPending}
+              prompt={t("admin.confirmRejectAll")}
+              label={t("admin.rejectAllLabel")}
+              className="button danger small"
+            >
+              {t("admin.rejectAll")}
+            </ConfirmAction>
+          </div>
+        ) : null}
         {pending.length === 0 ? <p className="admin-empty">{t("admin.noPending")}</p> : <WishList wishes={pending} />}
+        {pages > 1 ? <PageLinks page={page} pages={pages} /> : null}
       </section>
       <section aria-labelledby="wishes-published-title">
         <h3 id="wishes-published-title">{t("admin.published", { count: published.length })}</h3>
@@ -111,5 +146,26 @@ function DeleteAction({ wish }: { wish: AdminWish }) {
     >
       {t("admin.delete")}
     </ConfirmAction>
+  );
+}
+
+/** Links to the other pages of pending wishes: plain links (`?page=N`), so they work without JavaScript. */
+function PageLinks({ page, pages }: { page: number; pages: number }) {
+  const { t } = useTranslation("wishes");
+  const to = (n: number) => ({ search: n === 1 ? "" : `?page=${n}` });
+  return (
+    <nav aria-label={t("admin.pages")} className="section-actions">
+      {page > 1 ? (
+        <Link to={to(page - 1)} className="button secondary small" rel="prev">
+          {t("admin.previousPage")}
+        </Link>
+      ) : null}
+      <span className="admin-muted">{t("admin.pageOf", { page, pages })}</span>
+      {page < pages ? (
+        <Link to={to(page + 1)} className="button secondary small" rel="next">
+          {t("admin.nextPage")}
+        </Link>
+      ) : null}
+    </nav>
   );
 }

@@ -1,11 +1,13 @@
 import { reviewTabSchema, type AdminResult } from "~/lib/admin-schemas";
+import { uploadCeilings } from "~/models/ceilings.server";
 import { approvePending, countPending, listPending, rejectPending, type ReviewTarget } from "~/models/review.server";
 import { failed } from "./access.server";
 import { attempt, done, type AdminScreenActions } from "./tab-action.server";
 
-/** Por revisar: the photos waiting for the couple, by section. */
+/** Por revisar: the photos waiting for the couple, by section, and whether a site-wide ceiling refuses guests' photos now. */
 export async function loadReviewTab() {
-  return { pending: await attempt("pending photos", () => listPending()) };
+  const [pending, ceilings] = await Promise.all([attempt("pending photos", () => listPending()), uploadCeilings().catch(() => null)]);
+  return { pending, ceilings };
 }
 
 /**

@@ -16,6 +16,7 @@ export function storeLike(base: Storage, overrides: Partial<Pick<Storage, "put" 
     open: (key, range) => base.open(key, range),
     list: () => base.list(),
     setAsideOrphans: (isNamed, stamp) => base.setAsideOrphans(isNamed, stamp),
+    removeTempFiles: (tag) => base.removeTempFiles(tag),
     healthy: () => base.healthy(),
     ...overrides,
   };
