@@ -1,5 +1,5 @@
 import { getFixedT, getLanguage } from "~/infra/i18n.server";
-import { calendarFacts } from "~/models/content.server";
+import { calendarFacts } from "~/models/content-texts.server";
 import { calendarTexts, weddingEventTimes, type CommonT } from "~/lib/calendar";
 
 /** Same every time it is downloaded, so a calendar that imports it again updates the event instead of adding another. */

@@ -4,7 +4,7 @@ import { getTheme } from "~/infra/theme.server";
 import { PERSONAL_COOKIES } from "~/infra/session.server";
 import { isCrossSiteRequest } from "~/http/request.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
-import { contentMayHaveChanged, onContentChange } from "~/models/content.server";
+import { contentMayHaveChanged, onContentChange } from "~/models/content-live.server";
 
 /** The request headers the edge has at hand (Express's req.get values). */
 export interface EdgeHeaders {

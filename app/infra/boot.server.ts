@@ -6,7 +6,7 @@ import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
 import { setAsideOrphanFiles } from "~/infra/storage.server";
 import { startSender } from "~/infra/outbox-sender.server";
-import { weddingDates } from "~/models/content.server";
+import { weddingDates } from "~/models/content-dates.server";
 
 /**
  * Runs once when the server starts (server.mjs calls it before listening):

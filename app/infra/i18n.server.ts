@@ -4,7 +4,8 @@ import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/i18n";
 import { resources } from "~/locales";
-import { contentResources, contentRevision, currentContent } from "~/models/content.server";
+import { contentResources } from "~/models/content-texts.server";
+import { contentRevision, currentContent } from "~/models/content-live.server";
 import type { Namespace, PageTexts } from "~/locales/namespaces";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from "~/lib/constants";
 
@@ -36,7 +37,7 @@ let instancesRevision: string | undefined;
 
 /**
  * The server's i18next for a language: one instance per language and content revision (the
- * couple's texts from 'Contenido' over the app's, app/models/content.server.ts), made once and
+ * couple's texts from 'Contenido' over the app's, app/models/content-texts.server.ts), made once and
  * only read from, shared by the pages' render and the messages built on the server
  * (remix-i18next's getFixedT made a new instance on every call). Its texts without options are
  * remembered.

@@ -16,7 +16,7 @@
 import crypto from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
 import { mapGuestTexts } from "~/lib/invitation-view";
-import { onContentChange } from "~/models/content.server";
+import { onContentChange } from "~/models/content-live.server";
 
 /** Templates kept per process; when full, they are all dropped (a wedding has a handful of kinds). */
 export const TEMPLATES_MAX = 100;

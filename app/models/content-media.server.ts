@@ -7,7 +7,7 @@ import { db } from "~/infra/db.server";
 import { IMAGE_EXTENSIONS, processImage, type ImageError } from "~/infra/image.server";
 import { storage } from "~/infra/storage.server";
 import { displayName } from "~/models/photos.server";
-import { allContentVersions, contentShowsPicture, saveContentPicture } from "~/models/content.server";
+import { allContentVersions, contentShowsPicture, saveContentPicture } from "~/models/content-store.server";
 import { uploadedPictures, type PictureTarget } from "~/lib/content-pictures";
 import { MAX_MEDIA_BYTES, MEDIA_SLOTS, SNIFF_BYTES, SNIFFERS, type MediaSlot, type SlotState, type SniffedMedia, type StreamedSlot } from "~/lib/content-media";
 

@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { contentHistoryAction, contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
-import { contentHistory, currentContent, defaultContent } from "~/models/content.server";
+import { contentHistory } from "~/models/content-store.server";
+import { currentContent } from "~/models/content-live.server";
+import { defaultContent } from "~/models/content-defaults.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 useTestDatabase();

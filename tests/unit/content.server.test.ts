@@ -3,28 +3,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/infra/db.server";
 import { i18nFor } from "~/infra/i18n.server";
 import { accommodationSchema, coupleSchema, quotesSchema, storySchema, type SiteContent } from "~/lib/content-schemas";
-import {
-  CHECK_EVERY_MS,
-  checkDates,
-  CONTENT_EXPORT_FORMAT,
-  contentChanges,
-  exportContent,
-  importContent,
-  readContentExport,
-  contentHistory,
-  contentMayHaveChanged,
-  contentResources,
-  currentContent,
-  defaultContent,
-  fromVenueLocal,
-  HISTORY_LENGTH,
-  onContentChange,
-  restoreContentVersion,
-  saveContentSection,
-  showsDemoContent,
-  toVenueLocal,
-  weddingDates,
-} from "~/models/content.server";
+import { CHECK_EVERY_MS, contentMayHaveChanged, currentContent, onContentChange, showsDemoContent } from "~/models/content-live.server";
+import { checkDates, weddingDates } from "~/models/content-dates.server";
+import { CONTENT_EXPORT_FORMAT, contentChanges, exportContent, importContent, readContentExport } from "~/models/content-transfer.server";
+import { contentHistory, HISTORY_LENGTH, restoreContentVersion, saveContentSection } from "~/models/content-store.server";
+import { contentResources } from "~/models/content-texts.server";
+import { defaultContent, fromVenueLocal, toVenueLocal } from "~/models/content-defaults.server";
 import { composeAnswerEmail } from "~/models/notifications.server";
 import { loadUnsubscribePage } from "~/http/unsubscribe-page.server";
 import { useTestDatabase } from "./helpers/test-db";

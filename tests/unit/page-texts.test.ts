@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adminLoginTexts, pageTexts, textsIn } from "~/infra/i18n.server";
 import { resources } from "~/locales";
-import { contentResources } from "~/models/content.server";
+import { contentResources } from "~/models/content-texts.server";
 import { namespaces, siteNamespaces } from "~/locales/namespaces";
 
 // The browser's i18next holds only what the loaders send (decision 0014).

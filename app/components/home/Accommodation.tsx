@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { telHref } from "~/lib/venue-links";
-import type { HomeFacts } from "~/models/content.server";
+import type { HomeFacts } from "~/models/content-texts.server";
 import { formatPrice, formatTime } from "~/lib/format";
 
 /** Apartments with beds and prices, check-in/out, the reservation contact and the notes. */

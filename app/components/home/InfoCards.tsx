@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { HomeFacts } from "~/models/content.server";
+import type { HomeFacts } from "~/models/content-texts.server";
 import { formatTime } from "~/lib/format";
 import type { GiftOptions as Options } from "~/lib/content-extras";
 import { SafeImage } from "../SafeImage";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { mapUrls } from "~/lib/venue-links";
-import type { HomeFacts } from "~/models/content.server";
+import type { HomeFacts } from "~/models/content-texts.server";
 import { formatTime } from "~/lib/format";
 import { SafeImage } from "../SafeImage";
 

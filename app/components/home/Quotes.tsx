@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { HomeFacts } from "~/models/content.server";
+import type { HomeFacts } from "~/models/content-texts.server";
 import { CAROUSEL_SPEED_PX_PER_FRAME } from "~/lib/constants";
 import { nextCarouselOffset } from "~/lib/carousel";
 import { SafeImage } from "../SafeImage";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { HomeFacts } from "~/models/content.server";
+import type { HomeFacts } from "~/models/content-texts.server";
 import { SafeImage } from "../SafeImage";
 
 /** Six moments on a timeline (two single photos, four collages) and the way to the gallery. */
