@@ -37,7 +37,26 @@ export async function exportContent() {
   };
 }
 
-export type ContentImport = { ok: true; content: Partial<SiteContent> } | { ok: false; error: "importFile"; section?: string };
+/**
+ * How deeply an import file may nest: an export nests 7 levels (file, content, sub-section, list,
+ * row, text pair, text); deeper is no export. Checked before any rule walks the file, so a file of
+ * 400,000 nested `[` is refused instead of overflowing the stack of a recursive check.
+ */
+export const MAX_CONTENT_IMPORT_DEPTH = 16;
+
+/** Whether a parsed value nests deeper than `limit` (walked with a list, not recursion). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length) {
+    const [node, depth] = pending.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+export type ContentImport = { ok: true; content: Partial<SiteContent> } | { ok: false; error: "importFile" | "importTooDeep"; section?: string };
 
 /** An export file read back: every sub-section it holds must pass its schema, or none is taken. */
 export function readContentExport(text: string): ContentImport {
@@ -47,6 +66,7 @@ export function readContentExport(text: string): ContentImport {
   } catch {
     return { ok: false, error: "importFile" };
   }
+  if (nestsDeeperThan(parsed, MAX_CONTENT_IMPORT_DEPTH)) return { ok: false, error: "importTooDeep" };
   const file = parsed as { format?: unknown; content?: unknown } | null;
   if (!file || file.format !== CONTENT_EXPORT_FORMAT || !file.content || typeof file.content !== "object") return { ok: false, error: "importFile" };
   const content: Partial<Record<ContentSection, unknown>> = {};

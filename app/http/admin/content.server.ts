@@ -137,7 +137,7 @@ async function importAction(request: Request, context: AppLoadContext) {
   const text = await importedText(form);
   if (text === "tooLarge") return importReply({ error: { "": ["content:errors.importTooLarge"] } }, 413);
   const read = readContentExport(text);
-  if (!read.ok) return importReply({ error: { "": ["content:errors.importFile"] } }, 400);
+  if (!read.ok) return importReply({ error: { "": [`content:errors.${read.error}`] } }, 400);
   if (form.get("intent") !== "applyImport") return importReply({ changes: await contentChanges(read.content), file: text }, 200);
   try {
     const applied = await importContent(read.content);
