@@ -20,7 +20,7 @@ function weddingUid(names: string): string {
 export async function weddingCalendarFile(request: Request): Promise<{ ok: true; body: string } | { ok: false; error: string }> {
   const lang = await getLanguage(request);
   const t = await getFixedT(request, "common");
-  const { event, venue, weddingDate } = await calendarFacts();
+  const { event, venue, weddingDate } = await calendarFacts(lang);
   const texts = calendarTexts(t as unknown as CommonT, lang, event);
   const { start, end } = weddingEventTimes(weddingDate, event.receptionEnd);
   const origin = new URL(request.url).origin;

@@ -146,11 +146,6 @@ export function contentSnapshot(): SiteContent {
 let defaults: SiteContent | undefined;
 
 /** The app's texts with the couple's over the defaults (sync: as last read; pageTexts reads first). */
-/** The revision this worker shows (i18n instances are made once per revision). */
-export function contentRevision(): string {
-  return live?.revision ?? "";
-}
-
 /** Whether the site still shows the demo couple: nothing saved yet, or the demo's names. */
 export async function showsDemoContent(): Promise<boolean> {
   const current = await fresh();
