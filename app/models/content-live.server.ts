@@ -5,51 +5,21 @@
  *   the live content is the latest row of each sub-section, else its default
  *   (content-defaults.server.ts).
  * - `currentContent()`: the live content, read from the database once per change, not per
- *   request: a worker asks for the revision (count and newest id, one indexed query) at most every
- *   CHECK_EVERY_MS, or at once after `contentMayHaveChanged()` (server/main.mjs calls it when any
- *   worker of the cluster wrote). `contentSnapshot()` is the same without the check (sync).
- * - `onContentChange(listener)`: told when the live content changed (the guest-page templates,
- *   the i18n instances and the page cache start again).
+ *   request, the way every such value is (app/infra/freshness.server.ts: a revision, here the
+ *   count and newest id, one indexed query, asked at most every CHECK_EVERY_MS or at once after a
+ *   write anywhere in the cluster). `contentSnapshot()` is the same without the check (sync).
+ * - A change seen however (another instance's save included) tells `onFreshChange` listeners.
  */
 import { couple as defaultCouple } from "~/content/wedding";
 import { db } from "~/infra/db.server";
+import { freshValue } from "~/infra/freshness.server";
 import { contentSchemas, isContentSection, type ContentSection, type SiteContent } from "~/lib/content-schemas";
 import { defaultContent } from "./content-defaults.server";
 
-/** How stale a worker's content may be when nothing told it of a change (another instance's save). */
-export const CHECK_EVERY_MS = 2000;
-
 interface Live {
-  /** The database it was read from (tests open a new one per test). */
-  database: ReturnType<typeof db> | null;
-  /** Rows and newest id: both change with any save, on any instance (ids of a PostgreSQL sequence may commit out of order). */
-  revision: string;
   /** Whether any sub-section was ever saved. */
   saved: boolean;
   content: SiteContent;
-}
-
-let live: Live | null = null;
-let checkedAt = 0;
-let checking: Promise<Live> | null = null;
-const listeners = new Set<() => void>();
-
-/** Told each time this worker's live content changes (not at the first load). Returns the unsubscribe. */
-export function onContentChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Another worker of this instance wrote something: the next read asks the database at once. */
-export function contentMayHaveChanged(): void {
-  checkedAt = 0;
-}
-
-/** Tests: forget this worker's content (a new database). */
-export function forgetContent(): void {
-  live = null;
-  checkedAt = 0;
-  checking = null;
 }
 
 async function revisionNow(): Promise<string> {
@@ -72,7 +42,7 @@ export function parseStored(section: ContentSection, data: string) {
   return null;
 }
 
-async function load(revision: string): Promise<Live> {
+async function load(): Promise<Live> {
   const latest = await db()
     .selectFrom("content_versions")
     .select(["section", "data"])
@@ -90,7 +60,7 @@ async function load(revision: string): Promise<Live> {
     if (value) content[row.section] = value;
   }
   const site = deepFreeze(content as unknown as SiteContent);
-  return { database: db(), revision, saved: latest.length > 0, content: site };
+  return { saved: latest.length > 0, content: site };
 }
 
 let failing = false;
@@ -104,35 +74,35 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export async function refresh(): Promise<Live> {
-  checking ??= (async () => {
-    try {
-      const revision = await revisionNow();
-      if (!live || live.revision !== revision || live.database !== db()) {
-        const first = live === null;
-        live = await load(revision);
-        if (!first) for (const listener of listeners) listener();
-      }
-      failing = false;
-    } catch (error) {
-      // The database does not answer: pages keep the content last read (today's before any), and
-      // the next check tries again. Logged once per outage.
-      if (!failing) console.error("content: reading the couple's content failed; showing the last one read", error);
-      failing = true;
-      live ??= { database: null, revision: "", saved: false, content: defaultContent() };
-    } finally {
-      checking = null;
-    }
-    checkedAt = Date.now();
-    return live;
-  })();
-  return checking;
+// The revision is the rows and the newest id: both change with any save, on any instance (ids of
+// a PostgreSQL sequence may commit out of order).
+const live = freshValue<Live>({
+  async revision() {
+    const revision = await revisionNow();
+    failing = false;
+    return revision;
+  },
+  read: load,
+  failed(error, last) {
+    // The database does not answer: pages keep the content last read (today's before any), and
+    // the next check tries again. Logged once per outage.
+    if (!failing) console.error("content: reading the couple's content failed; showing the last one read", error);
+    failing = true;
+    return last ?? { saved: false, content: defaultContent() };
+  },
+});
+
+/** This worker's own save: live here when it returns. */
+export function refresh(): Promise<Live> {
+  return live.refresh();
 }
 
-async function fresh(): Promise<Live> {
-  if (live && live.database === db() && Date.now() - checkedAt < CHECK_EVERY_MS) return live;
-  return refresh();
+/** Tests: forget this worker's content (a new database). */
+export function forgetContent(): void {
+  live.forget();
 }
+
+const fresh = (): Promise<Live> => live.current();
 
 /** The live content (read from the database once per change; see the top of this file). */
 export async function currentContent(): Promise<SiteContent> {
@@ -141,11 +111,10 @@ export async function currentContent(): Promise<SiteContent> {
 
 /** The content this worker last read, without asking whether it changed (today's before the first read). */
 export function contentSnapshot(): SiteContent {
-  return live?.content ?? (defaults ??= deepFreeze(defaultContent()));
+  return live.last()?.content ?? (defaults ??= deepFreeze(defaultContent()));
 }
 let defaults: SiteContent | undefined;
 
-/** The app's texts with the couple's over the defaults (sync: as last read; pageTexts reads first). */
 /** Whether the site still shows the demo couple: nothing saved yet, or the demo's names. */
 export async function showsDemoContent(): Promise<boolean> {
   const current = await fresh();
