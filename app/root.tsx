@@ -20,7 +20,9 @@ import { HeadScript } from "./components/layout/ThemeScript";
 import { InlineStyles } from "./components/layout/InlineCss";
 import { useNonce } from "./components/nonce";
 import { couple } from "./content/couple";
-import { currentContent, datesOf, weddingEventOf } from "~/models/content.server";
+import { currentContent } from "~/models/content-live.server";
+import { datesOf } from "~/models/content-dates.server";
+import { coupleTexts, weddingEventOf } from "~/models/content-texts.server";
 import { getFixedT, getLanguage, textsIn } from "~/infra/i18n.server";
 import { siteNamespaces } from "~/locales/namespaces";
 import { findInvitationByCode } from "~/models/invitations.server";
@@ -59,8 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       invitation: invitation ? { code: invitation.code, ...guestView(invitation) } : null,
       weddingDate: dates.weddingDate,
       rsvpDeadline: dates.rsvpDeadline,
-      /** The calendar event's names and times ('Añadir al calendario'). */
-      event: weddingEventOf(content.couple),
+      /** The couple's names and place in the page's language: data, shown as typed (decision 0035). */
+      couple: coupleTexts(content.couple, lang),
+      /** The calendar event's names, place and times ('Añadir al calendario'). */
+      event: weddingEventOf(content.couple, lang),
       /** The couple's portrait, hero video and music as set in Contenido → Multimedia (null: none). */
       media,
     },
@@ -78,7 +82,7 @@ export function useRootData(): RootData | undefined {
 /** The couple's names as the root's data carries them ('Contenido'), for a page's title. */
 export function coupleNamesIn(matches: readonly { id: string; data?: unknown }[]): string {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
-  return (root?.i18n[root.lang]?.common as { coupleNames?: string } | undefined)?.coupleNames ?? couple.names;
+  return root?.couple.names ?? couple.names;
 }
 
 // Each page sets its own title; this is the fallback: the couple's names.
@@ -143,11 +147,11 @@ export default function App() {
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
   return (
     <>
-      {bare ? null : <SiteHeader confirmed={data.invitation?.confirmed ?? false} declined={data.invitation?.status === "declined"} />}
+      {bare ? null : <SiteHeader names={data.couple.names} confirmed={data.invitation?.confirmed ?? false} declined={data.invitation?.status === "declined"} />}
       <main id="main">
         <Outlet />
       </main>
-      {bare ? null : <SiteFooter weddingDate={data.weddingDate} />}
+      {bare ? null : <SiteFooter weddingDate={data.weddingDate} names={data.couple.names} city={data.couple.city} />}
       {bare || !data.media.music ? null : <Music src={data.media.music} />}
       {toast ? <FlashToast toast={toast} /> : null}
       <ClientStateMirror lang={data.lang} theme={data.theme} invitation={data.invitation} />

@@ -4,7 +4,7 @@ import { formatLongDate } from "~/lib/dates";
 import { isRsvpOpen, MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH, type GuestAnswer } from "~/lib/rsvp";
 import { fail } from "~/http/api.server";
 import { apiAnswers } from "~/http/api-messages.server";
-import { weddingDates } from "~/models/content.server";
+import { weddingDates } from "~/models/content-dates.server";
 import { getLanguage } from "~/infra/i18n.server";
 import { confirmInvitation, declineInvitation, findInvitationByCode, type Invitation } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";

@@ -1,5 +1,5 @@
 import { getFixedT, getLanguage } from "~/infra/i18n.server";
-import { calendarFacts } from "~/models/content.server";
+import { calendarFacts } from "~/models/content-texts.server";
 import { calendarTexts, weddingEventTimes, type CommonT } from "~/lib/calendar";
 
 /** Same every time it is downloaded, so a calendar that imports it again updates the event instead of adding another. */
@@ -20,7 +20,7 @@ function weddingUid(names: string): string {
 export async function weddingCalendarFile(request: Request): Promise<{ ok: true; body: string } | { ok: false; error: string }> {
   const lang = await getLanguage(request);
   const t = await getFixedT(request, "common");
-  const { event, venue, weddingDate } = await calendarFacts();
+  const { event, venue, weddingDate } = await calendarFacts(lang);
   const texts = calendarTexts(t as unknown as CommonT, lang, event);
   const { start, end } = weddingEventTimes(weddingDate, event.receptionEnd);
   const origin = new URL(request.url).origin;

@@ -4,7 +4,7 @@ import { getTheme } from "~/infra/theme.server";
 import { PERSONAL_COOKIES } from "~/infra/session.server";
 import { isCrossSiteRequest } from "~/http/request.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
-import { contentMayHaveChanged, onContentChange } from "~/models/content.server";
+import { onFreshChange, somethingMayHaveChanged } from "~/infra/freshness.server";
 
 /** The request headers the edge has at hand (Express's req.get values). */
 export interface EdgeHeaders {
@@ -59,12 +59,13 @@ export const edge = {
 
   /**
    * A write succeeded in this worker or another of the cluster (the page cache's message): the
-   * couple's content may have changed, so the next page asks the database at once (decision 0027).
+   * couple's content or the site's media may have changed, so the next page asks the database at
+   * once (app/infra/freshness.server.ts).
    */
-  contentMayHaveChanged,
+  contentMayHaveChanged: somethingMayHaveChanged,
 
-  /** Told when this worker's content changed, however it learnt it (another instance's save): the page cache empties. */
-  onContentChange,
+  /** Told when this worker's content or media changed, however it learnt it (another instance's save): the page cache empties. */
+  onContentChange: onFreshChange,
 };
 
 export type Edge = typeof edge;

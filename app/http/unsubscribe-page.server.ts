@@ -5,7 +5,7 @@ import { readUnsubscribeToken } from "~/infra/unsubscribe-token.server";
 import { DEFAULT_LANGUAGE } from "~/lib/constants";
 import { resources } from "~/locales";
 import type { PageTexts } from "~/locales/namespaces";
-import { currentContent } from "~/models/content.server";
+import { currentContent } from "~/models/content-live.server";
 import { isSuppressed, suppressEmail } from "~/models/outbox.server";
 
 /**

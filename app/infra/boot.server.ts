@@ -7,7 +7,7 @@ import { seedDemoData } from "~/models/seed.server";
 import { setAsideOrphanFiles, storage } from "~/infra/storage.server";
 import { isWorkerTag } from "~/infra/worker-tag.server";
 import { startSender } from "~/infra/outbox-sender.server";
-import { weddingDates } from "~/models/content.server";
+import { weddingDates } from "~/models/content-dates.server";
 
 /**
  * Runs once when the server starts (server.mjs calls it before listening):

@@ -85,7 +85,7 @@ export const configSchema = z
     ADMIN_API_TOKEN: z.string().min(16, "ADMIN_API_TOKEN must be at least 16 characters").optional(),
     SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
     // Optional: they override 'Contenido › Pareja y fechas'. Read them through weddingDates()
-    // (app/models/content.server.ts), the one home of the dates the site follows.
+    // (app/models/content-dates.server.ts), the one home of the dates the site follows.
     WEDDING_DATE: isoDate("WEDDING_DATE").optional(),
     RSVP_DEADLINE: isoDate("RSVP_DEADLINE").optional(),
     /** Days after the wedding's date (at the venue) when the home page turns to thanks and photos (app/lib/seasons.ts). */

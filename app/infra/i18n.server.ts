@@ -4,7 +4,6 @@ import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/i18n";
 import { resources } from "~/locales";
-import { contentResources, contentRevision, currentContent } from "~/models/content.server";
 import type { Namespace, PageTexts } from "~/locales/namespaces";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from "~/lib/constants";
 
@@ -31,29 +30,27 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
-let instances = new Map<Language, Promise<I18n>>();
-let instancesRevision: string | undefined;
+const instances = new Map<Language, Promise<I18n>>();
 
 /**
- * The server's i18next for a language: one instance per language and content revision (the
- * couple's texts from 'Contenido' over the app's, app/models/content.server.ts), made once and
- * only read from, shared by the pages' render and the messages built on the server
- * (remix-i18next's getFixedT made a new instance on every call). Its texts without options are
- * remembered.
+ * The server's i18next for a language: one instance per language, made once and only read from,
+ * shared by the pages' render and the messages built on the server (remix-i18next's getFixedT made
+ * a new instance on every call). Its texts without options are remembered.
+ *
+ * It holds the app's texts only. The couple's texts ('Contenido') and the guests' are data: pages
+ * get them in their loaders' data and show them as typed, and an app text that quotes one gets it
+ * as a value, which i18next does not read again (`skipOnVariables`, its default). Given to i18next
+ * as texts, `{{…}}` and `$t(…)` typed by the couple were worked out (a loop of three texts
+ * overflowed the stack on every page; decision 0035).
  */
 export async function i18nFor(language: string): Promise<I18n> {
-  await currentContent();
   const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  if (instancesRevision !== contentRevision()) {
-    instances = new Map();
-    instancesRevision = contentRevision();
-  }
   let instance = instances.get(lng);
   if (!instance) {
     const created = createInstance();
     instance = created
       .use(initReactI18next)
-      .init({ ...i18nConfig, resources: contentResources(), lng })
+      .init({ ...i18nConfig, resources, lng })
       .then(() => rememberPlainTexts(created));
     instances.set(lng, instance);
   }
@@ -105,8 +102,7 @@ export async function getFixedT(request: Request, ns: string | string[] = "commo
 
 /** A page's namespaces in the request's language, for its loader's `i18n` (decision 0014). */
 export async function pageTexts(request: Request, ...ns: Namespace[]): Promise<PageTexts> {
-  const [lng] = await Promise.all([getLanguage(request), currentContent()]);
-  return textsIn(lng, ns);
+  return textsIn(await getLanguage(request), ns);
 }
 
 /** The admin login's texts only: the panel's labels stay with the session (a stranger's page names none of them). */
@@ -115,13 +111,8 @@ export async function adminLoginTexts(request: Request): Promise<PageTexts> {
   return { [lng]: { dashboard: { login: resources[lng].dashboard.login } } };
 }
 
-/**
- * Namespaces in the given languages (the admin's cards and share texts use each invitation's
- * language), with the couple's content as this worker last read it (the root loader and
- * pageTexts read it first).
- */
+/** Namespaces in the given languages (the admin's cards and share texts use each invitation's language): the app's texts only. */
 export function textsIn(lngs: Language | readonly Language[], ns: readonly Namespace[]): PageTexts {
   const list: readonly Language[] = typeof lngs === "string" ? [lngs] : lngs;
-  const current = contentResources();
-  return Object.fromEntries(list.map((lng) => [lng, Object.fromEntries(ns.map((n) => [n, current[lng][n]]))]));
+  return Object.fromEntries(list.map((lng) => [lng, Object.fromEntries(ns.map((n) => [n, resources[lng][n]]))]));
 }

@@ -16,7 +16,7 @@
 import crypto from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
 import { mapGuestTexts } from "~/lib/invitation-view";
-import { onContentChange } from "~/models/content.server";
+import { onFreshChange } from "~/infra/freshness.server";
 
 /** Templates kept per process; when full, they are all dropped (a wedding has a handful of kinds). */
 export const TEMPLATES_MAX = 100;
@@ -245,5 +245,5 @@ export function forgetTemplates(): void {
   templates.clear();
 }
 // A template holds the couple's texts as they were when it was made (its key names the loaders'
-// data, not every text the render read): a change of 'Contenido' starts them all again.
-onContentChange(forgetTemplates);
+// data, not every text the render read): a change of 'Contenido' or Multimedia starts them all again.
+onFreshChange(forgetTemplates);

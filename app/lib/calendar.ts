@@ -46,14 +46,16 @@ export function googleCalendarUrl(weddingDate: string, texts: CalendarTexts, rec
 /** A translate function bound to the `common` namespace (react-i18next's or the server's). */
 export type CommonT = (key: string, options?: Record<string, string>) => string;
 
-/** What the event says besides its texts: the couple's names and the times ('Pareja y fechas'). */
+/** What the event says besides the app's texts: the couple's names, place and times ('Pareja y fechas'), as typed. */
 export interface WeddingEvent {
   names: string;
+  /** "Venue, City" in the event's language. */
+  location: string;
   ceremonyStart: string;
   ceremonyEnd: string;
   receptionEnd: string;
 }
-/** The event's title, details and place in the guest's language (keys under common:calendar). */
+/** The event's title, details and place in the guest's language (keys under common:calendar; the couple's values are data). */
 export function calendarTexts(t: CommonT, lang: string, event: WeddingEvent): CalendarTexts {
   return {
     title: t("calendar.eventTitle", { names: event.names }),
@@ -62,6 +64,6 @@ export function calendarTexts(t: CommonT, lang: string, event: WeddingEvent): Ca
       ceremonyEnd: formatTime(event.ceremonyEnd, lang),
       receptionEnd: formatTime(event.receptionEnd, lang),
     }),
-    location: t("calendar.eventLocation"),
+    location: event.location,
   };
 }

@@ -32,3 +32,13 @@ export function formatTime(hhmm: string, lang: string): string {
 export function formatPrice(amount: number, currency: string, lang: string): string {
   return numberFormat(intlLocale(lang), { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
 }
+
+/**
+ * Puts values in the named marks of a text in one pass: any other `{{…}}` stays as written, and a
+ * value put in is not read again (a couple's name typed as "{{date}}" stays so). For the few marks
+ * 'Contenido' documents in the couple's texts (the info cards' `{{ceremonyStart}}` and
+ * `{{receptionEnd}}`, the accommodation note's `{{names}}`) and the home page's title.
+ */
+export function fillMarks(text: string, values: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (mark, name: string) => (Object.hasOwn(values, name) ? values[name] : mark));
+}

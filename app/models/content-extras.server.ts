@@ -1,5 +1,5 @@
 import { giftOptionsIn, questionsIn } from "~/lib/content-extras";
-import { currentContent } from "~/models/content.server";
+import { currentContent } from "~/models/content-live.server";
 
 /** The home page's 'Regalos' options and questions in the page's language (read once per change, as all content). */
 export async function homeExtras(lng: string) {

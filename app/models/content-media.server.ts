@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
-import { MESSAGES } from "../../server/cluster-mode.mjs";
 import { media as defaultMedia } from "~/content/couple";
 import { db } from "~/infra/db.server";
+import { freshValue } from "~/infra/freshness.server";
 import { IMAGE_EXTENSIONS, processImage, type ImageError } from "~/infra/image.server";
 import { storage } from "~/infra/storage.server";
 import { displayName } from "~/models/photos.server";
-import { allContentVersions, contentShowsPicture, saveContentPicture } from "~/models/content.server";
+import { allContentVersions, contentShowsPicture, saveContentPicture } from "~/models/content-store.server";
 import { uploadedPictures, type PictureTarget } from "~/lib/content-pictures";
 import { MAX_MEDIA_BYTES, MEDIA_SLOTS, SNIFF_BYTES, SNIFFERS, type MediaSlot, type SlotState, type SniffedMedia, type StreamedSlot } from "~/lib/content-media";
 
@@ -60,45 +60,35 @@ function parseSetting(value: string): Setting | null {
 }
 
 /**
- * The three settings, read once per change rather than per request: kept until a write anywhere
- * in this server (the page cache's invalidation, relayed to every worker by the primary, or this
- * worker's own write) or FRESH_MS, so another instance on the same database sees a change within
- * that time plus the page cache's second.
+ * The three settings, read once per change rather than per request, the way the couple's content
+ * is (app/infra/freshness.server.ts): the revision is the three rows themselves (a tiny read), asked
+ * at most every CHECK_EVERY_MS or at once after a write anywhere in the cluster; a change another
+ * instance made empties this worker's pages too. A failed read is not kept: the next request tries
+ * again.
  */
-export const FRESH_MS = 2000;
-let cached: { at: number; settings: Promise<Partial<Record<MediaSlot, Setting>>> } | null = null;
-
-/** Forgets the cached settings (a write here, another worker's, the tests). */
-export function forgetSiteMedia(): void {
-  cached = null;
-}
-// A worker of the cluster hears of every other worker's successful write (server/main.mjs).
-process.on?.("message", (message: { type?: string } | null) => {
-  if (message?.type === MESSAGES.invalidate) forgetSiteMedia();
+const mediaSettings = freshValue<Partial<Record<MediaSlot, Setting>>>({
+  async revision() {
+    const rows = await db().selectFrom("site_settings").select(["key", "value"]).where("key", "in", Object.values(SETTING_KEYS)).orderBy("key").execute();
+    return JSON.stringify(rows.map((r) => [r.key, r.value]));
+  },
+  async read(revision) {
+    const rows = new Map(JSON.parse(revision) as [string, string][]);
+    const settings: Partial<Record<MediaSlot, Setting>> = {};
+    for (const slot of MEDIA_SLOTS) {
+      const value = rows.get(SETTING_KEYS[slot]);
+      const setting = value === undefined ? null : parseSetting(value);
+      if (setting) settings[slot] = setting;
+    }
+    return settings;
+  },
 });
 
-async function readSettings(): Promise<Partial<Record<MediaSlot, Setting>>> {
-  const rows = await db().selectFrom("site_settings").select(["key", "value"]).where("key", "in", Object.values(SETTING_KEYS)).execute();
-  const settings: Partial<Record<MediaSlot, Setting>> = {};
-  for (const slot of MEDIA_SLOTS) {
-    const row = rows.find((r) => r.key === SETTING_KEYS[slot]);
-    const setting = row ? parseSetting(row.value) : null;
-    if (setting) settings[slot] = setting;
-  }
-  return settings;
+/** Forgets the cached settings (the tests). */
+export function forgetSiteMedia(): void {
+  mediaSettings.forget();
 }
 
-function settings(now = Date.now()) {
-  if (!cached || now - cached.at >= FRESH_MS) {
-    const read = readSettings();
-    cached = { at: now, settings: read };
-    // A failed read is not kept: the next request tries again.
-    read.catch(() => {
-      if (cached?.settings === read) cached = null;
-    });
-  }
-  return cached.settings;
-}
+const settings = () => mediaSettings.current();
 
 /** A slot's current file, or null (the default, or removed). */
 export async function storedSiteMedia(slot: MediaSlot): Promise<StoredSiteMedia | null> {
@@ -166,7 +156,7 @@ export async function siteMediaStates(): Promise<Record<MediaSlot, SlotState>> {
  * a replaced picture's file is kept, so 'Restaurar' can bring it back (decision 0028).
  */
 export async function siteMediaKeys(): Promise<string[]> {
-  const current = await readSettings();
+  const current = await mediaSettings.refresh();
   const pictures = (await allContentVersions()).flatMap(uploadedPictures).map((src) => siteFileKey(src.slice("/media/site/".length)));
   return [...Object.values(current).flatMap((s) => (s && "key" in s ? [s.key] : [])), ...pictures];
 }
@@ -191,7 +181,7 @@ async function record(slot: MediaSlot, setting: Setting): Promise<void> {
         .execute();
       return row ? parseSetting(row.value) : null;
     });
-  forgetSiteMedia();
+  await mediaSettings.refresh();
   if (previous && "key" in previous) await removeQuietly(previous.key);
 }
 

@@ -13,7 +13,8 @@ import { mailFrame, unsubscribeUrl, type ComposedEmail } from "~/models/notifica
 import { statusOf } from "~/models/invitations.server";
 import { enqueue, type NewOutboxMessage } from "~/models/outbox.server";
 import { isPending, remindersRecorded } from "~/models/reminders.server";
-import { currentContent, weddingDates } from "~/models/content.server";
+import { currentContent } from "~/models/content-live.server";
+import { weddingDates } from "~/models/content-dates.server";
 
 /**
  * Issue 25: the guests' own e-mails, an invitation (the personal link and its QR code) and a

@@ -4,7 +4,7 @@ import { generateInvitationCode, isWellFormedCode, normalizeInvitationCode } fro
 import { checkContacts, type ContactError, type ContactsInput } from "~/lib/contacts";
 import { computeStats, type DietaryNote, type Stats } from "~/lib/stats";
 import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUESTS_PER_INVITATION, TOTAL_CAPACITY, type Language } from "~/lib/constants";
-import { weddingDates } from "~/models/content.server";
+import { weddingDates } from "~/models/content-dates.server";
 import { bool, db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { enqueueAnswerNotice } from "~/models/notifications.server";

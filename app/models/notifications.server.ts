@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import { contentSnapshot, currentContent } from "~/models/content.server";
+import { contentSnapshot, currentContent } from "~/models/content-live.server";
 import { config } from "~/infra/config.server";
 import type { Database } from "~/infra/db-schema";
 import { i18nFor } from "~/infra/i18n.server";

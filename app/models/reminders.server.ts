@@ -3,7 +3,7 @@ import { isRsvpOpen } from "~/lib/rsvp";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { invitationsWhere, type Invitation } from "~/models/invitations.server";
-import { weddingDates } from "~/models/content.server";
+import { weddingDates } from "~/models/content-dates.server";
 
 /**
  * Chasing the answers (issue 25): when a guest opened their invitation, which invitations still

@@ -14,10 +14,12 @@ import { Story } from "~/components/home/Story";
 import { ensureInlineCss } from "~/components/layout/InlineCss";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
+import { fillMarks } from "~/lib/format";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { seasonAt } from "~/lib/seasons";
 import { config } from "~/infra/config.server";
-import { homeFacts, weddingDates } from "~/models/content.server";
+import { homeFacts } from "~/models/content-texts.server";
+import { weddingDates } from "~/models/content-dates.server";
 import { getLanguage, pageTexts } from "~/infra/i18n.server";
 import { homeExtras } from "~/models/content-extras.server";
 import { coupleNamesIn, useRootData, type RootData } from "~/root";
@@ -35,8 +37,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!texts) return [{ title: names }];
   const date = root ? formatLongDate(root.weddingDate, lang) : "";
   return [
-    { title: texts.title.replace("{{names}}", names).replace("{{date}}", date) },
-    { name: "description", content: texts.description.replace("{{place}}", home?.hero.place ?? "") },
+    { title: fillMarks(texts.title, { names, date }) },
+    { name: "description", content: fillMarks(texts.description, { place: data?.facts.place.city ?? "" }) },
   ];
 };
 
@@ -46,7 +48,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
-  const [{ weddingDate, rsvpDeadline }, facts, extras] = await Promise.all([weddingDates(), homeFacts(), getLanguage(request).then(homeExtras)]);
+  const lang = await getLanguage(request);
+  const [{ weddingDate, rsvpDeadline }, facts, extras] = await Promise.all([weddingDates(), homeFacts(lang), homeExtras(lang)]);
   const season = seasonAt(now, { weddingDate, rsvpDeadline, afterWeddingDays: config().SITE_AFTER_WEDDING_DAYS });
   return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(rsvpDeadline, now), facts, extras, i18n: await pageTexts(request, "home", "contentExtras") };
 }
@@ -65,6 +68,7 @@ export default function Home() {
     <div className="home">
       <Hero
         names={facts.names}
+        place={facts.place.city}
         video={root.media.heroVideo}
         weddingDate={root.weddingDate}
         rsvpDeadline={root.rsvpDeadline}
@@ -75,9 +79,9 @@ export default function Home() {
       />
       <Quotes quotes={facts.quotes} names={facts.names} portrait={root.media.portrait} />
       <Story moments={facts.moments} />
-      <InfoCards infoCards={facts.infoCards} schedule={facts.schedule} gifts={extras.gifts} />
-      <Location venue={facts.venue} schedule={facts.schedule} />
-      <Accommodation accommodation={facts.accommodation} names={facts.names} />
+      <InfoCards infoCards={facts.infoCards} gifts={extras.gifts} />
+      <Location venue={facts.venue} schedule={facts.schedule} place={facts.place} />
+      <Accommodation accommodation={facts.accommodation} />
       <GiftsSection options={extras.gifts} />
       <Faq questions={extras.questions} />
       {/* After the wedding the RSVP steps aside; the story and the information stay. */}

@@ -15,7 +15,7 @@ import { adminLoginTexts, textsIn } from "~/infra/i18n.server";
 import { emailEnabled } from "~/infra/mail.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 import { coupleNamesIn } from "~/root";
-import { showsDemoContent } from "~/models/content.server";
+import { showsDemoContent } from "~/models/content-live.server";
 
 /**
  * The admin panel's frame: the login dialog without the session; with it, the title, 'Cerrar

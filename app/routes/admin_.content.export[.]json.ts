@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/infra/auth.server";
-import { exportContent } from "~/models/content.server";
+import { exportContent } from "~/models/content-transfer.server";
 
 /** GET /admin/content/export.json (admin session, 401 otherwise): 'Exportar contenido', every text and the media files' list. */
 export async function loader({ request }: LoaderFunctionArgs) {

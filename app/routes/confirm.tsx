@@ -14,7 +14,7 @@ import { ExpiredView } from "~/components/confirm/ExpiredView";
 import { CONFIRM_FETCHER, InvitationView } from "~/components/confirm/InvitationView";
 import { CONFETTI, REDIRECT_AFTER_VALID_CODE_MS } from "~/lib/constants";
 import { isRsvpOpen } from "~/lib/rsvp";
-import { weddingDates } from "~/models/content.server";
+import { weddingDates } from "~/models/content-dates.server";
 import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";

@@ -19,6 +19,7 @@ import { handleWishPost, isWishPost, loadWishes } from "~/http/wishes-page.serve
 import { GuestWishes } from "~/components/gallery/GuestWishes";
 import { uploadAnswerOf } from "~/lib/wishes";
 import { showsToasts } from "~/components/layout/useToastsRequested";
+import { fillMarks } from "~/lib/format";
 
 /** Its page shows toasts: the root watches for them (useToastsRequested). */
 export const handle = showsToasts;
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
   const title = (data?.i18n[lang]?.gallery as typeof galleryEs | undefined)?.metaTitle;
   const names = coupleNamesIn(matches);
-  return [{ title: title ? title.replace("{{names}}", names) : names }];
+  return [{ title: title ? fillMarks(title, { names }) : names }];
 };
 
 /** The upload's Server-Timing (receive, process) and a refusal's Retry-After reach the answer; cookies are kept by Remix. */

@@ -10,6 +10,7 @@ import { slideAt } from "~/lib/slideshow";
 import type slideshowEs from "~/locales/es/slideshow.json";
 import type { SlideshowFeed } from "~/models/slideshow.server";
 import { coupleNamesIn, type RootData } from "~/root";
+import { fillMarks } from "~/lib/format";
 
 /** A screen of its own: no header, footer or music (the root leaves them out for `bare` pages). */
 export const handle = { bare: true };
@@ -18,9 +19,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
   const title = (data?.i18n[lang]?.slideshow as typeof slideshowEs | undefined)?.metaTitle;
-  // The names saved in 'Contenido' (the root's texts carry them).
+  // The names saved in 'Contenido' (the root's data carries them), put in as typed.
   const names = coupleNamesIn(matches);
-  return [{ title: title ? title.replace("{{names}}", names) : names }, { name: "robots", content: "noindex" }];
+  return [{ title: title ? fillMarks(title, { names }) : names }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,10 +3,11 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { handleUnsubscribe, loadUnsubscribePage } from "~/http/unsubscribe-page.server";
 import type mailEs from "~/locales/es/mail.json";
+import { fillMarks } from "~/lib/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const texts = data?.i18n[data.language]?.mail as typeof mailEs | undefined;
-  return [{ title: texts ? texts.unsubscribe.metaTitle.replace("{{names}}", data!.names) : "" }, { name: "robots", content: "noindex" }];
+  return [{ title: texts ? fillMarks(texts.unsubscribe.metaTitle, { names: data!.names }) : "" }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ params }: LoaderFunctionArgs) {

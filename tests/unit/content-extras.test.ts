@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { faqSchema, giftsSchema, type GiftsContent } from "~/lib/content-schemas";
 import { giftOptionsIn, parseRowEdit, questionsIn, rowEditValue } from "~/lib/content-extras";
-import { currentContent, defaultContent, saveContentSection } from "~/models/content.server";
+import { currentContent } from "~/models/content-live.server";
+import { defaultContent } from "~/models/content-defaults.server";
+import { saveContentSection } from "~/models/content-store.server";
 import { homeExtras } from "~/models/content-extras.server";
 import { useTestDatabase } from "./helpers/test-db";
 

@@ -10,7 +10,10 @@ import { MAX_PORTRAIT_BYTES } from "~/lib/content-media";
 import { parsePictureTarget } from "~/lib/content-pictures";
 import type { ContentSection } from "~/lib/content-schemas";
 import { forgetSiteMedia } from "~/models/content-media.server";
-import { contentHistory, currentContent, exportContent, homeFacts } from "~/models/content.server";
+import { contentHistory } from "~/models/content-store.server";
+import { currentContent } from "~/models/content-live.server";
+import { exportContent } from "~/models/content-transfer.server";
+import { homeFacts } from "~/models/content-texts.server";
 import { loader as siteFileLoader } from "~/routes/media.site.$file";
 import { multipartRequest, type Part } from "./helpers/multipart";
 import { useStoreDriver } from "./helpers/storage";
@@ -85,9 +88,9 @@ describe("the content's pictures", () => {
     expect(history[0].section).toBe("story");
     const address = (await currentContent()).story.moments[4].images![0];
     expect(address).toMatch(/^\/media\/site\/\d{13}-[0-9a-f]{12}\.jpg$/);
-    expect((await homeFacts()).moments[4].images).toEqual([address]);
+    expect((await homeFacts("es")).moments[4].images).toEqual([address]);
     // The other moments keep their default photos; the export lists the new file.
-    expect((await homeFacts()).moments[0].images).toEqual(["/images/story/met.svg"]);
+    expect((await homeFacts("es")).moments[0].images).toEqual(["/images/story/met.svg"]);
     expect((await exportContent()).media).toContain(address);
 
     const served = await siteFile(address);
@@ -105,7 +108,7 @@ describe("the content's pictures", () => {
     expect((await answer(pictureUpload("story", "story.1.2", { filename: "a.jpg", bytes }, cookie))).status).toBe(302);
     expect((await answer(pictureUpload("info", "info.3", { filename: "b.jpg", bytes }, cookie))).status).toBe(302);
     expect((await answer(pictureUpload("couple", "couple.ceremony", { filename: "c.jpg", bytes }, cookie))).status).toBe(302);
-    const facts = await homeFacts();
+    const facts = await homeFacts("es");
     expect(facts.moments[1].images.slice(0, 2)).toEqual(["/images/story/trip-1.svg", "/images/story/trip-2.svg"]);
     expect(facts.moments[1].images[2]).toMatch(/^\/media\/site\//);
     expect(facts.infoCards[3].image).toMatch(/^\/media\/site\//);

@@ -3,28 +3,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/infra/db.server";
 import { i18nFor } from "~/infra/i18n.server";
 import { accommodationSchema, coupleSchema, quotesSchema, storySchema, type SiteContent } from "~/lib/content-schemas";
-import {
-  CHECK_EVERY_MS,
-  checkDates,
-  CONTENT_EXPORT_FORMAT,
-  contentChanges,
-  exportContent,
-  importContent,
-  readContentExport,
-  contentHistory,
-  contentMayHaveChanged,
-  contentResources,
-  currentContent,
-  defaultContent,
-  fromVenueLocal,
-  HISTORY_LENGTH,
-  onContentChange,
-  restoreContentVersion,
-  saveContentSection,
-  showsDemoContent,
-  toVenueLocal,
-  weddingDates,
-} from "~/models/content.server";
+import { currentContent, showsDemoContent } from "~/models/content-live.server";
+import { CHECK_EVERY_MS, onFreshChange as onContentChange, somethingMayHaveChanged as contentMayHaveChanged } from "~/infra/freshness.server";
+import { checkDates, weddingDates } from "~/models/content-dates.server";
+import { CONTENT_EXPORT_FORMAT, contentChanges, exportContent, importContent, readContentExport } from "~/models/content-transfer.server";
+import { contentHistory, HISTORY_LENGTH, restoreContentVersion, saveContentSection } from "~/models/content-store.server";
+import { coupleTexts, homeFacts, weddingEventOf } from "~/models/content-texts.server";
+import { defaultContent, fromVenueLocal, toVenueLocal } from "~/models/content-defaults.server";
 import { composeAnswerEmail } from "~/models/notifications.server";
 import { loadUnsubscribePage } from "~/http/unsubscribe-page.server";
 import { useTestDatabase } from "./helpers/test-db";
@@ -42,11 +27,11 @@ describe("the couple's content: defaults", () => {
     expect(content.info.cards).toHaveLength(6);
     expect(content.couple.venue).toEqual({ es: "Country Club & Resort", en: "" });
     expect(content.couple.city).toEqual({ es: "Cocolí, Panamá", en: "Cocolí, Panama" });
-    const resources = contentResources();
-    expect(resources.es.common.coupleNames).toBe("Valeria & Sebastián");
-    expect(resources.en.home.location.venue).toBe("Country Club & Resort");
-    expect(resources.en.home.story.met).toEqual({ title: "How we met", description: expect.stringContaining("coffee") });
-    expect((resources.es.home.story.met as { title?: string }).title).toBe("Cómo nos conocimos");
+    expect(coupleTexts(content.couple, "es").names).toBe("Valeria & Sebastián");
+    const [es, en] = [await homeFacts("es"), await homeFacts("en")];
+    expect(en.place.venue).toBe("Country Club & Resort");
+    expect(en.moments[0]).toMatchObject({ title: "How we met", description: expect.stringContaining("coffee") });
+    expect(es.moments[0].title).toBe("Cómo nos conocimos");
     expect(await showsDemoContent()).toBe(true);
   });
 
@@ -60,12 +45,12 @@ describe("the couple's content: saving", () => {
   it("a save is live at once: texts, names, and English left empty showing Spanish", async () => {
     await saveContentSection("couple", couple({ names: "Ana & Luis", city: { es: "Antigua, Guatemala", en: "" } }));
     expect((await currentContent()).couple.names).toBe("Ana & Luis");
-    const es = await i18nFor("es");
+    const saved = (await currentContent()).couple;
+    expect(coupleTexts(saved, "es").names).toBe("Ana & Luis");
+    expect(coupleTexts(saved, "en").city).toBe("Antigua, Guatemala");
     const en = await i18nFor("en");
-    expect(es.t("common:coupleNames")).toBe("Ana & Luis");
-    expect(en.t("home:location.city")).toBe("Antigua, Guatemala");
-    expect(en.t("footer:weddingDate", { date: "1 May" })).toBe("1 May · Antigua, Guatemala");
-    expect(en.t("common:calendar.eventLocation")).toBe("Country Club & Resort, Antigua, Guatemala");
+    expect(en.t("footer:weddingDate", { date: "1 May", city: coupleTexts(saved, "en").city })).toBe("1 May · Antigua, Guatemala");
+    expect(weddingEventOf(saved, "en").location).toBe("Country Club & Resort, Antigua, Guatemala");
     expect(await showsDemoContent()).toBe(false);
   });
 
@@ -73,8 +58,7 @@ describe("the couple's content: saving", () => {
     const story = defaultContent().story;
     story.moments[0] = { title: { es: "El café", en: "The coffee" }, description: { es: "Línea uno\nLínea dos", en: "" } };
     await saveContentSection("story", story);
-    const en = contentResources().en.home.story.met;
-    expect(en).toEqual({ title: "The coffee", description: "Línea uno\nLínea dos" });
+    expect((await homeFacts("en")).moments[0]).toMatchObject({ title: "The coffee", description: "Línea uno\nLínea dos" });
   });
 
   it("keeps every version: the history lists the newest first, at most 30, and restoring saves an old one again", async () => {

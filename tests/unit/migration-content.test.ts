@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrateTo, migrateToLatest, setDatabaseForTests } from "~/infra/db.server";
-import { currentContent, defaultContent, saveContentSection } from "~/models/content.server";
+import { currentContent } from "~/models/content-live.server";
+import { defaultContent } from "~/models/content-defaults.server";
+import { saveContentSection } from "~/models/content-store.server";
 import { useScratchDatabase } from "./helpers/scratch-db";
 
 /** 2026-11-26T120000_content: a database from before the content editor upgrades and shows today's content. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminLoginTexts, pageTexts, textsIn } from "~/infra/i18n.server";
 import { resources } from "~/locales";
-import { contentResources } from "~/models/content.server";
 import { namespaces, siteNamespaces } from "~/locales/namespaces";
 
 // The browser's i18next holds only what the loaders send (decision 0014).
@@ -9,8 +8,8 @@ describe("the texts a page's loader sends", () => {
   it("are the asked namespaces in the request's language only", async () => {
     const texts = await pageTexts(new Request("http://x/", { headers: { "Accept-Language": "en-US,en;q=0.9" } }), "home");
     expect(Object.keys(texts)).toEqual(["en"]);
-    // The home page's texts with the couple's content ('Contenido') over the app's.
-    expect(texts.en).toEqual({ home: contentResources().en.home });
+    // The app's texts only: the couple's ('Contenido') are the loaders' data (decision 0035).
+    expect(texts.en).toEqual({ home: resources.en.home });
     const spanish = await pageTexts(new Request("http://x/"), "confirm", "gallery");
     expect(Object.keys(spanish)).toEqual(["es"]);
     expect(Object.keys(spanish.es!)).toEqual(["confirm", "gallery"]);

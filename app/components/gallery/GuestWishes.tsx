@@ -6,6 +6,7 @@ import { Form, useActionData, useLocation, useNavigation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { isWishAnswer, wishFormSchema, type PublicWish } from "~/lib/wishes";
+import { useRootData } from "~/root";
 
 /** What the /gallery action answers to a refused wish (app/http/wishes-page.server.ts). */
 interface WishReply {
@@ -24,6 +25,7 @@ interface WishReply {
  */
 export function GuestWishes({ wishes, maxName, maxMessage }: { wishes: PublicWish[]; maxName: number; maxMessage: number }) {
   const { t } = useTranslation("wishes");
+  const root = useRootData();
   const actionData: unknown = useActionData();
   const reply = isWishAnswer(actionData) ? (actionData as WishReply) : undefined;
   const navigation = useNavigation();
@@ -63,7 +65,7 @@ export function GuestWishes({ wishes, maxName, maxMessage }: { wishes: PublicWis
 
       <div className="card wish-form-card">
         <h2 id="wish-form-title">{t("title")}</h2>
-        <p>{t("intro", { names: t("common:coupleNames") })}</p>
+        <p>{t("intro", { names: root?.couple.names ?? "" })}</p>
         <Form key={formKey} method="post" action="/gallery" preventScrollReset {...getFormProps(form)} aria-labelledby="wish-form-title" className="wish-form">
           <input type="hidden" name="intent" value="wish" />
           <TextInput

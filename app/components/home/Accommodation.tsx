@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { telHref } from "~/lib/venue-links";
-import type { HomeFacts } from "~/models/content.server";
+import type { HomeFacts } from "~/models/content-texts.server";
 import { formatPrice, formatTime } from "~/lib/format";
 
 /** Apartments with beds and prices, check-in/out, the reservation contact and the notes. */
-export function Accommodation({ accommodation, names }: { accommodation: HomeFacts["accommodation"]; names: string }) {
+/** The couple's texts (names, beds, notes) are data from 'Contenido', shown as typed. */
+export function Accommodation({ accommodation }: { accommodation: HomeFacts["accommodation"] }) {
   const { t, i18n } = useTranslation("home");
   const lang = i18n.language;
   const { contact, currency } = accommodation;
@@ -17,10 +18,10 @@ export function Accommodation({ accommodation, names }: { accommodation: HomeFac
       <div className="apartment-grid">
         {accommodation.apartments.map((a) => (
           <article key={a.id} className="card apartment" aria-labelledby={`apt-${a.id}`}>
-            <h3 id={`apt-${a.id}`}>{t(`accommodation.${a.id}.name`)}</h3>
+            <h3 id={`apt-${a.id}`}>{a.name}</h3>
             <p className="apartment-beds">
               <span className="visually-hidden">{t("accommodation.bedsLabel")}: </span>
-              {t(`accommodation.${a.id}.beds`)}
+              {a.beds}
             </p>
             <dl className="prices">
               <div>
@@ -61,8 +62,8 @@ export function Accommodation({ accommodation, names }: { accommodation: HomeFac
           </a>
         </p>
       </div>
-      <p className="note important">{t("accommodation.importantNote", { names })}</p>
-      <p className="note">{t("accommodation.availabilityNote")}</p>
+      <p className="note important">{accommodation.importantNote}</p>
+      <p className="note">{accommodation.availabilityNote}</p>
     </section>
   );
 }

@@ -26,7 +26,9 @@ const meteors = Array.from({ length: METEOR_COUNT }, (_, i) => ({
  * steps aside for thanks and a button to share photos.
  */
 export function Hero(props: {
+  /** The couple's names and city ('Contenido'): data, shown as typed. */
   names: string;
+  place: string;
   video: string | null;
   weddingDate: string;
   rsvpDeadline: string;
@@ -67,7 +69,7 @@ export function Hero(props: {
           <time dateTime={props.weddingDate}>{formatLongDate(props.weddingDate, lang)}</time>
           <span aria-hidden="true"> · </span>
           <span className="visually-hidden">, </span>
-          {t("hero.place")}
+          {props.place}
         </p>
         {after ? (
           <>

@@ -1,18 +1,13 @@
 import { useTranslation } from "react-i18next";
-import type { HomeFacts } from "~/models/content.server";
-import { formatTime } from "~/lib/format";
+import type { HomeFacts } from "~/models/content-texts.server";
 import type { GiftOptions as Options } from "~/lib/content-extras";
 import { SafeImage } from "../SafeImage";
 import { GiftOptions } from "./GiftOptions";
 
 /** Six cards: dress code, ceremony, buffet, toast, dance, gifts (image, title, subtitle, description; the gifts card also the options filled in). */
-export function InfoCards({ infoCards, schedule, gifts }: Pick<HomeFacts, "infoCards" | "schedule"> & { gifts: Options | null }) {
-  const { t, i18n } = useTranslation("home");
-  // Times the texts may quote ("{{ceremonyStart}}"), formatted for the page's language.
-  const times = {
-    ceremonyStart: formatTime(schedule.ceremony.start, i18n.language),
-    receptionEnd: formatTime(schedule.reception.end, i18n.language),
-  };
+// The cards' texts are the couple's (data; the times they quote are put in by homeFacts).
+export function InfoCards({ infoCards, gifts }: Pick<HomeFacts, "infoCards"> & { gifts: Options | null }) {
+  const { t } = useTranslation("home");
   return (
     <section className="home-section band info" aria-labelledby="info-title">
       <h2 id="info-title" className="section-title">
@@ -24,9 +19,9 @@ export function InfoCards({ infoCards, schedule, gifts }: Pick<HomeFacts, "infoC
           <article key={card.id} id={card.id} className="info-card card" aria-labelledby={`info-${card.id}`}>
             <SafeImage src={card.image} alt={t(`info.${card.id}.imageAlt`)} width={600} height={400} className="info-image" />
             <div className="info-body">
-              <h3 id={`info-${card.id}`}>{t(`info.${card.id}.title`)}</h3>
-              <p className="info-subtitle">{t(`info.${card.id}.subtitle`, times)}</p>
-              <p>{t(`info.${card.id}.description`, times)}</p>
+              <h3 id={`info-${card.id}`}>{card.title}</h3>
+              <p className="info-subtitle">{card.subtitle}</p>
+              <p>{card.description}</p>
               {card.id === "gifts" && gifts ? <GiftOptions options={gifts} place="gifts-card" level="h4" /> : null}
             </div>
           </article>

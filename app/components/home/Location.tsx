@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { mapUrls } from "~/lib/venue-links";
-import type { HomeFacts } from "~/models/content.server";
+import type { HomeFacts } from "~/models/content-texts.server";
 import { formatTime } from "~/lib/format";
 import { SafeImage } from "../SafeImage";
 
@@ -26,8 +26,9 @@ function useOnline(): boolean {
  * Venue and city, the ceremony and reception cards, and the map: an OpenStreetMap frame loaded
  * lazily (only when scrolled near), never holding up the page, replaced by a note when the
  * browser is offline. The plain link below it is always there and works without the frame.
+ * The venue, city and descriptions are the couple's ('Contenido'): data, shown as typed.
  */
-export function Location({ venue, schedule }: Pick<HomeFacts, "venue" | "schedule">) {
+export function Location({ venue, schedule, place }: Pick<HomeFacts, "venue" | "schedule"> & { place: { venue: string; city: string } }) {
   const { t, i18n } = useTranslation("home");
   const online = useOnline();
   const map = mapUrls(venue);
@@ -41,8 +42,8 @@ export function Location({ venue, schedule }: Pick<HomeFacts, "venue" | "schedul
         {t("location.title")}
       </h2>
       <p className="location-venue">
-        <strong>{t("location.venue")}</strong>
-        <span className="location-city">{t("location.city")}</span>
+        <strong>{place.venue}</strong>
+        <span className="location-city">{place.city}</span>
       </p>
       <div className="event-grid">
         {events.map((e) => (
@@ -51,7 +52,7 @@ export function Location({ venue, schedule }: Pick<HomeFacts, "venue" | "schedul
             <div className="event-body">
               <h3 id={`event-${e.id}`}>{t(`location.${e.id}`)}</h3>
               <p className="event-time">{t("location.timeRange", { start: formatTime(e.start, i18n.language), end: formatTime(e.end, i18n.language) })}</p>
-              <p>{t(`location.${e.id}Description`)}</p>
+              <p>{e.description}</p>
             </div>
           </article>
         ))}
@@ -75,7 +76,7 @@ export function Location({ venue, schedule }: Pick<HomeFacts, "venue" | "schedul
               <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
               <circle cx="12" cy="9.5" r="2.5" />
             </svg>
-            <strong>{t("location.venue")}</strong>
+            <strong>{place.venue}</strong>
             <p role={online ? undefined : "status"}>{online ? t("location.mapLoading") : t("location.mapOffline")}</p>
           </div>
           {online ? (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { HomeFacts } from "~/models/content.server";
+import type { HomeFacts } from "~/models/content-texts.server";
 import { CAROUSEL_SPEED_PX_PER_FRAME } from "~/lib/constants";
 import { nextCarouselOffset } from "~/lib/carousel";
 import { SafeImage } from "../SafeImage";
@@ -20,7 +20,7 @@ function loopWidth(track: HTMLElement): number {
 type Quote = HomeFacts["quotes"][number];
 
 export function Quotes({ quotes, names, portrait }: { quotes: HomeFacts["quotes"]; names: string; portrait: string | null }) {
-  const { t, i18n } = useTranslation("home");
+  const { t } = useTranslation("home");
   const track = useRef<HTMLDivElement>(null);
   // Moving by itself: only with JavaScript and without a reduced-motion preference.
   const [auto, setAuto] = useState(false);
@@ -81,18 +81,15 @@ export function Quotes({ quotes, names, portrait }: { quotes: HomeFacts["quotes"
     };
   }, [auto]);
 
-  const author = (q: Quote) => {
-    const key = `quotes.${q.id}.author`;
-    return i18n.exists(key, { ns: "home" }) ? t(key) : q.author;
-  };
+  // The quotes and their authors are the couple's: data, shown as typed.
   const card = (q: Quote, copy: boolean) => {
-    const by = author(q);
+    const by = q.author;
     return (
       <figure key={`${q.id}-${copy ? "copy" : "card"}`} className="quote-card">
         <span className="quote-mark" aria-hidden="true">
           “
         </span>
-        <blockquote>{t(`quotes.${q.id}.text`)}</blockquote>
+        <blockquote>{q.text}</blockquote>
         {by ? <figcaption>— {by}</figcaption> : null}
       </figure>
     );

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { HomeFacts } from "~/models/content.server";
+import type { HomeFacts } from "~/models/content-texts.server";
 import { SafeImage } from "../SafeImage";
 
 /** Six moments on a timeline (two single photos, four collages) and the way to the gallery. */
@@ -14,7 +14,7 @@ export function Story({ moments }: { moments: HomeFacts["moments"] }) {
       <p className="section-subtitle">{t("story.subtitle")}</p>
       <ol className="timeline">
         {moments.map((m) => {
-          const title = t(`story.${m.id}.title`);
+          const title = m.title;
           const single = m.type === "single";
           return (
             <li key={m.id} className={`moment moment-${m.type}`} data-type={m.type}>
@@ -31,7 +31,7 @@ export function Story({ moments }: { moments: HomeFacts["moments"] }) {
               </div>
               <div className="moment-text">
                 <h3>{title}</h3>
-                <p>{t(`story.${m.id}.description`)}</p>
+                <p>{m.description}</p>
               </div>
             </li>
           );

@@ -2,18 +2,19 @@ import { useTranslation } from "react-i18next";
 import { formatLongDate } from "~/lib/dates";
 import { HeartIcon } from "../icons";
 
-export function SiteFooter({ weddingDate }: { weddingDate: string }) {
+/** `names` and `city`: the couple's, as typed in 'Contenido' (data, passed to a text as values). */
+export function SiteFooter({ weddingDate, names, city }: { weddingDate: string; names: string; city: string }) {
   const { t, i18n } = useTranslation(["common", "footer"]);
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      <p className="footer-names">{t("common:coupleNames")}</p>
-      <p>{t("footer:weddingDate", { date: formatLongDate(weddingDate, i18n.language) })}</p>
+      <p className="footer-names">{names}</p>
+      <p>{t("footer:weddingDate", { date: formatLongDate(weddingDate, i18n.language), city })}</p>
       <p className="footer-love">
         <HeartIcon size={16} /> {t("footer:madeWithLove")}
       </p>
       <p className="footer-rights">
-        © {year} {t("common:coupleNames")}. {t("footer:rights")}
+        © {year} {names}. {t("footer:rights")}
       </p>
     </footer>
   );

@@ -60,7 +60,8 @@ function MobileMenu({ confirmed, declined }: { confirmed: boolean; declined?: bo
   );
 }
 
-export function SiteHeader({ confirmed, declined }: { confirmed: boolean; declined?: boolean }) {
+/** `names`: the couple's, as typed in 'Contenido' (data, never an i18n text). */
+export function SiteHeader({ names, confirmed, declined }: { names: string; confirmed: boolean; declined?: boolean }) {
   const { t } = useTranslation(["common", "nav"]);
   return (
     <header className="site-header">
@@ -69,7 +70,7 @@ export function SiteHeader({ confirmed, declined }: { confirmed: boolean; declin
       </a>
       <div className="site-header-inner">
         <Link to="/" className="brand">
-          {t("common:coupleNames")}
+          {names}
         </Link>
         <nav className="nav-desktop" aria-label={t("nav:mainNavigation")}>
           <NavLinks confirmed={confirmed} declined={declined} />

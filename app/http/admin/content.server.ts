@@ -6,19 +6,11 @@ import { flashToastHeader } from "~/infra/session.server";
 import { contentSchemas, type ContentSection, type SiteContent } from "~/lib/content-schemas";
 import { isPictureSection, keepPictures } from "~/lib/content-pictures";
 import { z } from "zod";
-import {
-  checkDates,
-  contentChanges,
-  contentHistory,
-  currentContent,
-  datesOf,
-  importContent,
-  MAX_CONTENT_IMPORT_BYTES,
-  readContentExport,
-  restoreContentVersion,
-  saveContentSection,
-  toVenueLocal,
-} from "~/models/content.server";
+import { checkDates, datesOf } from "~/models/content-dates.server";
+import { contentChanges, importContent, MAX_CONTENT_IMPORT_BYTES, readContentExport } from "~/models/content-transfer.server";
+import { contentHistory, restoreContentVersion, saveContentSection } from "~/models/content-store.server";
+import { currentContent } from "~/models/content-live.server";
+import { toVenueLocal } from "~/models/content-defaults.server";
 import { failed, refuseAdminPost } from "./access.server";
 import { contentPictureAction } from "./content-media.server";
 import { respond } from "./respond.server";
@@ -145,7 +137,7 @@ async function importAction(request: Request, context: AppLoadContext) {
   const text = await importedText(form);
   if (text === "tooLarge") return importReply({ error: { "": ["content:errors.importTooLarge"] } }, 413);
   const read = readContentExport(text);
-  if (!read.ok) return importReply({ error: { "": ["content:errors.importFile"] } }, 400);
+  if (!read.ok) return importReply({ error: { "": [`content:errors.${read.error}`] } }, 400);
   if (form.get("intent") !== "applyImport") return importReply({ changes: await contentChanges(read.content), file: text }, 200);
   try {
     const applied = await importContent(read.content);

@@ -9,7 +9,7 @@ import { pendingInvitations, recordReminder, type RecordReminderError } from "~/
 import { failed } from "./access.server";
 import { sendReminderEmail } from "./emails.server";
 import { attempt, done, type AdminScreenActions } from "./tab-action.server";
-import { weddingDates } from "~/models/content.server";
+import { weddingDates } from "~/models/content-dates.server";
 
 /** One pending invitation as 'Por responder' shows it, with its reminder ready in its own language. */
 export interface ReminderRow {
