@@ -4,13 +4,10 @@ import { RemixServer } from "@remix-run/react";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { InlineCssProvider } from "./components/layout/InlineCss";
-import { MantineStylesProvider } from "./components/MantineRoot";
-import { mantineStylesFor } from "~/infra/mantine-styles.server";
 import { inlineCss } from "./styles/inline.server";
 import { getLanguage, i18nFor } from "~/infra/i18n.server";
 import { renderDocumentBody } from "~/infra/render-document.server";
-import { renderPage } from "~/infra/page-template.server";
-import { config } from "~/infra/config.server";
+import { guestPageKey, guestPages } from "~/http/guest-pages.server";
 
 export { boot, workerStart } from "~/infra/boot.server";
 // What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
@@ -27,33 +24,39 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? crypto.randomBytes(16).toString("base64");
   const language = await getLanguage(request);
+  // Before the i18n instance is read: a change of content from now on keeps this page out of the store.
+  const generation = guestPages.generation();
+  const key = loadContext.useCspNonce ? guestPageKey(request, remixContext, language) : null;
   const instance = await i18nFor(language);
 
   // The security headers (the CSP with this nonce among them) are server.mjs's: server/security-headers.mjs.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
-  const { body, status, fromTemplate } = await renderPage({
-    enabled: config().GUEST_PAGE_TEMPLATES,
-    request,
-    context: remixContext,
-    language,
-    nonce,
-    render: (context, renderNonce) =>
-      renderDocumentBody(
-        <NonceProvider value={renderNonce}>
-          <InlineCssProvider value={inlineCss}>
-            <MantineStylesProvider value={mantineStylesFor}>
-              <I18nextProvider i18n={instance}>
-                <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={renderNonce} />
-              </I18nextProvider>
-            </MantineStylesProvider>
-          </InlineCssProvider>
-        </NonceProvider>,
-        { status: responseStatusCode, nonce: renderNonce, abortAfterMs: ABORT_DELAY + 1000 },
-      ),
-  });
+  // A guest's own page, kept from an earlier request whose render saw exactly what this one would
+  // (http/guest-pages.server.ts). It is sent as it was made, with the nonce its scripts carry: the
+  // page is never rewritten, and the nonce still stands only for these bytes.
+  const kept = key ? guestPages.get(key) : undefined;
+  if (kept && loadContext.useCspNonce) {
+    loadContext.useCspNonce(kept.nonce);
+    // The data Remix encoded for this request's page is not needed: the kept page carries the same.
+    void remixContext.serverHandoffStream?.cancel().catch(() => {});
+    responseHeaders.append("Server-Timing", 'page;desc="kept"');
+    return new Response(kept.body, { headers: responseHeaders, status: 200 });
+  }
+
+  const { body, status } = await renderDocumentBody(
+    <NonceProvider value={nonce}>
+      <InlineCssProvider value={inlineCss}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </InlineCssProvider>
+    </NonceProvider>,
+    { status: responseStatusCode, nonce, abortAfterMs: ABORT_DELAY + 1000 },
+  );
+  if (key && status === 200) guestPages.set(key, { body, nonce }, generation);
   // Says how the page was made (browsers' developer tools show it), without a figure.
-  responseHeaders.append("Server-Timing", fromTemplate ? 'page;desc="template"' : 'page;desc="render"');
+  responseHeaders.append("Server-Timing", 'page;desc="render"');
   return new Response(body, { headers: responseHeaders, status });
 }
 

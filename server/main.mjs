@@ -95,7 +95,8 @@ if (requestLog) app.use(requestLog);
 
 // Photos in a bucket read from S3_PUBLIC_URL are images of another origin.
 const photoOrigin = config.STORAGE === "s3" && config.S3_PUBLIC_URL ? new URL(config.S3_PUBLIC_URL).origin : undefined;
-app.use(securityHeaders({ dev: mode === "development", photoOrigin }));
+const security = securityHeaders({ dev: mode === "development", photoOrigin });
+app.use(security);
 
 // Set as the head is written, over whatever the app set:
 // - a route's own security header (the stored photos' stricter CSP) replaces the default;
@@ -188,6 +189,7 @@ app.all(
     mode,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
+      useCspNonce: (/** @type {string} */ nonce) => security.useNonce(req, res, nonce),
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       origin: res.locals.origin,
       // A long download (the gallery ZIP): a slot counted for the whole server, and the wait for

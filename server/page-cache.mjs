@@ -180,7 +180,9 @@ export function createPageCache({ personalCookies, ttlMs = 1000, maxEntries = 20
       if (entry) entry.refreshing = false;
     });
     res.on("finish", () => {
-      if (generation !== startedAt || !KEPT_STATUSES.has(res.statusCode) || !nonce) return;
+      // The nonce the page was sent with: the app may have sent a page it kept with that page's own.
+      const sentNonce = res.locals.cspNonce;
+      if (generation !== startedAt || !KEPT_STATUSES.has(res.statusCode) || !sentNonce) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html") || res.hasHeader("set-cookie")) return;
       /** @type {Record<string, string | string[]>} */
       const headers = {};
@@ -188,7 +190,14 @@ export function createPageCache({ personalCookies, ttlMs = 1000, maxEntries = 20
         if (!DROPPED_HEADERS.has(name) && name !== "x-page-cache" && value !== undefined)
           headers[name] = Array.isArray(value) ? value.map(String) : String(value);
       }
-      store(key, { expires: now() + ttlMs, refreshing: false, status: res.statusCode, headers, body: Buffer.concat(chunks).toString("utf8"), nonce });
+      store(key, {
+        expires: now() + ttlMs,
+        refreshing: false,
+        status: res.statusCode,
+        headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        nonce: sentNonce,
+      });
     });
     next();
   }

@@ -56,7 +56,20 @@ export function securityHeaders({ dev = false, photoOrigin } = {}) {
     res.removeHeader("X-Powered-By");
     next();
   };
-  return setHeaders;
+  /**
+   * The response goes out with another nonce than the one chosen for it: a page the app kept whole
+   * carries its own (docs/decisions/0038-*), and the policy must name that one.
+   * @param {import("express").Request} req
+   * @param {import("express").Response} res
+   * @param {string} nonce
+   */
+  const useNonce = (req, res, nonce) => {
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(nonce)) throw new Error("a CSP nonce is base64");
+    res.locals.cspNonce = nonce;
+    const policy = (req.secure ? secure : plain).find(([name]) => name === "Content-Security-Policy");
+    if (policy) res.setHeader(policy[0], policy[1].replaceAll(NONCE_STAND_IN, nonce));
+  };
+  return Object.assign(setHeaders, { useNonce });
 }
 
 // Base64 never contains it, so it stands for nothing but the nonce.

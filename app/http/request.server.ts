@@ -12,6 +12,11 @@ export interface WeddingLoadContext {
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce?: string;
+    /**
+     * Sends this response with another CSP nonce than `cspNonce` (a kept page's own); the server
+     * sets it in the Content-Security-Policy header.
+     */
+    useCspNonce?: (nonce: string) => void;
     clientIp?: string;
     origin?: string;
   }

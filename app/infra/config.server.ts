@@ -123,8 +123,6 @@ export const configSchema = z
       .optional(),
     /** How long a rendered public page may be served again from memory (server/page-cache.mjs); 0 turns it off. */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    /** A guest's /confirm page made from its kind's template with the guest's texts put in (app/infra/page-template.server.ts); 0 renders each in full. */
-    GUEST_PAGE_TEMPLATES: booleanish.default("1"),
     /**
      * Worker processes serving the site (server/primary.mjs): one per CPU unless set; 1 runs the
      * single process of old, without a cluster.

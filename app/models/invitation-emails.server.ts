@@ -3,7 +3,7 @@ import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { i18nFor } from "~/infra/i18n.server";
-import { escapeHtml } from "~/infra/page-template.server";
+import { escapeHtml } from "~/lib/escape-html";
 import { qrPng } from "~/http/qr.server";
 import type { Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";

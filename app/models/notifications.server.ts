@@ -4,7 +4,7 @@ import { config } from "~/infra/config.server";
 import type { Database } from "~/infra/db-schema";
 import { i18nFor } from "~/infra/i18n.server";
 import { emailEnabled } from "~/infra/mail.server";
-import { escapeHtml } from "~/infra/page-template.server";
+import { escapeHtml } from "~/lib/escape-html";
 import { unsubscribeToken } from "~/infra/unsubscribe-token.server";
 import type { Language } from "~/lib/constants";
 import { atVenueTime, venueDay } from "~/lib/venue-time";

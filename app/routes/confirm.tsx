@@ -21,10 +21,10 @@ import { showsToasts } from "~/components/layout/useToastsRequested";
 import { coupleNamesIn } from "~/root";
 
 /**
- * Its page shows toasts: the root watches for them (useToastsRequested). A guest's page is served
- * from a template of its kind, with the guest's own texts put in (infra/page-template.server.ts).
+ * Its page shows toasts: the root watches for them (useToastsRequested). A guest's page is kept
+ * whole between their visits while what it shows is unchanged (http/guest-pages.server.ts).
  */
-export const handle = { ...showsToasts, pageTemplate: true };
+export const handle = { ...showsToasts, guestPageCache: true };
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
 

@@ -54,6 +54,8 @@ async function rig(
     const held = gate;
     gate = undefined;
     if (held) await held;
+    // The app sends a page it kept whole, with that page's own nonce (server.mjs's useCspNonce).
+    if (req.path === "/kept") res.locals.cspNonce = "S2VwdEJ5VGhlQXBw";
     const nonce = res.locals.cspNonce as string;
     if (req.path === "/cookie") res.setHeader("Set-Cookie", "a=b");
     if (req.path === "/json") return res.json({ renders });
@@ -167,6 +169,14 @@ describe("page micro-cache", () => {
     expect(secondHtml.replace(nonceIn(secondHtml)!, "N")).toBe(firstHtml.replace(nonceIn(firstHtml)!, "N"));
     expect(nonceIn(secondHtml)).not.toBe(nonceIn(firstHtml));
     expect(second.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonceIn(secondHtml)}'`);
+    // A page the app sent with another nonce than the request's (a kept guest page's own) is kept
+    // with that one, so each later visitor still gets a fresh nonce in the HTML and the CSP.
+    await fetch(`${r.base}/kept`);
+    const kept = await fetch(`${r.base}/kept`);
+    const keptHtml = await kept.text();
+    expect(kept.headers.get("x-page-cache")).toBe("hit");
+    expect(nonceIn(keptHtml)).not.toBe("S2VwdEJ5VGhlQXBw");
+    expect(kept.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonceIn(keptHtml)}'`);
     // Compressed for a client that asks, from the same stored page.
     const gz = await fetch(`${r.base}/`, { headers: { "Accept-Encoding": "gzip" } });
     expect(gz.headers.get("content-encoding")).toBe("gzip");

@@ -16,7 +16,8 @@ async function rig(trustProxy: boolean, photoOrigin?: string): Promise<string> {
     res.locals.cspNonce = String(req.headers["x-test-nonce"] ?? "NONCE");
     next();
   });
-  app.use(securityHeaders({ photoOrigin }));
+  const security = securityHeaders({ photoOrigin });
+  app.use(security);
   app.use((req, res, next) => {
     const writeHead = res.writeHead;
     res.writeHead = ((...args: Parameters<typeof writeHead>) => {
@@ -31,6 +32,11 @@ async function rig(trustProxy: boolean, photoOrigin?: string): Promise<string> {
     res.append("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     res.append("Cross-Origin-Resource-Policy", "same-origin");
     res.type("jpeg").send("x");
+  });
+  // A page the app kept whole goes out with its own nonce (entry.server, through useCspNonce).
+  app.get("/kept", (req, res) => {
+    security.useNonce(req, res, "S2VwdEJ5VGhlQXBw");
+    res.type("html").send("<p>kept</p>");
   });
   app.get("*", (_req, res) => res.type("html").send("<p>page</p>"));
   server = await new Promise<Server>((resolve) => {
@@ -71,6 +77,16 @@ describe("the edge's security headers", () => {
     expect(second).toContain("script-src 'self' 'nonce-c2Vjb25kL25vbmNl';");
     expect(second).not.toContain("Zmlyc3Q");
     expect(first?.replace("Zmlyc3Q+bm9uY2U=", "")).toBe(second?.replace("c2Vjb25kL25vbmNl", ""));
+  });
+
+  it("a page sent with another nonce has a CSP naming that nonce, and only it", async () => {
+    const base = await rig(false);
+    const page = await fetch(`${base}/`, { headers: { "x-test-nonce": "Zmlyc3Q+bm9uY2U=" } });
+    const kept = await fetch(`${base}/kept`, { headers: { "x-test-nonce": "Zmlyc3Q+bm9uY2U=" } });
+    const csp = kept.headers.get("content-security-policy");
+    expect(csp).toContain("script-src 'self' 'nonce-S2VwdEJ5VGhlQXBw';");
+    expect(csp).not.toContain("Zmlyc3Q");
+    expect(csp?.replace("S2VwdEJ5VGhlQXBw", "")).toBe(page.headers.get("content-security-policy")?.replace("Zmlyc3Q+bm9uY2U=", ""));
   });
 
   it("images come from this origin only, or also from the photos' public bucket when S3_PUBLIC_URL is set", async () => {
