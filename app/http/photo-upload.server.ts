@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
-import { isAdminRequest } from "~/infra/auth.server";
+import { isAdminRequest, limitBearerGuesses } from "~/infra/auth.server";
 import { uploaderNameHeader } from "~/infra/session.server";
 import { uploaderNameOf } from "~/lib/names";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
@@ -32,10 +32,10 @@ export const uploadErrorKey = (error: UploadError) => (error === "uploaderNameTo
  * Who is uploading, from the request and the form's 'Tu nombre' (`uploaderName`): the admin's
  * photos (session or bearer token) are published at once; a name too long refuses the upload.
  */
-async function uploaderOf(request: Request, fields: ReadonlyMap<string, string>): Promise<Uploader | null> {
+async function uploaderOf(request: Request, client: string, fields: ReadonlyMap<string, string>): Promise<Uploader | null> {
   const name = uploaderNameOf(fields.get("uploaderName"));
   if (!name.ok) return null;
-  return { byAdmin: await isAdminRequest(request), name: name.name };
+  return { byAdmin: await isAdminRequest(request, client), name: name.name };
 }
 
 /** The cookie that keeps 'Tu nombre' for the next upload, when the form sent the field (a cleared field clears it). */
@@ -73,8 +73,11 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
     return { ok: false, refusal: "forbidden" };
   }
   const started = performance.now();
+  const client = clientIp(context);
   try {
-    await consume("upload", clientIp(context));
+    // A Bearer token is a guess counted like the admin password's (decides whether the photo is the admin's).
+    await limitBearerGuesses(request, client);
+    await consume("upload", client);
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
     await discardBody(request);
@@ -86,7 +89,7 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
   const { file, fields } = read.upload;
   const sectionId = parseSectionId(sectionIdRaw ?? fields.get("sectionId"));
   if (!file || sectionId === null) return invalid("fileAndSectionRequired");
-  const uploader = await uploaderOf(request, fields);
+  const uploader = await uploaderOf(request, client, fields);
   if (!uploader) return invalid("uploaderNameTooLong");
   const received = performance.now();
   const saved = await savePhoto(sectionId, file, uploader);
@@ -133,6 +136,7 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
   const started = performance.now();
   const client = clientIp(context);
   try {
+    await limitBearerGuesses(request, client);
     await consume("upload", client);
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
@@ -146,7 +150,7 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
   let headers: Record<string, string> = {};
   const save = async (file: { name: string; bytes: Buffer }, sectionId: number, fields: ReadonlyMap<string, string>): Promise<BatchPhotoResult> => {
     const { name } = file;
-    const uploader = await uploaderOf(request, fields);
+    const uploader = await uploaderOf(request, client, fields);
     if (!uploader) return { name, ok: false, error: "uploaderNameTooLong", status: uploadErrorStatus.uploaderNameTooLong };
     if (!prepaid && !limited) {
       try {
