@@ -122,6 +122,21 @@ app.use(
   }),
 );
 
+// Remix's older data requests (`?_data=routes/…`): this app's pages load their data through single
+// fetch (`….data`), and for each `?_data` request Remix logs a warning with a stack and answers an
+// admin screen without the session with a 500. The parameter is dropped here, so such a request
+// gets what its address answers: the page (the admin's login without the session), a 401, a 404.
+app.use((req, _res, next) => {
+  const query = req.originalUrl.indexOf("?");
+  if (query < 0) return next();
+  const params = new URLSearchParams(req.originalUrl.slice(query + 1));
+  if (!params.has("_data")) return next();
+  params.delete("_data");
+  const search = params.toString();
+  req.url = req.originalUrl = `${req.originalUrl.slice(0, query)}${search ? `?${search}` : ""}`;
+  next();
+});
+
 const language = (/** @type {import("express").Request} */ req) => edge.language({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
 
 // Forged cross-site posts: a mutating request from another site is refused here with a clear 403,
