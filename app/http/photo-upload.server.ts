@@ -4,7 +4,7 @@ import { isAdminRequest, limitBearerGuesses } from "~/infra/auth.server";
 import { uploaderNameHeader } from "~/infra/session.server";
 import { uploaderNameOf } from "~/lib/names";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
-import { discardBody, MAX_BATCH_BODY_BYTES, readUpload, readUploadBatch, type ReadUploadError } from "~/http/multipart.server";
+import { readUpload, readUploadBatch, type ReadUploadError } from "~/http/multipart.server";
 import { savePhoto, type PhotoError, type Uploader } from "~/models/photos.server";
 import type { Media } from "~/models/gallery.server";
 
@@ -64,14 +64,12 @@ export type ReceivedPhoto =
  * The one photo upload flow, for the gallery page (section id in the form's `sectionId` field)
  * and POST /api/gallery/sections/{id}/media (section id in the URL: `sectionIdRaw`): cross-site
  * refusal, the per-client upload limit, the bounded multipart read, then savePhoto. A refusal
- * that comes before the body is read still reads it (within the upload limit) and throws it away,
- * so the client gets the answer rather than a reset connection.
+ * that comes before the body is read answers at once without reading it: the server reads the rest
+ * and throws it away after the answer (server/request-body.mjs, the one home of that), so the
+ * client gets the answer rather than a reset connection.
  */
 export async function receivePhoto(request: Request, context: AppLoadContext, sectionIdRaw?: string): Promise<ReceivedPhoto> {
-  if (isCrossOrigin(request, context)) {
-    await discardBody(request);
-    return { ok: false, refusal: "forbidden" };
-  }
+  if (isCrossOrigin(request, context)) return { ok: false, refusal: "forbidden" };
   const started = performance.now();
   const client = clientIp(context);
   try {
@@ -80,7 +78,6 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
     await consume("upload", client);
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
-    await discardBody(request);
     return { ok: false, refusal: "rateLimited", limited: error };
   }
   const invalid = (error: UploadError): ReceivedPhoto => ({ ok: false, refusal: "invalid", error, status: uploadErrorStatus[error] });
@@ -129,10 +126,7 @@ export type ReceivedBatch =
  * limit gets its answer without the server decoding anything.
  */
 export async function receivePhotos(request: Request, context: AppLoadContext): Promise<ReceivedBatch> {
-  if (isCrossOrigin(request, context)) {
-    await discardBody(request, MAX_BATCH_BODY_BYTES);
-    return { ok: false, refusal: "forbidden" };
-  }
+  if (isCrossOrigin(request, context)) return { ok: false, refusal: "forbidden" };
   const started = performance.now();
   const client = clientIp(context);
   try {
@@ -140,7 +134,6 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
     await consume("upload", client);
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
-    await discardBody(request, MAX_BATCH_BODY_BYTES);
     return { ok: false, refusal: "rateLimited", limited: error };
   }
   let prepaid = true;
