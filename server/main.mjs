@@ -123,6 +123,21 @@ app.use(
   }),
 );
 
+// Remix's older data requests (`?_data=routes/…`): this app's pages load their data through single
+// fetch (`….data`), and for each `?_data` request Remix logs a warning with a stack and answers an
+// admin screen without the session with a 500. The parameter is dropped here, so such a request
+// gets what its address answers: the page (the admin's login without the session), a 401, a 404.
+app.use((req, _res, next) => {
+  const query = req.originalUrl.indexOf("?");
+  if (query < 0) return next();
+  const params = new URLSearchParams(req.originalUrl.slice(query + 1));
+  if (!params.has("_data")) return next();
+  params.delete("_data");
+  const search = params.toString();
+  req.url = req.originalUrl = `${req.originalUrl.slice(0, query)}${search ? `?${search}` : ""}`;
+  next();
+});
+
 const language = (/** @type {import("express").Request} */ req) => edge.language({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
 
 // Forged cross-site posts: a mutating request from another site is refused here with a clear 403,
@@ -208,11 +223,23 @@ app.use(
     const status = Number(error?.status ?? error?.statusCode) || 500;
     if (status >= 500) console.error(error);
     if (res.headersSent) return next(error);
-    refuse(req, res, status >= 400 && status < 500 ? status : 500, status === 400 ? "badRequest.title" : status < 500 ? "notFound.title" : "serverError").catch(
-      next,
-    );
+    const text = errorText(status);
+    refuse(req, res, status >= 400 && status < 500 ? status : 500, text.message, text.title).catch(next);
   },
 );
+
+/**
+ * The text (app/locales, common) of an error no route answered, by its status: a body over a
+ * limit is 'too large', not 'not found'.
+ * @param {number} status
+ */
+function errorText(status) {
+  if (status >= 500 || status < 400) return { message: "serverError", title: undefined };
+  /** @type {Record<number, string>} */
+  const keys = { 401: "unauthorized", 404: "notFound", 413: "tooLarge" };
+  const key = keys[status] ?? "badRequest";
+  return { message: `${key}.description`, title: `${key}.title` };
+}
 
 /**
  * An answer the edge gives itself, in the visitor's language: JSON for the API and clients that
@@ -221,17 +248,19 @@ app.use(
  * @param {import("express").Response} res
  * @param {number} status
  * @param {string} key a text of app/locales (common)
+ * @param {string} [titleKey] the page's title (app/locales, common); else the status
  */
-async function refuse(req, res, status, key) {
+async function refuse(req, res, status, key, titleKey) {
   const lng = await language(req);
   const message = await edge.text(lng, key);
+  const title = titleKey ? escapeHtml(await edge.text(lng, titleKey)) : String(status);
   res.set("Cache-Control", "no-store").status(status);
   if (isApiPath(req.path) || req.accepts(["html", "json"]) === "json") return void res.json({ error: message });
   const home = escapeHtml(await edge.text(lng, "backHome"));
   res
     .type("html")
     .send(
-      `<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>${status}</title><p>${escapeHtml(message)}</p><p><a href="/">${home}</a></p></html>`,
+      `<!doctype html><html lang="${lng}"><meta charset="utf-8"><title>${title}</title>${titleKey ? `<h1>${title}</h1>` : ""}<p>${escapeHtml(message)}</p><p><a href="/">${home}</a></p></html>`,
     );
 }
 

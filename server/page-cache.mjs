@@ -15,7 +15,8 @@
 //     text/html and no Set-Cookie are kept; never /admin or /api (in any case: Remix matches
 //     /ADMIN too);
 //   - the key is what the page depends on as the app resolves it: protocol and host (as Express
-//     resolved them), URL, language and theme (`variantOf`), never the raw Cookie header;
+//     resolved them, and the Host and X-Forwarded-Host headers the page's address takes its port
+//     from), URL, language and theme (`variantOf`), never the raw Cookie header;
 //   - a write (any other method) empties it once it succeeds: when its answer (status < 400) is
 //     about to be sent, so the writer's next page already shows the change, or when its
 //     connection closes before any answer (it may have written); a refused write changes nothing
@@ -64,7 +65,12 @@ export function createPageCache({ personalCookies, ttlMs = 1000, maxEntries = 20
     if (!fromPeer) onInvalidate?.();
   };
 
-  const keyOf = async (/** @type {Request} */ req) => [req.protocol, req.hostname, req.originalUrl, await variantOf(req)].join("\n");
+  // The page's own address (its links, the slideshow's QR code without PUBLIC_URL) is built from
+  // request.url, which Remix makes of the host name as Express resolved it and the port of
+  // X-Forwarded-Host or Host: every one of those is in the key, so a page made for a forged Host
+  // (or port) is served only to requests that send the same one.
+  const keyOf = async (/** @type {Request} */ req) =>
+    [req.protocol, req.hostname, req.get("host") ?? "", req.get("x-forwarded-host") ?? "", req.originalUrl, await variantOf(req)].join("\n");
 
   const cacheable = (/** @type {Request} */ req) =>
     ttlMs > 0 && req.method === "GET" && !isAdminPath(req.path) && !isApiPath(req.path) && !hasCookie(req.get("cookie"), personalCookies);

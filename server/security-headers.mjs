@@ -30,7 +30,9 @@ export function securityHeaders({ dev = false, photoOrigin } = {}) {
         frameSrc: ["https://www.openstreetmap.org"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // Forms post here only; the admin's 'Recordar por WhatsApp' without JavaScript posts here and
+        // is redirected to the guest's chat, and Chromium checks a form's redirects against this too.
+        formAction: ["'self'", "https://wa.me"],
         objectSrc: ["'none'"],
       },
     },

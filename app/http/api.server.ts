@@ -60,6 +60,10 @@ export function allowHeader(handlers: ApiHandlers): string {
   return methods.join(", ");
 }
 
+// The client each /api request counts against, set by dispatch (every /api route runs through it)
+// for the handlers' admin checks, which only see the request.
+const apiClients = new WeakMap<Request, string>();
+
 /**
  * Runs the handler for the request's method: 405 (with Allow) for any other, 403 for a
  * mutating call from another origin, `{ error }` for an ApiError, 429 (with Retry-After) for
@@ -74,7 +78,9 @@ export async function dispatch(args: ApiArgs, handlers: ApiHandlers): Promise<Re
   }
   if (method !== "GET" && isCrossOrigin(request, args.context)) return apiError(403, FORBIDDEN_MESSAGE);
   try {
-    await limitBearerGuesses(request, clientIp(args.context));
+    const client = clientIp(args.context);
+    apiClients.set(request, client);
+    await limitBearerGuesses(request, client);
     return await handler(args);
   } catch (error) {
     if (error instanceof ApiError) return apiError(error.status, error.message, error.headers);
@@ -99,9 +105,14 @@ export function apiRoute(handlers: ApiHandlers) {
   return { loader: run, action: run };
 }
 
+/** Whether the admin session cookie or the API token is sent (the token's guess counted once per request, see dispatch). */
+export async function isApiAdmin(request: Request): Promise<boolean> {
+  return isAdminRequest(request, apiClients.get(request) ?? "unknown");
+}
+
 /** 401 `{ error: "No autorizado" }` unless the admin session cookie or the API token is sent. */
 export async function requireApiAdmin(request: Request): Promise<void> {
-  if (!(await isAdminRequest(request))) throw new ApiError(401, UNAUTHORIZED_MESSAGE);
+  if (!(await isApiAdmin(request))) throw new ApiError(401, UNAUTHORIZED_MESSAGE);
 }
 
 /**

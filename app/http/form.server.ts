@@ -45,13 +45,21 @@ function acceptedName(name: string, fields: FormFields | readonly string[] | und
 }
 
 /** The 400 for a body that is not one of our forms: a short text in the guest's language. */
-async function badForm(request: Request): Promise<Response> {
+/**
+ * A refused form's thrown answer, in the visitor's language: a page's error view shows its own
+ * title for the status (app/root.tsx); a resource route (the language and theme switches) sends
+ * this text as it is.
+ */
+async function refusedForm(request: Request, status: 400 | 413): Promise<Response> {
   const t = await getFixedT(request, "common");
-  return new Response(`${t("badRequest.title")}. ${t("badRequest.description")}`, {
-    status: 400,
+  const key = status === 413 ? "tooLarge" : "badRequest";
+  return new Response(`${t(`${key}.title`)}. ${t(`${key}.description`)}`, {
+    status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
+
+const badForm = (request: Request) => refusedForm(request, 400);
 
 /**
  * A page form's fields. Past MAX_FORM_BODY_BYTES it throws a 413; a body that is not a form, a
@@ -62,7 +70,7 @@ async function badForm(request: Request): Promise<Response> {
  */
 export async function readForm(request: Request, fields?: FormFields | readonly string[]): Promise<FormData> {
   const body = await readBoundedBody(request, MAX_FORM_BODY_BYTES);
-  if (body === null) throw new Response("Payload Too Large", { status: 413 });
+  if (body === null) throw await refusedForm(request, 413);
   const type = request.headers.get("Content-Type") ?? "";
   let form: FormData | null = null;
   try {

@@ -3,7 +3,7 @@ import { IMPORT_MAX_BYTES } from "~/lib/guest-list-csv";
 import { requireAdmin } from "~/infra/auth.server";
 import { flashToastHeader } from "~/infra/session.server";
 import { readBoundedBody } from "~/http/form.server";
-import { isCrossOrigin } from "~/http/request.server";
+import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { importGuestList, type ImportPreview } from "~/models/guest-list.server";
 
 /** What the import page shows after a post: the preview (and the file, to post it again), or why not. */
@@ -51,7 +51,7 @@ async function readImportForm(request: Request): Promise<{ intent: string; csv: 
  * plain form post; with JavaScript Remix sends the same form.
  */
 export async function handleImportAction(request: Request, context: AppLoadContext) {
-  await requireAdmin(request);
+  await requireAdmin(request, clientIp(context));
   if (isCrossOrigin(request, context)) return data<ImportPageResult>({ error: "common:crossOrigin" }, { status: 403 });
   const form = await readImportForm(request);
   if (form === "tooLarge") return fail("tooLarge", 413);

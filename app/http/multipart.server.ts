@@ -56,21 +56,6 @@ async function* limitedChunks(body: ReadableStream<Uint8Array>, limit: number): 
 }
 
 /**
- * Reads and throws away a body the server will not use (up to `limit` bytes), so an early answer
- * (too many uploads) reaches the client instead of a reset connection. A body declared or found
- * to be larger is left unread: the connection is then closed, as for any oversized upload.
- */
-export async function discardBody(request: Request, limit = MAX_UPLOAD_BODY_BYTES): Promise<void> {
-  if (!request.body || request.bodyUsed) return;
-  if (Number(request.headers.get("Content-Length") ?? "0") > limit) return;
-  try {
-    for await (const chunk of limitedChunks(request.body, limit)) void chunk;
-  } catch {
-    // Over the limit or the client went away: nothing more to do.
-  }
-}
-
-/**
  * Counts the delimiters of a multipart body as it streams past (a delimiter's length kept between
  * chunks): busboy drops a part whose Content-Disposition it cannot read (an unclosed quote) without
  * a word, and such a body is malformed, not a form that lacks its photo.

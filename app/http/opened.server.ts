@@ -1,4 +1,5 @@
-import { isAdminRequest } from "~/infra/auth.server";
+import { sendsBearer } from "~/infra/auth.server";
+import { isAdminSession } from "~/infra/session.server";
 import { recordOpening } from "~/models/reminders.server";
 
 /**
@@ -24,7 +25,9 @@ function isGuestLooking(request: Request): boolean {
  */
 export async function noteOpening(request: Request, invitationId: number): Promise<void> {
   try {
-    if (!isGuestLooking(request) || (await isAdminRequest(request))) return;
+    // A request with a Bearer token is a program (the admin's, or someone guessing it), never a
+    // guest: not recorded, and its token is not checked here (the answer does not depend on it).
+    if (!isGuestLooking(request) || sendsBearer(request) || (await isAdminSession(request))) return;
     await recordOpening(invitationId);
   } catch (error) {
     console.error("recording an invitation's opening failed", error instanceof Error ? error.message : error);

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
-import { isAdminRequest } from "~/infra/auth.server";
+import { isAdminRequest, limitBearerGuesses } from "~/infra/auth.server";
 import { uploaderNameHeader } from "~/infra/session.server";
 import { uploaderNameOf } from "~/lib/names";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
-import { discardBody, MAX_BATCH_BODY_BYTES, readUpload, readUploadBatch, type ReadUploadError } from "~/http/multipart.server";
+import { readUpload, readUploadBatch, type ReadUploadError } from "~/http/multipart.server";
 import { savePhoto, type PhotoError, type Uploader } from "~/models/photos.server";
 import type { Media } from "~/models/gallery.server";
 
@@ -34,10 +34,10 @@ export const uploadErrorKey = (error: UploadError) => (error === "uploaderNameTo
  * Who is uploading, from the request and the form's 'Tu nombre' (`uploaderName`): the admin's
  * photos (session or bearer token) are published at once; a name too long refuses the upload.
  */
-async function uploaderOf(request: Request, fields: ReadonlyMap<string, string>): Promise<Uploader | null> {
+async function uploaderOf(request: Request, client: string, fields: ReadonlyMap<string, string>): Promise<Uploader | null> {
   const name = uploaderNameOf(fields.get("uploaderName"));
   if (!name.ok) return null;
-  return { byAdmin: await isAdminRequest(request), name: name.name };
+  return { byAdmin: await isAdminRequest(request, client), name: name.name };
 }
 
 /** The cookie that keeps 'Tu nombre' for the next upload, when the form sent the field (a cleared field clears it). */
@@ -66,20 +66,20 @@ export type ReceivedPhoto =
  * The one photo upload flow, for the gallery page (section id in the form's `sectionId` field)
  * and POST /api/gallery/sections/{id}/media (section id in the URL: `sectionIdRaw`): cross-site
  * refusal, the per-client upload limit, the bounded multipart read, then savePhoto. A refusal
- * that comes before the body is read still reads it (within the upload limit) and throws it away,
- * so the client gets the answer rather than a reset connection.
+ * that comes before the body is read answers at once without reading it: the server reads the rest
+ * and throws it away after the answer (server/request-body.mjs, the one home of that), so the
+ * client gets the answer rather than a reset connection.
  */
 export async function receivePhoto(request: Request, context: AppLoadContext, sectionIdRaw?: string): Promise<ReceivedPhoto> {
-  if (isCrossOrigin(request, context)) {
-    await discardBody(request);
-    return { ok: false, refusal: "forbidden" };
-  }
+  if (isCrossOrigin(request, context)) return { ok: false, refusal: "forbidden" };
   const started = performance.now();
+  const client = clientIp(context);
   try {
-    await consume("upload", clientIp(context));
+    // A Bearer token is a guess counted like the admin password's (decides whether the photo is the admin's).
+    await limitBearerGuesses(request, client);
+    await consume("upload", client);
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
-    await discardBody(request);
     return { ok: false, refusal: "rateLimited", limited: error };
   }
   const invalid = (error: UploadError): ReceivedPhoto => ({ ok: false, refusal: "invalid", error, status: uploadErrorStatus[error] });
@@ -88,7 +88,7 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
   const { file, fields } = read.upload;
   const sectionId = parseSectionId(sectionIdRaw ?? fields.get("sectionId"));
   if (!file || sectionId === null) return invalid("fileAndSectionRequired");
-  const uploader = await uploaderOf(request, fields);
+  const uploader = await uploaderOf(request, client, fields);
   if (!uploader) return invalid("uploaderNameTooLong");
   const received = performance.now();
   const saved = await savePhoto(sectionId, file, uploader);
@@ -128,17 +128,14 @@ export type ReceivedBatch =
  * limit gets its answer without the server decoding anything.
  */
 export async function receivePhotos(request: Request, context: AppLoadContext): Promise<ReceivedBatch> {
-  if (isCrossOrigin(request, context)) {
-    await discardBody(request, MAX_BATCH_BODY_BYTES);
-    return { ok: false, refusal: "forbidden" };
-  }
+  if (isCrossOrigin(request, context)) return { ok: false, refusal: "forbidden" };
   const started = performance.now();
   const client = clientIp(context);
   try {
+    await limitBearerGuesses(request, client);
     await consume("upload", client);
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
-    await discardBody(request, MAX_BATCH_BODY_BYTES);
     return { ok: false, refusal: "rateLimited", limited: error };
   }
   let prepaid = true;
@@ -148,7 +145,7 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
   let headers: Record<string, string> = {};
   const save = async (file: { name: string; bytes: Buffer }, sectionId: number, fields: ReadonlyMap<string, string>): Promise<BatchPhotoResult> => {
     const { name } = file;
-    const uploader = await uploaderOf(request, fields);
+    const uploader = await uploaderOf(request, client, fields);
     if (!uploader) return { name, ok: false, error: "uploaderNameTooLong", status: uploadErrorStatus.uploaderNameTooLong };
     if (!prepaid && !limited) {
       try {

@@ -10,7 +10,7 @@ import { claimNext, finishClaim, onEnqueued, type Claim } from "~/models/outbox.
  * The outbox's background sender (docs/decisions/0030-outbox.md). Every worker (or the single
  * process) runs one after boot: it claims a due message, sends it, records the outcome, and goes
  * on while there is work; idle, it looks again after a wait that grows to IDLE_MAX_MS (one
- * indexed query), and an enqueue in this process wakes it at once (onEnqueued). SIGTERM stops it between sends.
+ * indexed query), and an enqueue in this process wakes it once committed (onEnqueued). SIGTERM stops it between sends.
  */
 const SOONEST_MS = 200;
 const IDLE_MIN_MS = 2_000;

@@ -11,7 +11,7 @@ import { personalLink } from "~/lib/personal-link";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { mailFrame, unsubscribeUrl, type ComposedEmail } from "~/models/notifications.server";
 import { statusOf } from "~/models/invitations.server";
-import { enqueue, type NewOutboxMessage } from "~/models/outbox.server";
+import { enqueue, outboxTransaction, type NewOutboxMessage, type OutboxTransaction } from "~/models/outbox.server";
 import { isPending, remindersRecorded } from "~/models/reminders.server";
 import { currentContent } from "~/models/content-live.server";
 import { weddingDates } from "~/models/content-dates.server";
@@ -115,14 +115,14 @@ function messageOf(kind: GuestEmailKind, row: RecipientRow): NewOutboxMessage {
   return { kind, channel: "email", recipient: row.email!, language: row.language, payload };
 }
 
-async function markInvited(trx: Transaction<Database>, ids: readonly number[], now: Date): Promise<void> {
+async function markInvited(trx: OutboxTransaction, ids: readonly number[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await trx.updateTable("invitations").set({ invitation_emailed_at: now.toISOString() }).where("id", "in", ids).execute();
 }
 
 /** Rows a few hundred at a time: one statement's parameters stay well under both engines' limits. */
 const CHUNK = 200;
-async function queueAndRecord(trx: Transaction<Database>, kind: GuestEmailKind, rows: readonly RecipientRow[], now: Date) {
+async function queueAndRecord(trx: OutboxTransaction, kind: GuestEmailKind, rows: readonly RecipientRow[], now: Date) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     await enqueue(
@@ -146,27 +146,25 @@ export type QueueOneResult = { ok: true } | { ok: false; error: QueueOneError };
 export async function queueGuestEmail(kind: GuestEmailKind, id: number, seen: string | null, now = new Date()): Promise<QueueOneResult> {
   // Read before the transaction: the content's revision check is a query of its own.
   const rsvpOpen = isRsvpOpen((await weddingDates()).rsvpDeadline, now);
-  return db()
-    .transaction()
-    .execute(async (trx): Promise<QueueOneResult> => {
-      const row = await trx
-        .selectFrom("invitations")
-        .select([...recipientColumns, "invitation_emailed_at", "reminded_at", "confirmed", "status"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!row) return { ok: false, error: "notFound" };
-      if (!row.email) return { ok: false, error: "noEmail" };
-      const last = kind === "invitation" ? row.invitation_emailed_at : row.reminded_at;
-      if (last !== seen) return { ok: false, error: "changed" };
-      if (kind === "reminder") {
-        if (statusOf(row) !== "pending") return { ok: false, error: "answered" };
-        if (!rsvpOpen) return { ok: false, error: "closed" };
-      }
-      const suppressed = await trx.selectFrom("suppressed_emails").select("email").where("email", "=", row.email).executeTakeFirst();
-      if (suppressed) return { ok: false, error: "unsubscribed" };
-      await queueAndRecord(trx, kind, [row], now);
-      return { ok: true };
-    });
+  return outboxTransaction(async (trx): Promise<QueueOneResult> => {
+    const row = await trx
+      .selectFrom("invitations")
+      .select([...recipientColumns, "invitation_emailed_at", "reminded_at", "confirmed", "status"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return { ok: false, error: "notFound" };
+    if (!row.email) return { ok: false, error: "noEmail" };
+    const last = kind === "invitation" ? row.invitation_emailed_at : row.reminded_at;
+    if (last !== seen) return { ok: false, error: "changed" };
+    if (kind === "reminder") {
+      if (statusOf(row) !== "pending") return { ok: false, error: "answered" };
+      if (!rsvpOpen) return { ok: false, error: "closed" };
+    }
+    const suppressed = await trx.selectFrom("suppressed_emails").select("email").where("email", "=", row.email).executeTakeFirst();
+    if (suppressed) return { ok: false, error: "unsubscribed" };
+    await queueAndRecord(trx, kind, [row], now);
+    return { ok: true };
+  });
 }
 
 export type QueueAllResult = { ok: true; count: number } | { ok: false; error: "changed"; count: number } | { ok: false; error: "closed" };
@@ -178,15 +176,13 @@ export type QueueAllResult = { ok: true; count: number } | { ok: false; error: "
  */
 export async function queueAllGuestEmails(kind: GuestEmailKind, expected: number, now = new Date()): Promise<QueueAllResult> {
   if (kind === "reminder" && !isRsvpOpen((await weddingDates()).rsvpDeadline, now)) return { ok: false, error: "closed" };
-  return db()
-    .transaction()
-    .execute(async (trx): Promise<QueueAllResult> => {
-      const query = kind === "invitation" ? toInvite(trx) : toRemind(trx, now);
-      const rows = await query.select(recipientColumns).orderBy("id").execute();
-      if (rows.length !== expected || rows.length === 0) return { ok: false, error: "changed", count: rows.length };
-      await queueAndRecord(trx, kind, rows, now);
-      return { ok: true, count: rows.length };
-    });
+  return outboxTransaction(async (trx): Promise<QueueAllResult> => {
+    const query = kind === "invitation" ? toInvite(trx) : toRemind(trx, now);
+    const rows = await query.select(recipientColumns).orderBy("id").execute();
+    if (rows.length !== expected || rows.length === 0) return { ok: false, error: "changed", count: rows.length };
+    await queueAndRecord(trx, kind, rows, now);
+    return { ok: true, count: rows.length };
+  });
 }
 
 /* ---------- Composition, when sent ---------- */

@@ -8,6 +8,7 @@ import { weddingDates } from "~/models/content-dates.server";
 import { bool, db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { enqueueAnswerNotice } from "~/models/notifications.server";
+import { outboxTransaction } from "~/models/outbox.server";
 import { config } from "~/infra/config.server";
 
 export interface Guest {
@@ -382,48 +383,46 @@ export async function confirmInvitation(
   const normalized = normalizeInvitationCode(code);
   if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
   const { rsvpDeadline } = await weddingDates();
-  const outcome = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .selectFrom("invitations")
-        .select(["id", "primary_guest", "max_guests", "confirmed", "status"])
-        .where("code", "=", normalized)
-        .executeTakeFirst();
-      if (!row) return { ok: false as const, error: "notFound" as const };
-      const status = statusOf(row);
-      if (status === "confirmed") return { ok: true as const, id: row.id, alreadyConfirmed: true };
-      if (status === "declined") return { ok: false as const, error: "alreadyAnswered" as const };
-      if (!isRsvpOpen(rsvpDeadline, now)) return { ok: false as const, error: "closed" as const };
-      const answer = buildAnswer(row.primary_guest, row.max_guests, {
-        guests: guests.map((g) => (typeof g === "string" ? { fullName: g } : g)),
-        primaryDietary: extra.primaryDietary,
-        message: extra.message,
-      });
-      if (!answer.ok) return answer;
-      // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
-      await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
-      await trx
-        .insertInto("guests")
-        .values(answer.guests.map((g, i) => ({ invitation_id: row.id, full_name: g.fullName, dietary: g.dietary, is_primary: i === 0 ? 1 : 0 }) as const))
-        .execute();
-      const stamp = now.toISOString();
-      await trx
-        .updateTable("invitations")
-        .set({ confirmed: 1, status: "confirmed", confirmed_at: stamp, answered_at: stamp, message: answer.message, updated_at: stamp })
-        .where("id", "=", row.id)
-        .execute();
-      // The couple's notification is written with the answer or not at all (app/models/notifications.server.ts).
-      await enqueueAnswerNotice(trx, {
-        code: normalized,
-        primaryGuest: row.primary_guest,
-        status: "confirmed",
-        guests: answer.guests,
-        message: answer.message,
-        answeredAt: stamp,
-      });
-      return { ok: true as const, id: row.id, alreadyConfirmed: false };
+  const outcome = await outboxTransaction(async (trx) => {
+    const row = await trx
+      .selectFrom("invitations")
+      .select(["id", "primary_guest", "max_guests", "confirmed", "status"])
+      .where("code", "=", normalized)
+      .executeTakeFirst();
+    if (!row) return { ok: false as const, error: "notFound" as const };
+    const status = statusOf(row);
+    if (status === "confirmed") return { ok: true as const, id: row.id, alreadyConfirmed: true };
+    if (status === "declined") return { ok: false as const, error: "alreadyAnswered" as const };
+    if (!isRsvpOpen(rsvpDeadline, now)) return { ok: false as const, error: "closed" as const };
+    const answer = buildAnswer(row.primary_guest, row.max_guests, {
+      guests: guests.map((g) => (typeof g === "string" ? { fullName: g } : g)),
+      primaryDietary: extra.primaryDietary,
+      message: extra.message,
     });
+    if (!answer.ok) return answer;
+    // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
+    await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
+    await trx
+      .insertInto("guests")
+      .values(answer.guests.map((g, i) => ({ invitation_id: row.id, full_name: g.fullName, dietary: g.dietary, is_primary: i === 0 ? 1 : 0 }) as const))
+      .execute();
+    const stamp = now.toISOString();
+    await trx
+      .updateTable("invitations")
+      .set({ confirmed: 1, status: "confirmed", confirmed_at: stamp, answered_at: stamp, message: answer.message, updated_at: stamp })
+      .where("id", "=", row.id)
+      .execute();
+    // The couple's notification is written with the answer or not at all (app/models/notifications.server.ts).
+    await enqueueAnswerNotice(trx, {
+      code: normalized,
+      primaryGuest: row.primary_guest,
+      status: "confirmed",
+      guests: answer.guests,
+      message: answer.message,
+      answeredAt: stamp,
+    });
+    return { ok: true as const, id: row.id, alreadyConfirmed: false };
+  });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyConfirmed: outcome.alreadyConfirmed };
 }
@@ -442,21 +441,19 @@ export async function declineInvitation(
   const normalized = normalizeInvitationCode(code);
   if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
   const { rsvpDeadline } = await weddingDates();
-  const outcome = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx.selectFrom("invitations").select(["id", "primary_guest", "confirmed", "status"]).where("code", "=", normalized).executeTakeFirst();
-      if (!row) return { ok: false as const, error: "notFound" as const };
-      const status = statusOf(row);
-      if (status === "declined") return { ok: true as const, id: row.id, alreadyDeclined: true };
-      if (status === "confirmed") return { ok: false as const, error: "alreadyAnswered" as const };
-      if (!isRsvpOpen(rsvpDeadline, now)) return { ok: false as const, error: "closed" as const };
-      const stamp = now.toISOString();
-      await trx.deleteFrom("guests").where("invitation_id", "=", row.id).where("is_primary", "=", 0).execute();
-      await trx.updateTable("invitations").set({ status: "declined", answered_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();
-      await enqueueAnswerNotice(trx, { code: normalized, primaryGuest: row.primary_guest, status: "declined", guests: [], message: null, answeredAt: stamp });
-      return { ok: true as const, id: row.id, alreadyDeclined: false };
-    });
+  const outcome = await outboxTransaction(async (trx) => {
+    const row = await trx.selectFrom("invitations").select(["id", "primary_guest", "confirmed", "status"]).where("code", "=", normalized).executeTakeFirst();
+    if (!row) return { ok: false as const, error: "notFound" as const };
+    const status = statusOf(row);
+    if (status === "declined") return { ok: true as const, id: row.id, alreadyDeclined: true };
+    if (status === "confirmed") return { ok: false as const, error: "alreadyAnswered" as const };
+    if (!isRsvpOpen(rsvpDeadline, now)) return { ok: false as const, error: "closed" as const };
+    const stamp = now.toISOString();
+    await trx.deleteFrom("guests").where("invitation_id", "=", row.id).where("is_primary", "=", 0).execute();
+    await trx.updateTable("invitations").set({ status: "declined", answered_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();
+    await enqueueAnswerNotice(trx, { code: normalized, primaryGuest: row.primary_guest, status: "declined", guests: [], message: null, answeredAt: stamp });
+    return { ok: true as const, id: row.id, alreadyDeclined: false };
+  });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyDeclined: outcome.alreadyDeclined };
 }

@@ -1,14 +1,12 @@
-import type { Transaction } from "kysely";
 import { contentSnapshot, currentContent } from "~/models/content-live.server";
 import { config } from "~/infra/config.server";
-import type { Database } from "~/infra/db-schema";
 import { i18nFor } from "~/infra/i18n.server";
 import { emailEnabled } from "~/infra/mail.server";
 import { escapeHtml } from "~/lib/escape-html";
 import { unsubscribeToken } from "~/infra/unsubscribe-token.server";
 import type { Language } from "~/lib/constants";
 import { atVenueTime, venueDay } from "~/lib/venue-time";
-import { enqueue, type NewOutboxMessage } from "~/models/outbox.server";
+import { enqueue, type NewOutboxMessage, type OutboxTransaction } from "~/models/outbox.server";
 
 /**
  * The couple told of each answer (issue 25): NOTIFY_EMAIL and/or NOTIFY_URL get, for every
@@ -57,7 +55,7 @@ export function answerMessages(notice: AnswerNotice, now = new Date()): NewOutbo
  * Called inside the transaction that records the answer: the notification is written with it or
  * not at all. It reads nothing and only inserts rows, so it adds no reason for the answer to fail.
  */
-export async function enqueueAnswerNotice(trx: Transaction<Database>, notice: AnswerNotice): Promise<void> {
+export async function enqueueAnswerNotice(trx: OutboxTransaction, notice: AnswerNotice): Promise<void> {
   await enqueue(answerMessages(notice), trx);
 }
 

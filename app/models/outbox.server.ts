@@ -43,19 +43,44 @@ export interface NewOutboxMessage {
 
 type Writer = Kysely<Database> | Transaction<Database>;
 
+declare const outboxWriter: unique symbol;
+/**
+ * A transaction begun by outboxTransaction(): the only kind enqueue() writes in, so whatever a
+ * transaction queues wakes the sender once it has committed.
+ */
+export type OutboxTransaction = Transaction<Database> & { readonly [outboxWriter]: true };
+
 let enqueued: (() => void) | undefined;
+/** The transactions that queued something: the sender is woken when each commits. */
+const queuedIn = new WeakSet<Transaction<Database>>();
 
 /**
- * The sender of this process (app/infra/outbox-sender.server.ts) asks to be woken by an enqueue.
- * Woken inside the caller's transaction, its claim still sees the new rows: the claim is a write
- * transaction, which waits for the caller's to commit (one writer at a time on both engines).
+ * The sender of this process (app/infra/outbox-sender.server.ts) asks to be woken by an enqueue,
+ * once the rows are committed: woken earlier, its first look (a plain read, no lock) would not see
+ * them yet and it would sleep its idle period (up to 30 s) with a notice waiting.
  */
 export function onEnqueued(listener: (() => void) | undefined) {
   enqueued = listener;
 }
 
-/** Adds messages to the outbox, in the caller's transaction when given one. */
-export async function enqueue(messages: readonly NewOutboxMessage[], writer: Writer = db()): Promise<void> {
+/**
+ * Runs `work` in a transaction in which enqueue() may write; after the commit, the sender is woken
+ * if the transaction queued anything (a rollback queues nothing and wakes nothing).
+ */
+export async function outboxTransaction<T>(work: (trx: OutboxTransaction) => Promise<T>): Promise<T> {
+  let transaction: Transaction<Database> | undefined;
+  const result = await db()
+    .transaction()
+    .execute((trx) => {
+      transaction = trx;
+      return work(trx as OutboxTransaction);
+    });
+  if (transaction && queuedIn.has(transaction)) enqueued?.();
+  return result;
+}
+
+/** Adds messages to the outbox: at once, or in the caller's transaction (the sender woken when it commits). */
+export async function enqueue(messages: readonly NewOutboxMessage[], writer: Kysely<Database> | OutboxTransaction = db()): Promise<void> {
   if (messages.length === 0) return;
   const now = Date.now();
   await writer
@@ -71,7 +96,8 @@ export async function enqueue(messages: readonly NewOutboxMessage[], writer: Wri
       })),
     )
     .execute();
-  enqueued?.();
+  if (writer.isTransaction) queuedIn.add(writer as Transaction<Database>);
+  else enqueued?.();
 }
 
 export interface ClaimedMessage {

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { ApiError, apiJson, apiRoute, fail, FORBIDDEN_MESSAGE, readJson, requireApiAdmin } from "~/http/api.server";
+import { ApiError, apiJson, apiRoute, fail, FORBIDDEN_MESSAGE, isApiAdmin, readJson, requireApiAdmin } from "~/http/api.server";
 import { apiAnswers, apiT } from "~/http/api-messages.server";
-import { isAdminRequest } from "~/infra/auth.server";
 import { getSection } from "~/models/gallery.server";
 import { parseSectionId, receivePhoto } from "~/http/photo-upload.server";
 import { recordStoredMedia, type StoredMediaError } from "~/models/photos.server";
@@ -30,7 +29,7 @@ const route = apiRoute({
   GET: async ({ request, params }) => {
     const id = parseSectionId(params.id);
     if (id === null) return fail(request, apiAnswers.upload.sectionRequired);
-    const section = await getSection(id, { includeInactive: await isAdminRequest(request) });
+    const section = await getSection(id, { includeInactive: await isApiAdmin(request) });
     if (!section) return fail(request, apiAnswers.sectionNotFound);
     return apiJson(section.media);
   },

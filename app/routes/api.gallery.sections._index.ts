@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.server";
+import { apiJson, apiRoute, fail, isApiAdmin, readJson, requireApiAdmin } from "~/http/api.server";
 import { apiAnswers } from "~/http/api-messages.server";
-import { isAdminRequest } from "~/infra/auth.server";
 import { createSection, listSections } from "~/models/gallery.server";
 
 // Types only; the rules (name required after trim, lengths, defaults, order) are createSection's.
@@ -18,7 +17,7 @@ const createBody = z.object({
 
 const route = apiRoute({
   /** GET /api/gallery/sections → active sections with their media (the admin gets all). */
-  GET: async ({ request }) => apiJson(await listSections({ includeInactive: await isAdminRequest(request) })),
+  GET: async ({ request }) => apiJson(await listSections({ includeInactive: await isApiAdmin(request) })),
   /** POST /api/gallery/sections (admin) { name, description?, allow_upload?, is_active?, review_uploads?, order? } → 201 the section. */
   POST: async ({ request }) => {
     await requireApiAdmin(request);

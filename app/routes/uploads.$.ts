@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { isAdminRequest } from "~/infra/auth.server";
+import { clientIp } from "~/http/request.server";
 import { storedFileVisibility } from "~/models/gallery.server";
 import { isValidKey, storage } from "~/infra/storage.server";
 
@@ -22,13 +23,13 @@ function matches(request: Request, etag: string): boolean {
  * the admin. Anything else is a 404. The file is streamed from the folder or the bucket, never
  * held whole in memory.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   const type = TYPES[key.split(".").pop()?.toLowerCase() ?? ""];
   if (!type || !isValidKey(key)) return notFound();
   const visibility = await storedFileVisibility(key);
   if (!visibility) return notFound();
-  if (!visibility.public && !(await isAdminRequest(request))) return notFound();
+  if (!visibility.public && !(await isAdminRequest(request, clientIp(context)))) return notFound();
   const stored = await storage().open(key);
   if (!stored) return notFound();
   const headers = {

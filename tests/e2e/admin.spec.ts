@@ -265,6 +265,30 @@ test.describe("admin: invitations", () => {
 });
 
 test.describe("admin: gallery sections", () => {
+  test("'Crear Nueva Sección' keeps what is typed through the screen's other actions, and empties after its own create @js-only", async ({ page, data }) => {
+    const other = `Otra ${Date.now()}`;
+    await data.createSection({ name: other, isActive: false });
+    await login(page);
+    await tabs(page).getByRole("link", { name: "Galería" }).click();
+    const createForm = page.getByRole("region", { name: "Crear Nueva Sección" });
+    const name = `Escrita ${Date.now()}`;
+    await createForm.getByLabel("Nombre de la sección").fill(name);
+    await createForm.getByLabel("Descripción (opcional)").fill("A medio escribir");
+    // Another action of the screen (it saves, and the screen loads again) leaves the form as typed.
+    const card = page.getByRole("article", { name: other });
+    await card.getByRole("button", { name: "Activar" }).click();
+    await expect(card.getByRole("button", { name: "Desactivar" })).toBeVisible();
+    await expect(createForm.getByLabel("Nombre de la sección")).toHaveValue(name);
+    await expect(createForm.getByLabel("Descripción (opcional)")).toHaveValue("A medio escribir");
+    // Its own successful create empties it.
+    await createForm.getByRole("button", { name: "Crear Sección" }).click();
+    await expect(page.getByRole("article", { name })).toBeVisible();
+    const [row] = data.query<{ id: number }>("SELECT id FROM gallery_sections WHERE name = ?", name);
+    data.trackSection(row.id);
+    await expect(createForm.getByLabel("Nombre de la sección")).toHaveValue("");
+    await expect(createForm.getByLabel("Descripción (opcional)")).toHaveValue("");
+  });
+
   test("create, toggle, edit and delete a section", async ({ page, data }) => {
     await login(page);
     await tabs(page).getByRole("link", { name: "Galería" }).click();

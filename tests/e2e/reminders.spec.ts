@@ -147,17 +147,16 @@ test.describe("'Por responder' reminders", () => {
     await expect(page.getByRole("heading", { name: /^Por responder \(\d+\)$/ })).toBeVisible();
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `John ${t}`, exact: true }) });
     await expect(card.getByText("Sin recordatorios")).toBeVisible();
-    const link = card.getByRole("link", { name: `Recordar por WhatsApp a John ${t}` });
-
     const popup = page.waitForEvent("popup");
     if (jsDisabled(testInfo)) {
-      await expect(link).toHaveAttribute("href", `/admin/reminders/${inv.id}/whatsapp`);
-      await link.click();
+      // Without JavaScript a button posts the reminder (a GET records nothing), then wa.me opens.
+      await card.getByRole("button", { name: `Recordar por WhatsApp a John ${t}` }).click();
       const whatsApp = await popup;
       await whatsApp.waitForURL(/^https:\/\/wa\.me\//);
       expectReminder(whatsApp.url(), t, inv.code);
       await page.reload();
     } else {
+      const link = card.getByRole("link", { name: `Recordar por WhatsApp a John ${t}` });
       expectReminder((await link.getAttribute("href")) ?? "", t, inv.code);
       await link.click();
       await (await popup).waitForURL(/^https:\/\/wa\.me\/12125550123\?text=/);
@@ -165,6 +164,24 @@ test.describe("'Por responder' reminders", () => {
     }
     await expect(card.getByText(/^Recordado el \d+ de \p{L}+ de \d{4} \(1 vez\)$/u)).toBeVisible();
     expect(data.query("SELECT reminder_count FROM invitations WHERE id = ?", inv.id)).toEqual([{ reminder_count: 1 }]);
+  });
+
+  test("opening the reminder's address (a link preview, a prefetch) records nothing: only the button's POST does", async ({ page, data }) => {
+    const t = tag();
+    const inv = await withContacts(data, `Vista ${t}`, { phone: "12125550123" });
+    await login(page);
+    const visits: Record<string, string>[] = [{}, { "Sec-Purpose": "prefetch" }, { "User-Agent": "WhatsApp/2.23.20.0" }];
+    for (const headers of visits) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const res = await page.request.fetch(`/admin/reminders/${inv.id}/whatsapp`, { method, headers, maxRedirects: 0 });
+        expect(res.status()).toBe(302);
+        expect(res.headers()["location"]).toBe("/admin/reminders");
+      }
+    }
+    expect(data.query("SELECT reminder_count FROM invitations WHERE id = ?", inv.id)).toEqual([{ reminder_count: 0 }]);
+    await page.goto("/admin/reminders");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Vista ${t}`, exact: true }) });
+    await expect(card.getByText("Sin recordatorios")).toBeVisible();
   });
 
   test("'Copiar mensaje' gives the message and is recorded; an answered invitation is not listed", async ({ page, data, context }, testInfo) => {
@@ -176,16 +193,14 @@ test.describe("'Por responder' reminders", () => {
     await expect(page.getByRole("heading", { name: `Contestó ${t}` })).toHaveCount(0);
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Prima ${t}`, exact: true }) });
     await expect(card.getByText("Sin teléfono: WhatsApp pedirá el contacto.")).toBeVisible();
-    await expect(card.getByRole("link", { name: `Recordar por WhatsApp a Prima ${t}` })).toHaveAttribute(
-      "href",
-      jsDisabled(testInfo) ? `/admin/reminders/${inv.id}/whatsapp` : /^https:\/\/wa\.me\/\?text=/,
-    );
     if (jsDisabled(testInfo)) {
+      await expect(card.getByRole("button", { name: `Recordar por WhatsApp a Prima ${t}` })).toBeVisible();
       await card.getByText("Copiar mensaje").click();
       const text = card.getByLabel(`Mensaje para Prima ${t}`);
       await expect(text).toHaveValue(new RegExp(`^¡Hola, Prima ${t}! .*17 de diciembre de 2030.*${baseURL()}/i/${inv.code}$`));
       await card.getByRole("button", { name: "Marcar como recordado" }).click();
     } else {
+      await expect(card.getByRole("link", { name: `Recordar por WhatsApp a Prima ${t}` })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await card.getByRole("button", { name: `Copiar mensaje para Prima ${t}` }).click();
       await expect(page.getByText("Mensaje copiado").filter({ visible: true }).first()).toBeVisible();
@@ -195,7 +210,7 @@ test.describe("'Por responder' reminders", () => {
     expect(data.query("SELECT reminder_count FROM invitations WHERE id = ?", inv.id)).toEqual([{ reminder_count: 1 }]);
   });
 
-  test("in English: 'Awaiting answer', 'Remind on WhatsApp' with the Spanish guest's message in Spanish", async ({ page, data }) => {
+  test("in English: 'Awaiting answer', 'Remind on WhatsApp' with the Spanish guest's message in Spanish", async ({ page, data }, testInfo) => {
     const t = tag();
     withContacts(data, `Tía ${t}`, { phone: "50761234567" });
     await chooseLanguage(page, "en");
@@ -205,8 +220,8 @@ test.describe("'Por responder' reminders", () => {
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Tía ${t}`, exact: true }) });
     await expect(card.getByText("WhatsApp: +50761234567")).toBeVisible();
     await expect(card.getByText("No reminders yet")).toBeVisible();
-    const link = card.getByRole("link", { name: `Remind on WhatsApp: Tía ${t}` });
-    await expect(link).toBeVisible();
+    const remind = card.getByRole(jsDisabled(testInfo) ? "button" : "link", { name: `Remind on WhatsApp: Tía ${t}` });
+    await expect(remind).toBeVisible();
     await expect(page.getByText("Invitations without an answer. Guests can reply until December 17, 2030.")).toBeVisible();
   });
 });

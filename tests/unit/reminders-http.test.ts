@@ -16,10 +16,10 @@ async function make(primaryGuest: string, extra: { phone?: string; language?: "e
   return created.invitation;
 }
 
-/** GET /admin/reminders/{id}/whatsapp as the browser sends it. */
+/** POST /admin/reminders/{id}/whatsapp as the page's form (without JavaScript) sends it. */
 async function openWhatsApp(id: number | string, cookie?: string) {
-  const request = new Request(`http://localhost/admin/reminders/${id}/whatsapp`, { headers: cookie ? { Cookie: cookie } : {} });
-  return whatsApp.loader({ request, params: { id: String(id) }, context });
+  const request = new Request(`http://localhost/admin/reminders/${id}/whatsapp`, { method: "POST", headers: cookie ? { Cookie: cookie } : {} });
+  return whatsApp.action({ request, params: { id: String(id) }, context });
 }
 
 const count = async (id: number) => (await findInvitationById(id))?.reminderCount;
@@ -37,6 +37,29 @@ describe("'Por responder': recording reminders over HTTP", () => {
       `Hi John Smith! A friendly reminder that we are still waiting for your answer to our wedding invitation. You can reply until December 17, 2030 on your personal invitation: https://boda.example.com/i/${inv.code}`,
     );
     expect(await count(inv.id)).toBe(1);
+  });
+
+  it("a GET or HEAD of the address (a link preview, a prefetch) records nothing and goes back to 'Por responder'", async () => {
+    const inv = await make("John Smith", { phone: "+1 212 555 0123" });
+    const cookie = await adminCookie();
+    for (const method of ["GET", "HEAD"]) {
+      const request = new Request(`http://localhost/admin/reminders/${inv.id}/whatsapp`, { method, headers: { Cookie: cookie } });
+      const loader = whatsApp.loader as unknown as (args: unknown) => Response | Promise<Response>;
+      const response = await loader({ request, params: { id: String(inv.id) }, context });
+      expect([response.status, response.headers.get("Location")]).toEqual([302, "/admin/reminders"]);
+    }
+    expect(await count(inv.id)).toBe(0);
+  });
+
+  it("a post from another site records nothing", async () => {
+    const inv = await make("John Smith", { phone: "+1 212 555 0123" });
+    const request = new Request(`http://localhost/admin/reminders/${inv.id}/whatsapp`, {
+      method: "POST",
+      headers: { Cookie: await adminCookie(), Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
+    const response = await whatsApp.action({ request, params: { id: String(inv.id) }, context });
+    expect([response.status, response.headers.get("Location")]).toEqual([302, "/admin/reminders"]);
+    expect(await count(inv.id)).toBe(0);
   });
 
   it("records nothing without the admin session, for an answered invitation or an unknown id", async () => {

@@ -1,5 +1,6 @@
 import { Button, Modal, Switch, Textarea, TextInput } from "@mantine/core";
-import { useLocation, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
@@ -47,9 +48,23 @@ function CreateSectionForm() {
   const { t } = useTranslation("dashboard");
   const create = useAdminAction("createSection", "create-section");
   const { errors, busy } = create;
-  // A save of this screen redirects to it (a new location); a refusal does not. Keyed by the
-  // location, a new section resets the form: empty name and description, uploads on, inactive.
-  const formKey = useLocation().key;
+  // Only this form's own successful create resets it (empty name and description, uploads on,
+  // inactive): the screen's other actions (a toggle, an edit) also reload it, and what is typed
+  // here stays. A success redirects, so the fetcher comes back idle with no answer of its own (it
+  // keeps the one it had); a refusal is a new answer, and the form keeps what was typed.
+  const [formKey, setFormKey] = useState(0);
+  const submitted = useRef<{ before: unknown } | null>(null);
+  const answer = create.fetcher.data;
+  useEffect(() => {
+    if (busy) {
+      submitted.current ??= { before: answer };
+      return;
+    }
+    if (!submitted.current) return;
+    const { before } = submitted.current;
+    submitted.current = null;
+    if (answer === before || answer?.ok) setFormKey((key) => key + 1);
+  }, [busy, answer]);
   return (
     <section className="card admin-card" aria-labelledby="create-section-title">
       <h2 id="create-section-title" className="admin-section-title">

@@ -13,7 +13,7 @@ import { useAdminAction } from "./useAdminFetcher";
 /**
  * One pending invitation: 'Recordar por WhatsApp' and 'Copiar mensaje', each recorded ('Recordado el
  * …', how many times). With JavaScript the link goes straight to wa.me while the page records it
- * through its action, and the copy uses the clipboard; without, the link goes through
+ * through its action, and the copy uses the clipboard; without, a button posts to
  * /admin/reminders/{id}/whatsapp (records, then wa.me) and the message is shown to select, with a
  * button that records it.
  */
@@ -45,16 +45,25 @@ function Reminder({ row, email }: { row: ReminderRow; email: boolean }) {
         {row.remindedAt ? t("remind.remindedAt", { date: date(row.remindedAt), count: row.reminderCount }) : t("remind.never")}
       </p>
       <div className="share-actions reminder-actions">
-        <a
-          className="button small"
-          href={hydrated ? row.whatsApp : `/admin/reminders/${row.id}/whatsapp`}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t("remind.whatsAppFor", { name: row.primaryGuest })}
-          onClick={hydrated ? record : undefined}
-        >
-          {t("remind.whatsApp")}
-        </a>
+        {hydrated ? (
+          <a
+            className="button small"
+            href={row.whatsApp}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t("remind.whatsAppFor", { name: row.primaryGuest })}
+            onClick={record}
+          >
+            {t("remind.whatsApp")}
+          </a>
+        ) : (
+          // A POST, never a link: a GET records nothing (a preview or a prefetch is not a reminder).
+          <form method="post" action={`/admin/reminders/${row.id}/whatsapp`} target="_blank">
+            <button type="submit" className="button small" aria-label={t("remind.whatsAppFor", { name: row.primaryGuest })}>
+              {t("remind.whatsApp")}
+            </button>
+          </form>
+        )}
         {hydrated ? (
           <button
             type="button"

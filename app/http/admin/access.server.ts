@@ -17,13 +17,14 @@ export function failed(intent: string, key: string, status: number): AdminResult
  * session cookie is SameSite=Strict already). Null when the post may go on.
  */
 export async function refuseAdminPost(request: Request, context: AppLoadContext, intent: string): Promise<AdminAnswer | null> {
+  const client = clientIp(context);
   try {
-    await limitBearerGuesses(request, clientIp(context));
+    await limitBearerGuesses(request, client);
   } catch (error) {
     if (error instanceof RateLimited) return tooManyAttempts(intent, error);
     throw error;
   }
-  await requireAdmin(request);
+  await requireAdmin(request, client);
   if (isCrossOrigin(request, context)) return { result: failed(intent, "common:crossOrigin", 403) };
   return null;
 }
