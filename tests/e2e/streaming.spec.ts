@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { serverMemory } from "../../scripts/lib/memory.mjs";
-import { expect, startServer, test } from "./fixtures";
+import { expect, startServer, TestData, test } from "./fixtures";
 
 /**
  * Files streamed to clients that do not read them, under the production settings (two workers,
@@ -41,14 +41,20 @@ test.describe("streamed files and clients that do not read @js-only", () => {
     await server?.stop();
   });
 
+  /** The request log's lines for a request line so far. */
+  const logLines = (request: string) =>
+    server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(request)).length;
   const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
-  /** A raw connection that asks for the whole video by range and then reads nothing; `drain()` reads it again, to its end. */
-  function neverReading() {
+  /** A raw connection that asks for a whole file by range and then reads nothing; `drain()` reads it again, to its end. */
+  function neverReading(pathname = "/media/hero.mp4") {
     return new Promise<{ drain: () => Promise<number> }>((resolve, reject) => {
       const socket = net.connect(Number(new URL(server.baseURL).port), "127.0.0.1", () => {
         socket.pause();
-        socket.write(`GET /media/hero.mp4 HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=0-\r\nConnection: close\r\n\r\n`);
+        socket.write(`GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=0-\r\nConnection: close\r\n\r\n`);
         resolve({
           // Bytes received in all (headers and body) until the server closed the connection.
           drain: () =>
@@ -85,12 +91,7 @@ test.describe("streamed files and clients that do not read @js-only", () => {
       expect(Buffer.from(await part.arrayBuffer())).toEqual(video.subarray(0, 100));
     }
     const before = serverMemory(server.pid).rssMb;
-    const logLines = () =>
-      server
-        .output()
-        .split("\n")
-        .filter((line) => line.includes("GET /media/hero.mp4")).length;
-    const loggedBefore = logLines();
+    const loggedBefore = logLines("GET /media/hero.mp4");
 
     const sockets = await Promise.all(Array.from({ length: 20 }, () => neverReading()));
     // The growth while they hang: sampled for 5 s (a copy that ignores the sockets grows at the speed of the disk).
@@ -108,8 +109,41 @@ test.describe("streamed files and clients that do not read @js-only", () => {
     expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(video));
 
     // After the idle time the server has ended each of the 20 (one log line each, as it closes them)...
-    await expect.poll(logLines, { timeout: IDLE_MS + 20_000 }).toBeGreaterThanOrEqual(loggedBefore + 21);
+    await expect.poll(() => logLines("GET /media/hero.mp4"), { timeout: IDLE_MS + 20_000 }).toBeGreaterThanOrEqual(loggedBefore + 21);
     // ...and each, reading again, finds its answer cut short: never a whole-looking file.
     for (const socket of sockets) expect(await socket.drain()).toBeLessThan(VIDEO_BYTES);
+  });
+
+  test("a guest's photo under /uploads goes the same way: idle connections cost little and are cut off", async () => {
+    test.setTimeout(120_000);
+    // A 20 MB photo of a public section, stored and recorded as an upload leaves it.
+    const PHOTO_BYTES = 20 << 20;
+    const data = new TestData(`${server.dataDir}/wedding.sqlite`);
+    const section = await data.createSection({ name: `Grande ${Date.now()}` });
+    const key = `${section.id}/1700000000000-0123456789ab.jpg`;
+    fs.mkdirSync(path.join(server.dataDir, "uploads", String(section.id)), { recursive: true });
+    fs.writeFileSync(path.join(server.dataDir, "uploads", key), crypto.randomBytes(PHOTO_BYTES));
+    data.query(
+      "INSERT INTO media (section_id, type, file_path, public_url, name, size, published_at) VALUES (?, 'IMAGE', ?, ?, 'grande.jpg', ?, CURRENT_TIMESTAMP)",
+      section.id,
+      key,
+      `/uploads/${key}`,
+      PHOTO_BYTES,
+    );
+    data.close();
+    expect((await fetch(`${server.baseURL}/uploads/${key}`, { method: "HEAD" })).headers.get("Content-Length")).toBe(String(PHOTO_BYTES));
+
+    const before = serverMemory(server.pid).rssMb;
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => neverReading(`/uploads/${key}`)));
+    let peak = before;
+    for (const started = Date.now(); Date.now() - started < 5000;) {
+      peak = Math.max(peak, serverMemory(server.pid).rssMb);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    console.log(`server RSS: ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most with 20 idle connections to a photo`);
+    expect(peak - before).toBeLessThan(50);
+    // After the idle time the server has ended each (one log line each, as it closes them).
+    await expect.poll(() => logLines(`GET /uploads/${key}`), { timeout: IDLE_MS + 20_000 }).toBeGreaterThanOrEqual(21);
+    for (const socket of sockets) expect(await socket.drain()).toBeLessThan(PHOTO_BYTES);
   });
 });
