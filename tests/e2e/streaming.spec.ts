@@ -84,11 +84,14 @@ test.describe("streamed files and clients that do not read @js-only", () => {
     await card.getByRole("button", { name: "Subir y reemplazar" }).click();
     await expect(card.getByText("Archivo actual: boda.mp4")).toBeVisible({ timeout: 60_000 });
 
-    // Each worker has served the video once (its modules loaded) before the memory is measured.
-    for (let i = 0; i < 4; i++) {
-      const part = await fetch(`${server.baseURL}/media/hero.mp4`, { headers: { Range: "bytes=0-99" } });
-      expect(part.status).toBe(206);
-      expect(Buffer.from(await part.arrayBuffer())).toEqual(video.subarray(0, 100));
+    // Each worker has served 20 requests for the video at once (its modules loaded, its heap grown
+    // for that much work) before the memory is measured: what is measured is what the files hold.
+    for (let round = 0; round < 2; round++) {
+      const parts = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.baseURL}/media/hero.mp4`, { headers: { Range: "bytes=0-99" } })));
+      for (const part of parts) {
+        expect(part.status).toBe(206);
+        expect(Buffer.from(await part.arrayBuffer())).toEqual(video.subarray(0, 100));
+      }
     }
     const before = serverMemory(server.pid).rssMb;
     const loggedBefore = logLines("GET /media/hero.mp4");
@@ -134,6 +137,7 @@ test.describe("streamed files and clients that do not read @js-only", () => {
     expect((await fetch(`${server.baseURL}/uploads/${key}`, { method: "HEAD" })).headers.get("Content-Length")).toBe(String(PHOTO_BYTES));
 
     const before = serverMemory(server.pid).rssMb;
+    const loggedBefore = logLines(`GET /uploads/${key}`);
     const sockets = await Promise.all(Array.from({ length: 20 }, () => neverReading(`/uploads/${key}`)));
     let peak = before;
     for (const started = Date.now(); Date.now() - started < 5000;) {
@@ -143,7 +147,7 @@ test.describe("streamed files and clients that do not read @js-only", () => {
     console.log(`server RSS: ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most with 20 idle connections to a photo`);
     expect(peak - before).toBeLessThan(50);
     // After the idle time the server has ended each (one log line each, as it closes them).
-    await expect.poll(() => logLines(`GET /uploads/${key}`), { timeout: IDLE_MS + 20_000 }).toBeGreaterThanOrEqual(21);
+    await expect.poll(() => logLines(`GET /uploads/${key}`), { timeout: IDLE_MS + 20_000 }).toBeGreaterThanOrEqual(loggedBefore + 20);
     for (const socket of sockets) expect(await socket.drain()).toBeLessThan(PHOTO_BYTES);
   });
 });
