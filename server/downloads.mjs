@@ -1,7 +1,7 @@
 // @ts-check
 // Long downloads (the gallery ZIP, docs/decisions/0013-gallery-zip-streams-with-backpressure.md):
-// their slots, counted for the whole server, and the wait for a slow client, which gives up on one
-// that stopped reading.
+// their slots, counted for the whole server. How their bytes reach a slow client, and when one that
+// stopped reading is cut off, is every answer's rule (server/streaming.mjs).
 //
 // The limits are the app's (app/models/archive.server.ts names them); they are counted here because
 // they hold for every worker together: in the cluster each worker asks the primary, which keeps the
@@ -124,28 +124,4 @@ function onceOnly(release) {
       release();
     },
   };
-}
-
-/**
- * Resolves when `res` can take more bytes. Remix writes a streamed body without waiting for the
- * socket; a long download waits on this before reading more, so a slow phone never fills the
- * server's memory. A client that takes nothing for `idleMs` is cut off (its connection destroyed:
- * the download ends, its slot is released, and a cut ZIP cannot look whole).
- * @param {import("node:http").ServerResponse} res
- * @param {number} [idleMs]
- * @returns {Promise<void>}
- */
-export function whenWritable(res, idleMs) {
-  if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = idleMs ? setTimeout(() => res.destroy(), idleMs) : undefined;
-    const done = () => {
-      clearTimeout(timer);
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
-  });
 }

@@ -8,16 +8,16 @@ import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { MESSAGES } from "./cluster-mode.mjs";
 import { createPageCache } from "./page-cache.mjs";
 import { createRequestLog } from "./request-log.mjs";
 import { finishRefusedBodies } from "./request-body.mjs";
-import { createSlotKeeper, localSlots, slotsFromPrimary, whenWritable } from "./downloads.mjs";
+import { createSlotKeeper, localSlots, slotsFromPrimary } from "./downloads.mjs";
 import { isApiPath } from "./request-rules.mjs";
 import { isPrivateAnswer, preferRouteHeaders, securityHeaders } from "./security-headers.mjs";
+import { createRemixHandler, cutOffIdleClients, STREAM_IDLE_MS } from "./streaming.mjs";
 
 // A .env file beside server.mjs, when present, fills variables the environment does not set.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -67,6 +67,9 @@ const { edge } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
+// Every answer, a file or a page, from Remix or the static files: a client that takes nothing of it
+// for 30 s is cut off (server/streaming.mjs). First, so it sees the bytes compression sends.
+app.use(cutOffIdleClients(STREAM_IDLE_MS));
 // Exactly one proxy hop is trusted: the client address is the one that proxy appended to
 // X-Forwarded-For, never an entry the client wrote itself (which would dodge the rate limits).
 app.set("trust proxy", config.TRUST_PROXY ? 1 : false);
@@ -199,7 +202,8 @@ if (viteDevServer) {
 app.all(
   "*",
   pageCache.middleware,
-  createRequestHandler({
+  // Bodies are written with backpressure (server/streaming.mjs), whatever the route returns.
+  createRemixHandler({
     build: viteDevServer ? () => loadBuild() : build,
     mode,
     getLoadContext: (req, res) => ({
@@ -207,10 +211,8 @@ app.all(
       useCspNonce: (/** @type {string} */ nonce) => security.useNonce(req, res, nonce),
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       origin: res.locals.origin,
-      // A long download (the gallery ZIP): a slot counted for the whole server, and the wait for
-      // the client to take more (server/downloads.mjs).
+      // A long download (the gallery ZIP): a slot counted for the whole server (server/downloads.mjs).
       takeDownloadSlot,
-      whenWritable: (idleMs) => whenWritable(res, idleMs),
     }),
   }),
 );

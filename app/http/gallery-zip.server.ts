@@ -1,16 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getFixedT } from "~/infra/i18n.server";
 import { clientIp } from "~/http/request.server";
-import { takeZipSlot, ZIP_IDLE_MS, zipStream, type GalleryArchive } from "~/models/archive.server";
+import { takeZipSlot, zipStream, type GalleryArchive } from "~/models/archive.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
-    /**
-     * Resolves when the response can take more bytes (server/downloads.mjs). Remix writes a
-     * streamed body without waiting for the socket: a download reads its next chunk only after
-     * this. A client that takes nothing for `idleMs` is cut off.
-     */
-    whenWritable?: (idleMs?: number) => Promise<void>;
     /** A download slot counted for the whole server (every worker), or null past the limits. */
     takeDownloadSlot?: (client: string, limits: { perClient: number; total: number }) => Promise<{ release: () => void } | null>;
   }
@@ -41,7 +35,8 @@ export async function zipResponse(request: Request, context: AppLoadContext, arc
     const t = await getFixedT(request, "gallery");
     return new Response(t("download.busy"), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" } });
   }
-  const whenWritable = context.whenWritable;
-  const body = await zipStream(archive, { signal: request.signal, whenWritable: whenWritable && (() => whenWritable(ZIP_IDLE_MS)), onEnd: slot.release });
+  // The server reads the next chunk only once the client took the last, and cuts off a client that
+  // takes nothing for 30 s (server/streaming.mjs): the request aborts, which ends the archive.
+  const body = await zipStream(archive, { signal: request.signal, onEnd: slot.release });
   return new Response(body, { headers });
 }

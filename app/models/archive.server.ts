@@ -62,8 +62,6 @@ export async function wholeGalleryArchive(): Promise<GalleryArchive> {
 export interface ZipStreamOptions {
   /** Aborted when the client goes away: the archive stops and its open file is closed. */
   signal?: AbortSignal;
-  /** Resolves when the response can take more bytes (backpressure from a slow phone). */
-  whenWritable?: () => Promise<void>;
   /** Called once when the stream ends, fails or is abandoned. */
   onEnd?: () => void;
 }
@@ -125,7 +123,6 @@ export async function zipStream(archive: GalleryArchive, options: ZipStreamOptio
       },
       async pull(controller) {
         try {
-          await options.whenWritable?.();
           // The client went away: nothing more to send, and nothing went wrong here.
           if (stop.signal.aborted) return controller.close();
           const { value, done } = await chunks.next();
@@ -159,12 +156,6 @@ export async function zipStream(archive: GalleryArchive, options: ZipStreamOptio
  */
 export const MAX_ZIP_DOWNLOADS = 8;
 export const MAX_ZIP_DOWNLOADS_PER_CLIENT = 2;
-
-/**
- * A download that takes nothing for this long is ended and frees its slot (30 s).
- * ZIP_IDLE_TIMEOUT_MS shortens it for tests only: it is not a setting of the site.
- */
-export const ZIP_IDLE_MS = Number(process.env.ZIP_IDLE_TIMEOUT_MS) || 30_000;
 
 /** A download slot for this client, or null when too many are under way; release() once. */
 export async function takeZipSlot(context: AppLoadContext, client: string): Promise<{ release: () => void } | null> {

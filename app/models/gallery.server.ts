@@ -223,17 +223,19 @@ export async function seedDefaultSections(): Promise<number> {
 /**
  * Who may see a stored file: null when no photo row names it (orphans and made-up keys are
  * never served); otherwise whether guests may (a published photo of an active section). The
- * admin sees every file a row names, pending ones included.
+ * admin sees every file a row names, pending ones included. With it, the photo's recorded size
+ * (a thumbnail's is not recorded), so a byte range is one read of the store.
  */
-export async function storedFileVisibility(key: string): Promise<{ public: boolean } | null> {
+export async function storedFileVisibility(key: string): Promise<{ public: boolean; size?: number } | null> {
   const row = await db()
     .selectFrom("media")
-    .select("id")
+    .select(["id", "file_path", "size"])
     .where((eb) => eb.or([eb("media.file_path", "=", key), eb("media.thumbnail_path", "=", key)]))
     .executeTakeFirst();
   if (!row) return null;
   const visible = await publishedMedia().select("id").where("id", "=", row.id).executeTakeFirst();
-  return { public: Boolean(visible) };
+  const size = row.file_path === key && row.size ? Number(row.size) : undefined;
+  return { public: Boolean(visible), ...(size ? { size } : {}) };
 }
 
 /** Every stored key a media row names (photo and thumbnail). */

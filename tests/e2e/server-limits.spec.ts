@@ -15,8 +15,8 @@ test.describe("the server's limits with two workers @js-only", () => {
   let sectionId = 0;
 
   test.beforeAll(async () => {
-    // The idle time of a download shortened for the test (ZIP_IDLE_TIMEOUT_MS; 30 s otherwise).
-    server = await startServer({ WEB_CONCURRENCY: "2", TRUST_PROXY: "1", ZIP_IDLE_TIMEOUT_MS: "3000", LOG_REQUESTS: "1" });
+    // The idle time of a download shortened for the test (STREAM_IDLE_TIMEOUT_MS; 30 s otherwise).
+    server = await startServer({ WEB_CONCURRENCY: "2", TRUST_PROXY: "1", STREAM_IDLE_TIMEOUT_MS: "3000", LOG_REQUESTS: "1" });
     // A section whose ZIP is far larger than the sockets' buffers, so a client that does not read
     // holds its download open (stored files, rows written as an upload would write them).
     const data = new TestData(`${server.dataDir}/wedding.sqlite`);

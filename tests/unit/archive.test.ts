@@ -124,27 +124,6 @@ describe("the gallery ZIP", () => {
     expect(ended).toBe(1);
   });
 
-  it("reads the next chunk only once the response can take it (backpressure)", async () => {
-    const { fiesta } = await gallery();
-    let release: () => void = () => {};
-    let waits = 0;
-    const whenWritable = () => {
-      waits++;
-      return new Promise<void>((resolve) => (release = resolve));
-    };
-    const reader = (await zipStream((await sectionArchive(fiesta.id))!, { whenWritable })).getReader();
-    const first = reader.read();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(waits).toBe(1);
-    let settled = false;
-    void first.then(() => (settled = true));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(settled).toBe(false);
-    release();
-    expect((await first).done).toBe(false);
-    await reader.cancel();
-  });
-
   it("limits downloads under way, per client and in all, with the server's slots", async () => {
     const context = { takeDownloadSlot: localSlots(createSlotKeeper()) };
     const a1 = (await takeZipSlot(context, "a"))!;

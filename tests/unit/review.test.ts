@@ -167,7 +167,7 @@ describe("photos reviewed before they go public", () => {
     }
     // Its files: 404 to guests, photo and thumbnail; the admin sees them, never cached.
     for (const key of [pending.file_path, pending.thumbnail_path!]) {
-      expect(await storedFileVisibility(key)).toEqual({ public: false });
+      expect(await storedFileVisibility(key)).toMatchObject({ public: false });
       expect((await getUpload(key)).status).toBe(404);
       const forAdmin = await getUpload(key, { Cookie: await adminCookie() });
       expect(forAdmin.status).toBe(200);

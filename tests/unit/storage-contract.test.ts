@@ -201,6 +201,16 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
 
+    // A byte range of a photo, as of every stored file (one read of the store), and 416 past its end.
+    const part = await getUpload(media.file_path, { Range: "bytes=100-199" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe(`bytes 100-199/${media.size}`);
+    expect(part.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(Buffer.from(await part.arrayBuffer()).equals(body.subarray(100, 200))).toBe(true);
+    const past = await getUpload(media.file_path, { Range: `bytes=${media.size}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("Content-Range")).toBe(`bytes */${media.size}`);
+
     // A row whose object is gone, and a key no row names, are both 404s.
     await storage().remove(media.file_path);
     expect((await getUpload(media.file_path)).status).toBe(404);
