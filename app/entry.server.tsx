@@ -12,7 +12,7 @@ import { renderDocumentBody } from "~/infra/render-document.server";
 import { renderPage } from "~/infra/page-template.server";
 import { config } from "~/infra/config.server";
 
-export { boot, workerStart } from "~/infra/boot.server";
+export { boot, workerStart } from "~/start.server";
 // What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
 export { edge } from "~/http/edge.server";
 

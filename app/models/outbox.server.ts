@@ -7,7 +7,7 @@ import { normalizeEmail } from "~/lib/email";
 /**
  * The durable outbox (docs/decisions/0030-outbox.md): every e-mail and webhook call is first a
  * row, written in the transaction that caused it, so an acknowledged answer always has its
- * message. A sender (app/infra/outbox-sender.server.ts) claims due rows one batch at a time in a
+ * message. A sender (app/models/outbox-sender.server.ts) claims due rows one batch at a time in a
  * transaction (the database's one write lock on both engines, decision 0018), so two workers or
  * two instances never take the same row; a claim expires, so a sender that died mid-send leaves
  * the row to another. The e-mail rate is counted here, in the database, for the whole server.
@@ -46,7 +46,7 @@ type Writer = Kysely<Database> | Transaction<Database>;
 let enqueued: (() => void) | undefined;
 
 /**
- * The sender of this process (app/infra/outbox-sender.server.ts) asks to be woken by an enqueue.
+ * The sender of this process (app/models/outbox-sender.server.ts) asks to be woken by an enqueue.
  * Woken inside the caller's transaction, its claim still sees the new rows: the claim is a write
  * transaction, which waits for the caller's to commit (one writer at a time on both engines).
  */

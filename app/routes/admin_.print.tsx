@@ -5,7 +5,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { publicBaseUrl } from "~/http/public-url.server";
-import { qrSvg } from "~/http/qr.server";
+import { qrSvg } from "~/infra/qr.server";
 import { personalLink, shortLink } from "~/lib/personal-link";
 import { isAdminSession } from "~/infra/session.server";
 import { CARDS_PER_PAGE, cardsPage } from "~/models/print-cards.server";

@@ -8,7 +8,7 @@ import { screenAction, type AdminScreenActions } from "~/http/admin/tab-action.s
 import { configSchema } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import { resetMailForTests } from "~/infra/mail.server";
-import { sendDue } from "~/infra/outbox-sender.server";
+import { sendDue } from "~/models/outbox-sender.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
 import type { AdminOperation } from "~/lib/admin-schemas";
 import { composeGuestEmail, guestEmailCounts, queueAllGuestEmails, queueGuestEmail } from "~/models/invitation-emails.server";

@@ -5,7 +5,7 @@ import { siteMediaKeys } from "~/models/content-media.server";
 import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
 import { setAsideOrphanFiles } from "~/infra/storage.server";
-import { startSender } from "~/infra/outbox-sender.server";
+import { startSender } from "~/models/outbox-sender.server";
 import { weddingDates } from "~/models/content.server";
 
 /**
@@ -63,7 +63,7 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
  * What each worker of the cluster does before it serves (server/primary.mjs ran boot() once in a
  * process of its own first): read the configuration and the secrets boot() made. Nothing is
  * migrated, seeded, swept or printed again, and no worker writes .secrets.json. Each starts the
- * outbox's sender (app/infra/outbox-sender.server.ts) when e-mail or a webhook is configured.
+ * outbox's sender (app/models/outbox-sender.server.ts) when e-mail or a webhook is configured.
  */
 export function workerStart(): Config {
   const cfg = config();
