@@ -4,7 +4,6 @@ import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/i18n";
 import { resources } from "~/locales";
-import { contentResources, contentRevision, currentContent } from "~/models/content.server";
 import type { Namespace, PageTexts } from "~/locales/namespaces";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from "~/lib/constants";
 
@@ -31,6 +30,27 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
+/**
+ * Where the texts the site shows come from: the couple's content ('Contenido') over the app's. The
+ * domain (app/models/content.server.ts) registers itself here when it loads, so this mechanism does
+ * not import the domain (the layers, decision 0039); until then, the app's own texts.
+ */
+export interface TextSource {
+  /** Reads the live content when it may have changed (before the texts are read). */
+  refresh(): Promise<unknown>;
+  /** The texts as last read. */
+  resources(): typeof resources;
+  /** Changes whenever the texts do. */
+  revision(): string;
+}
+let textSource: TextSource = { refresh: async () => undefined, resources: () => resources, revision: () => "" };
+
+export function setTextSource(source: TextSource): void {
+  textSource = source;
+  instances = new Map();
+  instancesRevision = undefined;
+}
+
 let instances = new Map<Language, Promise<I18n>>();
 let instancesRevision: string | undefined;
 
@@ -42,18 +62,18 @@ let instancesRevision: string | undefined;
  * remembered.
  */
 export async function i18nFor(language: string): Promise<I18n> {
-  await currentContent();
+  await textSource.refresh();
   const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  if (instancesRevision !== contentRevision()) {
+  if (instancesRevision !== textSource.revision()) {
     instances = new Map();
-    instancesRevision = contentRevision();
+    instancesRevision = textSource.revision();
   }
   let instance = instances.get(lng);
   if (!instance) {
     const created = createInstance();
     instance = created
       .use(initReactI18next)
-      .init({ ...i18nConfig, resources: contentResources(), lng })
+      .init({ ...i18nConfig, resources: textSource.resources(), lng })
       .then(() => rememberPlainTexts(created));
     instances.set(lng, instance);
   }
@@ -105,7 +125,7 @@ export async function getFixedT(request: Request, ns: string | string[] = "commo
 
 /** A page's namespaces in the request's language, for its loader's `i18n` (decision 0014). */
 export async function pageTexts(request: Request, ...ns: Namespace[]): Promise<PageTexts> {
-  const [lng] = await Promise.all([getLanguage(request), currentContent()]);
+  const [lng] = await Promise.all([getLanguage(request), textSource.refresh()]);
   return textsIn(lng, ns);
 }
 
@@ -122,6 +142,6 @@ export async function adminLoginTexts(request: Request): Promise<PageTexts> {
  */
 export function textsIn(lngs: Language | readonly Language[], ns: readonly Namespace[]): PageTexts {
   const list: readonly Language[] = typeof lngs === "string" ? [lngs] : lngs;
-  const current = contentResources();
+  const current = textSource.resources();
   return Object.fromEntries(list.map((lng) => [lng, Object.fromEntries(ns.map((n) => [n, current[lng][n]]))]));
 }

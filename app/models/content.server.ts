@@ -51,6 +51,7 @@ import { dateTimeFormat } from "~/lib/format";
 import type { WeddingEvent } from "~/lib/calendar";
 import { resources as baseResources } from "~/locales";
 import { config } from "~/infra/config.server";
+import { setTextSource } from "~/infra/i18n.server";
 
 /** How stale a worker's content may be when nothing told it of a change (another instance's save). */
 export const CHECK_EVERY_MS = 2000;
@@ -285,6 +286,9 @@ let defaultResources: Resources | undefined;
 export function contentRevision(): string {
   return live?.revision ?? "";
 }
+
+// The server's i18next (app/infra/i18n.server.ts) shows the couple's texts: it reads them from here.
+setTextSource({ refresh: currentContent, resources: contentResources, revision: contentRevision });
 
 /** Whether the site still shows the demo couple: nothing saved yet, or the demo's names. */
 export async function showsDemoContent(): Promise<boolean> {
