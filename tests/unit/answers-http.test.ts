@@ -3,7 +3,7 @@ import * as byCode from "~/routes/api.invitations.$code";
 import * as confirmRoute from "~/routes/api.invitations.$code.confirm";
 import * as declineRoute from "~/routes/api.invitations.$code.decline";
 import * as stats from "~/routes/api.invitations.stats";
-import { invitationsTab } from "~/http/admin/invitations.server";
+import { invitationsTab } from "~/routes/admin.invitations/invitations.server";
 import { screenAction } from "~/http/admin/tab-action.server";
 import { handleConfirmAction } from "~/http/confirm-page.server";
 import { confirmInvitation, createInvitation, declineInvitation, findInvitationById } from "~/models/invitations.server";

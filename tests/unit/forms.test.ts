@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { handleAdminAction } from "~/http/admin-page.server";
-import { createTab } from "~/http/admin/create.server";
-import { galleryTab } from "~/http/admin/gallery.server";
+import { createTab } from "~/routes/admin.create/create.server";
+import { galleryTab } from "~/routes/admin.gallery/gallery.server";
 import { screenAction } from "~/http/admin/tab-action.server";
 import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
 import { readForm } from "~/http/form.server";

@@ -3,7 +3,7 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emailsScreen, invitationEmailsOf, loadEmailsScreen } from "~/http/admin/emails.server";
-import { invitationsTab } from "~/http/admin/invitations.server";
+import { invitationsTab } from "~/routes/admin.invitations/invitations.server";
 import { screenAction, type AdminScreenActions } from "~/http/admin/tab-action.server";
 import { configSchema } from "~/infra/config.server";
 import { db } from "~/infra/db.server";

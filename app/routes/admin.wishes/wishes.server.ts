@@ -1,7 +1,7 @@
 import { wishesTabSchema } from "~/lib/admin-schemas";
 import { approveWish, listWishesForReview, removeWish, setWishesNeedReview, wishesNeedReview } from "~/models/wishes.server";
-import { failed } from "./access.server";
-import { attempt, done, type AdminScreenActions } from "./tab-action.server";
+import { failed } from "~/http/admin/access.server";
+import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Mensajes: the approval switch, the wishes waiting for review and the published ones. */
 export async function loadWishesTab() {

@@ -1,10 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
-import { InvitationsTab } from "~/components/admin/InvitationsTab";
+import { InvitationsTab } from "./InvitationsTab";
 import { LoadFailed } from "~/components/admin/LoadFailed";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
-import { invitationsTab, loadInvitationsTab } from "~/http/admin/invitations.server";
+import { invitationsTab, loadInvitationsTab } from "./invitations.server";
 import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { isLoadError } from "~/lib/admin-schemas";
 

@@ -1,7 +1,7 @@
 import { galleryTabSchema, type AdminResult } from "~/lib/admin-schemas";
 import { createSection, deleteMedia, deleteSection, listSections, updateSection } from "~/models/gallery.server";
-import { failed } from "./access.server";
-import { attempt, done, type AdminScreenActions } from "./tab-action.server";
+import { failed } from "~/http/admin/access.server";
+import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Galería: every section, inactive ones too, with their photos. */
 export async function loadGalleryTab() {

@@ -1,8 +1,8 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
-import { CreateTab } from "~/components/admin/CreateTab";
+import { CreateTab } from "./CreateTab";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
-import { createTab, loadCreateTab } from "~/http/admin/create.server";
+import { createTab, loadCreateTab } from "./create.server";
 import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { isLoadError } from "~/lib/admin-schemas";
 

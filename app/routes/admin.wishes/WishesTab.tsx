@@ -2,9 +2,9 @@ import { Button, Switch } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AdminWish } from "~/models/wishes.server";
-import { AdminForm } from "./AdminForm";
-import { ConfirmAction } from "./ConfirmAction";
-import { useAdminAction } from "./useAdminFetcher";
+import { AdminForm } from "~/components/admin/AdminForm";
+import { ConfirmAction } from "~/components/admin/ConfirmAction";
+import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
 /** Mensajes: 'Revisar mensajes antes de publicar', then the wishes to review and the published ones. */
 export function WishesTab({ review, pending, published }: { review: boolean; pending: AdminWish[]; published: AdminWish[] }) {

@@ -1,5 +1,5 @@
 import { getStats, listDietaryNotes } from "~/models/invitations.server";
-import { attempt } from "./tab-action.server";
+import { attempt } from "~/http/admin/tab-action.server";
 
 /** Estadísticas: the figures and every dietary note of a guest who is coming. */
 export async function loadStatsTab() {

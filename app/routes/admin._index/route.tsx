@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { StatsTab } from "~/components/admin/StatsTab";
-import { loadStatsTab } from "~/http/admin/stats.server";
+import { StatsTab } from "./StatsTab";
+import { loadStatsTab } from "./stats.server";
 import { screenLoader } from "~/http/admin/tab-action.server";
 import { redirectOldTabLink } from "~/http/admin-page.server";
 

@@ -2,28 +2,32 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { LoadFailed } from "~/components/admin/LoadFailed";
-import { RemindersList } from "~/components/admin/RemindersList";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
-import { loadReminders, remindersScreen } from "~/http/admin/reminders.server";
+import { WishesTab } from "./WishesTab";
+import { loadWishesTab, wishesTab } from "./wishes.server";
 import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { isLoadError } from "~/lib/admin-schemas";
 
-/** Por responder (/admin/reminders, from Invitaciones): the pending invitations, each with its reminder. */
-export const loader = screenLoader(loadReminders);
+/** Mensajes (/admin/wishes, linked from Galería): the guests' wishes and their approval switch. */
+export const loader = screenLoader(loadWishesTab);
 
-export const action = screenActionOf(remindersScreen);
+export const action = screenActionOf(wishesTab);
 
 export const ErrorBoundary = AdminScreenError;
 
-export default function RemindersScreen() {
-  const { t } = useTranslation("dashboard");
+export default function WishesScreen() {
+  const { t } = useTranslation("wishes");
   const data = useLoaderData<typeof loader>();
   if (!data) return null; // locked: the layout shows the login instead
-  const { rows, open, deadline } = data;
+  const { review, wishes } = data;
   return (
     <>
       <ScreenNotices />
-      {isLoadError(rows) ? <LoadFailed message={t("toasts.loadInvitationsError")} /> : <RemindersList rows={rows} open={open} deadline={deadline} />}
+      {isLoadError(wishes) ? (
+        <LoadFailed message={t("admin.loadError")} />
+      ) : (
+        <WishesTab review={review} pending={wishes.pending} published={wishes.published} />
+      )}
     </>
   );
 }

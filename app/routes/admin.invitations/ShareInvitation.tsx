@@ -6,7 +6,7 @@ import { useRootData } from "~/root";
 import { formatLongDate } from "~/lib/dates";
 import { personalLink, whatsAppLink } from "~/lib/personal-link";
 import type { InvitationEmailState } from "~/models/invitation-emails.server";
-import { SendGuestEmail } from "./SendGuestEmail";
+import { SendGuestEmail } from "~/components/admin/SendGuestEmail";
 
 /**
  * 'Compartir' in an invitation's row: its personal link (copy button with JavaScript; selectable

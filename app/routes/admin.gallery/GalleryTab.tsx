@@ -7,10 +7,10 @@ import { SafeImage } from "~/components/SafeImage";
 import { DEFAULT_SECTION_ALLOW_UPLOAD, DEFAULT_SECTION_IS_ACTIVE } from "~/lib/constants";
 import { MAX_SECTION_DESCRIPTION_LENGTH, MAX_SECTION_NAME_LENGTH } from "~/lib/constants";
 import type { Section } from "~/models/gallery.server";
-import { TrashIcon } from "../icons";
-import { ConfirmAction } from "./ConfirmAction";
-import { AdminForm } from "./AdminForm";
-import { useAdminAction } from "./useAdminFetcher";
+import { TrashIcon } from "~/components/icons/index";
+import { ConfirmAction } from "~/components/admin/ConfirmAction";
+import { AdminForm } from "~/components/admin/AdminForm";
+import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
 type AdminSection = Section;
 

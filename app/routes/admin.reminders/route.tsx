@@ -2,28 +2,28 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { LoadFailed } from "~/components/admin/LoadFailed";
-import { ReviewTab } from "~/components/admin/ReviewTab";
+import { RemindersList } from "./RemindersList";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
-import { loadReviewTab, reviewTab } from "~/http/admin/review.server";
+import { loadReminders, remindersScreen } from "~/http/admin/reminders.server";
 import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { isLoadError } from "~/lib/admin-schemas";
 
-/** Por revisar (/admin/review): guests' photos waiting for approval, from sections with 'Revisar antes de publicar'. */
-export const loader = screenLoader(loadReviewTab);
+/** Por responder (/admin/reminders, from Invitaciones): the pending invitations, each with its reminder. */
+export const loader = screenLoader(loadReminders);
 
-export const action = screenActionOf(reviewTab);
+export const action = screenActionOf(remindersScreen);
 
 export const ErrorBoundary = AdminScreenError;
 
-export default function ReviewScreen() {
-  const { t } = useTranslation("review");
+export default function RemindersScreen() {
+  const { t } = useTranslation("dashboard");
   const data = useLoaderData<typeof loader>();
   if (!data) return null; // locked: the layout shows the login instead
-  const { pending } = data;
+  const { rows, open, deadline } = data;
   return (
     <>
       <ScreenNotices />
-      {isLoadError(pending) ? <LoadFailed message={t("loadError")} /> : <ReviewTab sections={pending} />}
+      {isLoadError(rows) ? <LoadFailed message={t("toasts.loadInvitationsError")} /> : <RemindersList rows={rows} open={open} deadline={deadline} />}
     </>
   );
 }

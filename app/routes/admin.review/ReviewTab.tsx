@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { SafeImage } from "~/components/SafeImage";
 import type { AdminIntent } from "~/lib/admin-schemas";
 import type { PendingSection } from "~/models/review.server";
-import { AdminForm } from "./AdminForm";
-import { useAdminAction } from "./useAdminFetcher";
+import { AdminForm } from "~/components/admin/AdminForm";
+import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
 /** 'Por revisar': each section's pending photos, with 'Aprobar' and 'Rechazar' each and for all. */
 export function ReviewTab({ sections }: { sections: PendingSection[] }) {

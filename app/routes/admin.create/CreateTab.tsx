@@ -11,9 +11,9 @@ import {
   SUPPORTED_LANGUAGES,
   TOTAL_CAPACITY,
 } from "~/lib/constants";
-import { AdminForm } from "./AdminForm";
-import { ContactFields } from "./ContactFields";
-import { useAdminAction } from "./useAdminFetcher";
+import { AdminForm } from "~/components/admin/AdminForm";
+import { ContactFields } from "~/components/admin/ContactFields";
+import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
 /** 'Crear Nueva Invitación': name and seats; shows the new code to send to the guest. */
 export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {

@@ -1,8 +1,8 @@
 import { createTabSchema } from "~/lib/admin-schemas";
 import { createInvitation, getStats } from "~/models/invitations.server";
 import { apiAnswers } from "~/http/api-messages.server";
-import { failed } from "./access.server";
-import { attempt, done, type AdminScreenActions } from "./tab-action.server";
+import { failed } from "~/http/admin/access.server";
+import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Crear: the statistics, for the seats still free. */
 export async function loadCreateTab() {

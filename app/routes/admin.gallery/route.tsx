@@ -1,10 +1,10 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
-import { GalleryTab } from "~/components/admin/GalleryTab";
+import { GalleryTab } from "./GalleryTab";
 import { LoadFailed } from "~/components/admin/LoadFailed";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
-import { galleryTab, loadGalleryTab } from "~/http/admin/gallery.server";
+import { galleryTab, loadGalleryTab } from "./gallery.server";
 import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { isLoadError } from "~/lib/admin-schemas";
 

@@ -6,9 +6,9 @@ import { FormErrors } from "~/components/confirm/FormErrors";
 import type { ReminderRow } from "~/http/admin/reminders.server";
 import { displayPhone } from "~/lib/contacts";
 import { formatLongDate } from "~/lib/dates";
-import { AdminForm } from "./AdminForm";
-import { SendGuestEmail } from "./SendGuestEmail";
-import { useAdminAction } from "./useAdminFetcher";
+import { AdminForm } from "~/components/admin/AdminForm";
+import { SendGuestEmail } from "~/components/admin/SendGuestEmail";
+import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
 /**
  * One pending invitation: 'Recordar por WhatsApp' and 'Copiar mensaje', each recorded ('Recordado el

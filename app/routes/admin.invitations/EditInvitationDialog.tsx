@@ -7,9 +7,9 @@ import { DEFAULT_LANGUAGE, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH, MIN_GUEST
 import type { InvitationStatus } from "~/lib/rsvp";
 import { displayPhone } from "~/lib/contacts";
 import { formatLongDate } from "~/lib/dates";
-import { AdminForm } from "./AdminForm";
-import { ContactFields } from "./ContactFields";
-import { useAdminAction } from "./useAdminFetcher";
+import { AdminForm } from "~/components/admin/AdminForm";
+import { ContactFields } from "~/components/admin/ContactFields";
+import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
 export interface EditableInvitation {
   id: number;

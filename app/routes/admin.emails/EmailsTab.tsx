@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { dateTimeFormat, intlLocale } from "~/lib/format";
 import { WEDDING_TIME_ZONE } from "~/lib/venue-time";
-import { ConfirmStep } from "./ScreenNotices";
-import { useAdminAction } from "./useAdminFetcher";
+import { ConfirmStep } from "~/components/admin/ScreenNotices";
+import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
 export type BulkIntent = "sendAllInvitationEmails" | "sendAllReminderEmails";
 export const BULK_INTENTS: readonly BulkIntent[] = ["sendAllInvitationEmails", "sendAllReminderEmails"];

@@ -1,10 +1,10 @@
 import { invitationsTabSchema, isLoadError } from "~/lib/admin-schemas";
 import { pendingInvitations } from "~/models/reminders.server";
 import { deleteGuest, deleteInvitation, listInvitations } from "~/models/invitations.server";
-import { failed } from "./access.server";
+import { failed } from "~/http/admin/access.server";
 import { editInvitation } from "./edit-invitation.server";
-import { invitationEmailsOf, sendInvitationEmail } from "./emails.server";
-import { attempt, done, type AdminScreenActions } from "./tab-action.server";
+import { invitationEmailsOf, sendInvitationEmail } from "~/http/admin/emails.server";
+import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Invitaciones: the whole list (the page filters it), and how many wait for an answer ('Por responder (N)'). */
 export async function loadInvitationsTab() {
