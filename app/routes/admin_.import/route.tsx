@@ -2,9 +2,9 @@ import "~/styles/admin.css";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ImportForm } from "~/components/admin/ImportForm";
+import { ImportForm } from "./ImportForm";
 import { isAdminSession } from "~/infra/session.server";
-import { handleImportAction } from "~/http/import-page.server";
+import { handleImportAction } from "./import.server";
 import { textsIn } from "~/infra/i18n.server";
 import { SUPPORTED_LANGUAGES } from "~/lib/constants";
 

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
-import type { ImportPageResult } from "~/http/import-page.server";
+import type { ImportPageResult } from "./import.server";
 
 /** A row's problem in words: the contacts' own messages are the forms' (namespace reminders). */
 const problemText = (problem: string) =>
