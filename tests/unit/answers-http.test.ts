@@ -5,7 +5,7 @@ import * as declineRoute from "~/routes/api.invitations.$code.decline";
 import * as stats from "~/routes/api.invitations.stats";
 import { invitationsTab } from "~/routes/admin.invitations/invitations.server";
 import { screenAction } from "~/http/admin/tab-action.server";
-import { handleConfirmAction } from "~/http/confirm-page.server";
+import { handleConfirmAction } from "~/routes/confirm/confirm.server";
 import { confirmInvitation, createInvitation, declineInvitation, findInvitationById } from "~/models/invitations.server";
 import { startAdminSessionHeader, storeCodeHeader } from "~/infra/session.server";
 import { useTestDatabase } from "./helpers/test-db";

@@ -26,7 +26,7 @@ import {
   weddingDates,
 } from "~/models/content.server";
 import { composeAnswerEmail } from "~/models/notifications.server";
-import { loadUnsubscribePage } from "~/http/unsubscribe-page.server";
+import { loadUnsubscribePage } from "~/routes/unsubscribe.$token/unsubscribe.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 useTestDatabase();

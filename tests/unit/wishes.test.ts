@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/infra/db.server";
-import { handleWishPost } from "~/http/wishes-page.server";
+import { handleWishPost } from "~/routes/gallery/wishes.server";
 import { wishesTab } from "~/routes/admin.wishes/wishes.server";
 import { MAX_WISH_LENGTH } from "~/lib/wishes";
 import { addWish, approveWish, listPublishedWishes, listWishesForReview, removeWish, setWishesNeedReview, wishesNeedReview } from "~/models/wishes.server";

@@ -7,16 +7,16 @@ import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useRout
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
-import { Carousel, PhotoList } from "~/components/gallery/SectionPhotos";
-import { PlainUploadForm, UploadForm } from "~/components/gallery/UploadForm";
+import { Carousel, PhotoList } from "./SectionPhotos";
+import { PlainUploadForm, UploadForm } from "./UploadForm";
 import { SafeImage } from "~/components/SafeImage";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { pageTexts } from "~/infra/i18n.server";
 import type galleryEs from "~/locales/es/gallery.json";
 import { coupleNamesIn, type RootData } from "~/root";
-import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
-import { handleWishPost, isWishPost, loadWishes } from "~/http/wishes-page.server";
-import { GuestWishes } from "~/components/gallery/GuestWishes";
+import { handleGalleryUpload, loadGallery } from "./gallery.server";
+import { handleWishPost, isWishPost, loadWishes } from "./wishes.server";
+import { GuestWishes } from "./GuestWishes";
 import { uploadAnswerOf } from "~/lib/wishes";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 

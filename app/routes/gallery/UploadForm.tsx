@@ -6,8 +6,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { MAX_UPLOAD_BATCH, MAX_UPLOAD_BYTES, MAX_UPLOADER_NAME_LENGTH } from "~/lib/constants";
-import type { action } from "~/routes/gallery";
-import { UploadIcon } from "../icons";
+import type { action } from "./route";
+import { UploadIcon } from "~/components/icons/index";
 
 /** Photos sent at the same time: a phone on the venue's network shares its bandwidth, the server decodes two at once. */
 const PARALLEL_UPLOADS = 2;

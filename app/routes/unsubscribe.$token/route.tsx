@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { handleUnsubscribe, loadUnsubscribePage } from "~/http/unsubscribe-page.server";
+import { handleUnsubscribe, loadUnsubscribePage } from "./unsubscribe.server";
 import type mailEs from "~/locales/es/mail.json";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
-import { AddToCalendar } from "../home/AddToCalendar";
-import { CheckCircleIcon } from "../icons";
+import { AddToCalendar } from "~/components/home/AddToCalendar";
+import { CheckCircleIcon } from "~/components/icons/index";
 
 interface ConfirmedInvitation {
   primaryGuest: string;

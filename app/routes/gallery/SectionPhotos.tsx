@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { photoFileName } from "~/lib/photo-names";
-import { ChevronLeftIcon, ChevronRightIcon } from "../icons";
-import { SafeImage } from "../SafeImage";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/components/icons/index";
+import { SafeImage } from "~/components/SafeImage";
 
 export interface GalleryMedia {
   id: number;

@@ -2,8 +2,8 @@ import { Button, Modal, Text } from "@mantine/core";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { action } from "~/routes/confirm";
-import { useHydrated } from "./useHydrated";
+import type { action } from "./route";
+import { useHydrated } from "~/components/confirm/useHydrated";
 
 export const DECLINE_FETCHER = "decline-invitation";
 

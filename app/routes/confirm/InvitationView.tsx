@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { formatLongDate } from "~/lib/dates";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { additionalSeats, buildAnswer, MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH } from "~/lib/rsvp";
-import type { action } from "~/routes/confirm";
+import type { action } from "./route";
 import { DeclineAction } from "./DeclineAction";
-import { FormErrors } from "./FormErrors";
-import { useHydrated } from "./useHydrated";
+import { FormErrors } from "~/components/confirm/FormErrors";
+import { useHydrated } from "~/components/confirm/useHydrated";
 
 export const CONFIRM_FETCHER = "confirm-attendance";
 

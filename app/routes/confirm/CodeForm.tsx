@@ -6,8 +6,8 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { verifyCodeSchema } from "~/lib/confirm-schemas";
-import type { action } from "~/routes/confirm";
-import { FormErrors } from "./FormErrors";
+import type { action } from "./route";
+import { FormErrors } from "~/components/confirm/FormErrors";
 
 export const VERIFY_FETCHER = "verify-code";
 
