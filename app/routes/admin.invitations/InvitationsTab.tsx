@@ -71,7 +71,7 @@ function Filters({ q, status }: { q: string; status: string }) {
   );
 }
 
-/** 'Por responder (N)': the reminders screen (app/routes/admin.reminders.tsx). */
+/** 'Por responder (N)': the reminders screen (app/routes/admin.reminders/route.tsx). */
 function PendingLink({ count }: { count: number }) {
   const { t } = useTranslation("reminders");
   return (

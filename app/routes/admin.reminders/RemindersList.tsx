@@ -120,7 +120,7 @@ export function RemindersList({ rows, open, deadline }: { rows: ReminderRow[]; o
           <p className="admin-muted">{t("pending.intro", { deadline: when })}</p>
           {email ? (
             <p>
-              {/* The bulk send asks first, saying how many, on Correos (app/components/admin/EmailsTab.tsx). */}
+              {/* The bulk send asks first, saying how many, on Correos (app/routes/admin.emails/EmailsTab.tsx). */}
               <Link to="/admin/emails?confirm=sendAllReminderEmails" className="button small">
                 {t("emails:bulk.reminders")}
               </Link>

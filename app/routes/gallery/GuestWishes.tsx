@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { isWishAnswer, wishFormSchema, type PublicWish } from "~/lib/wishes";
 
-/** What the /gallery action answers to a refused wish (app/http/wishes-page.server.ts). */
+/** What the /gallery action answers to a refused wish (app/routes/gallery/wishes.server.ts). */
 interface WishReply {
   form: "wish";
   status?: "error" | "success";
