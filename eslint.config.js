@@ -41,5 +41,30 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  // The layers (docs/decisions/0039-layers-and-screen-folders.md): infrastructure (app/infra) is
+  // the mechanisms and knows no domain and no HTTP; the domain (app/models) knows no HTTP; the pure
+  // rules (app/lib) know none of the three. A module at the app's level (app/start.server.ts,
+  // app/entry.server.tsx) wires them together. Both spellings of a path are refused: `~/models/x`
+  // and `../models/x`.
+  {
+    files: ["app/infra/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [layer("models", "infra"), layer("http", "infra")] }] },
+  },
+  {
+    files: ["app/models/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [layer("http", "models")] }] },
+  },
+  {
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [layer("models", "lib"), layer("http", "lib"), layer("infra", "lib")] }] },
+  },
   prettier,
 );
+
+/** A no-restricted-imports pattern refusing `home`'s modules to the files of `from` (a sibling folder of app/). */
+function layer(home, from) {
+  return {
+    group: [`~/${home}`, `~/${home}/**`, `../${home}`, `../${home}/**`, `../../${home}/**`, `**/app/${home}/**`],
+    message: `app/${from} must not import app/${home} (the layers: docs/decisions/0039-layers-and-screen-folders.md).`,
+  };
+}

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run backup [-- <folder>]
 // Writes a consistent snapshot of the database to backups/<timestamp>/ (or <folder>): with
 // DATABASE_URL, PostgreSQL's pg_dump in its custom format (wedding.dump, for pg_restore); else
@@ -45,7 +46,10 @@ async function copyUploads() {
   return { files, from: uploadsDir };
 }
 
-/** pg_dump from PATH, else the newest of Debian's (it must be at least the server's version). */
+/**
+ * pg_dump from PATH, else the newest of Debian's (it must be at least the server's version).
+ * @param {string} name
+ */
 function pgTool(name) {
   const debian = "/usr/lib/postgresql";
   if (fs.existsSync(debian)) {
@@ -104,11 +108,13 @@ const photos = await copyUploads();
 
 const check = new Database(databaseCopy, { readonly: true });
 const integrity = check.pragma("integrity_check", { simple: true });
+/** @param {string} table */
+const countOf = (table) => /** @type {{ n: number }} */ (check.prepare(`SELECT count(*) AS n FROM ${table}`).get()).n;
 const counts = {
-  invitations: check.prepare("SELECT count(*) AS n FROM invitations").get().n,
-  guests: check.prepare("SELECT count(*) AS n FROM guests").get().n,
-  sections: check.prepare("SELECT count(*) AS n FROM gallery_sections").get().n,
-  media: check.prepare("SELECT count(*) AS n FROM media").get().n,
+  invitations: countOf("invitations"),
+  guests: countOf("guests"),
+  sections: countOf("gallery_sections"),
+  media: countOf("media"),
 };
 check.close();
 if (integrity !== "ok") {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // node scripts/bench-peaks.mjs (after npm run build; BUILD_DIR picks another build folder)
 //
 // The V8 heap of each worker during the heaviest legitimate requests (issue 22), to choose the
@@ -18,11 +19,13 @@ import * as work from "./lib/heavy-work.mjs";
 const GC_LINE = /^\[(\d+):0x[0-9a-f]+\]\s+\d+ ms: ([A-Za-z-]+)[^\d]*([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
 
 /** Each process's highest heap before and after a collection, since the last reset. */
+/** @type {Map<number, { before: number, after: number }>} */
 const peaks = new Map();
 let pending = "";
+/** @param {string} text */
 function onStdout(text) {
   const lines = (pending + text).split("\n");
-  pending = lines.pop();
+  pending = lines.pop() ?? "";
   for (const line of lines) {
     const match = GC_LINE.exec(line);
     if (!match) continue;
@@ -40,8 +43,14 @@ const server = await startBuiltServer(
   { onStdout, execArgv: ["--trace-gc", "--max-old-space-size=1024"] },
 );
 
+/** @typedef {{ name: string, seconds: number, before: number, after: number, both: number, rss: number, note?: string }} Row */
+/** @type {Row[]} */
 const rows = [];
-/** Runs one scenario, sampling the server's memory every 20 ms; records its peaks. */
+/**
+ * Runs one scenario, sampling the server's memory every 20 ms; records its peaks.
+ * @param {string} name
+ * @param {() => Promise<string | void>} run
+ */
 async function scenario(name, run) {
   peaks.clear();
   let rss = 0;
@@ -57,7 +66,8 @@ async function scenario(name, run) {
   const after = Math.max(0, ...workers.map(([, p]) => p.after));
   // Both workers' peaks added: the heap the work would need if it all landed on one worker.
   const both = workers.reduce((sum, [, p]) => sum + p.after, 0);
-  rows.push({ name, seconds, before, after, both, rss, note });
+  rows.push({ name, seconds, before, after, both, rss, note: note ?? undefined });
+  /** @param {number} value */
   const n = (value) => value.toFixed(0).padStart(4);
   console.log(
     `${name.padEnd(52)} ${seconds.toFixed(1).padStart(6)} s   heap before GC ${n(before)} MB   after GC ${n(after)} MB (both workers ${n(both)})   server RSS ${n(rss)} MB   ${note ?? ""}`,
@@ -99,6 +109,7 @@ try {
 } finally {
   server.stop();
 }
+/** @param {"before" | "after" | "both"} key */
 const worst = (key) => Math.max(...rows.map((r) => r[key])).toFixed(0);
 console.log(
   `\nhighest heap of one worker: ${worst("before")} MB before a collection, ${worst("after")} MB alive after it (both workers added: ${worst("both")} MB)`,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run bench:slideshow — what open slideshows cost the server while nothing changes (issue 24:
 // "at 30 connected screens costs the server almost nothing"). Starts the built server with the
 // production settings (the cluster's workers, the page cache) and a wedding's worth of public
@@ -58,11 +59,17 @@ const first = await fetch(`${base}/slideshow.json`);
 const body = await first.text();
 console.log(`feed: ${photos} photos, ${wishes} wishes, ${(body.length / 1024).toFixed(1)} KiB per full answer`);
 
-/** `count` screens polling as the page does, staggered over one interval; counts answers by status. */
+/**
+ * `count` screens polling as the page does, staggered over one interval; counts answers by status.
+ * @param {number} count
+ */
 function pollers(count) {
+  /** @type {Record<string, number>} */
   const statuses = {};
+  /** @type {NodeJS.Timeout[]} */
   const timers = [];
   for (let i = 0; i < count; i++) {
+    /** @type {string | null} */
     let etag = null;
     const poll = async () => {
       try {
@@ -90,12 +97,17 @@ function pollers(count) {
   };
 }
 
+/**
+ * @param {string} label
+ * @param {number} count
+ */
 async function measure(label, count) {
   const run = count > 0 ? pollers(count) : null;
   // One interval to settle (every screen has its ETag), then the measured window.
   await new Promise((r) => setTimeout(r, pollMs + 500));
   const before = serverCpuMs(pid);
   const started = Date.now();
+  /** @type {Record<string, number>} */
   const statusesBefore = { ...(run?.statuses ?? {}) };
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const cpu = serverCpuMs(pid) - before;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run bench:upload (after npm run build; BUILD_DIR picks another build folder)
 //
 // Starts the built server with a fresh database and uploads a 4 MB phone photo (12 MP, GPS
@@ -31,6 +32,7 @@ async function makePhoto() {
       raw[i + 2] = Math.max(0, Math.min(255, 90 + 60 * Math.sin((x + y) / 400) + grain));
     }
   }
+  /** @type {Buffer | null} */
   let best = null;
   for (let quality = 98; quality >= 60; quality -= 1) {
     const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
@@ -43,31 +45,38 @@ async function makePhoto() {
     best = jpeg;
     if (jpeg.length <= TARGET) break;
   }
+  if (!best) throw new Error("no JPEG was made");
   return { bytes: best, width, height };
 }
 
+/**
+ * @param {number} pid
+ * @param {string} field
+ */
 function procStatus(pid, field) {
   try {
-    return Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:\\s+(\\d+)`))[1]) * 1024;
+    return Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
   } catch {
     return 0;
   }
 }
+/** @param {number} n */
 const mb = (n) => `${(n / 1048576).toFixed(0)} MB`;
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const photo = await makePhoto();
 console.log(`photo: ${(photo.bytes.length / 1048576).toFixed(2)} MB JPEG, ${photo.width}×${photo.height}, GPS EXIF, orientation 6`);
 
 const { base, pid, stop } = await startBuiltServer({ RATE_LIMIT_UPLOADS: "1000" });
-const section = (await (await fetch(`${base}/api/gallery/sections`)).json()).find((s) => s.allow_upload);
+const section = (await (await fetch(`${base}/api/gallery/sections`)).json()).find((/** @type {{ id: number, allow_upload: boolean }} */ s) => s.allow_upload);
 if (!section) throw new Error("no section takes uploads");
 
 async function upload() {
   const form = new FormData();
   form.set("sectionId", String(section.id));
   form.set("_js", "1");
-  form.set("file", new Blob([photo.bytes], { type: "image/jpeg" }), "bench.jpg");
+  form.set("file", new Blob([new Uint8Array(photo.bytes)], { type: "image/jpeg" }), "bench.jpg");
   const started = performance.now();
   const res = await fetch(`${base}/gallery.data`, { method: "POST", body: form });
   await res.arrayBuffer();
@@ -83,6 +92,12 @@ async function upload() {
   return { roundTrip, receive: timing.receive, process: timing.process };
 }
 
+/**
+ * @template T
+ * @param {string} label
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 async function measure(label, fn) {
   const before = procStatus(pid, "VmRSS");
   let peak = before;
@@ -100,6 +115,7 @@ const runs = await measure("one at a time,", async () => {
   for (let i = 0; i < RUNS; i++) out.push(await upload());
   return out;
 });
+/** @param {"roundTrip" | "receive" | "process"} key */
 const fmt = (key) =>
   `median ${median(runs.map((r) => r[key])).toFixed(0)} ms (min ${Math.min(...runs.map((r) => r[key])).toFixed(0)}, max ${Math.max(...runs.map((r) => r[key])).toFixed(0)})`;
 console.log(`server, receive + parse body:      ${fmt("receive")}`);

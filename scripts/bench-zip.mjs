@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // node scripts/bench-zip.mjs (after npm run build; BUILD_DIR picks another build folder)
 //
 // 'Descargar todo' at the issue's size: a section of 300 photos of about 5 MB each (1.5 GB),
@@ -17,16 +18,21 @@ const PHOTOS = Number(process.env.BENCH_ZIP_PHOTOS ?? 300);
 const PHOTO_BYTES = 5 * 1000 * 1000;
 const TOKEN = "bench-admin-api-token-0123456789";
 
+/** @param {number} n */
 const mb = (n) => `${(n / 1048576).toFixed(1)} MB`;
+/** @param {number} pid */
 function rss(pid) {
   try {
-    return Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)[1]) * 1024;
+    return Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
   } catch {
     return 0;
   }
 }
 
-/** Samples the server's resident size until stopped; returns the peak. */
+/**
+ * Samples the server's resident size until stopped; returns the peak.
+ * @param {number} pid
+ */
 function sampleRss(pid) {
   let peak = rss(pid);
   const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 5);
@@ -83,6 +89,7 @@ export async function benchZip() {
     const started = performance.now();
     const response = await fetch(`${server.base}/gallery/${sectionId}.zip`);
     if (response.status !== 200) throw new Error(`ZIP answered ${response.status}`);
+    if (!response.body) throw new Error("the ZIP has no body");
     let received = 0;
     for await (const chunk of response.body) received += chunk.byteLength;
     const seconds = (performance.now() - started) / 1000;
@@ -98,6 +105,7 @@ export async function benchZip() {
     const stopSlow = sampleRss(server.pid);
     const controller = new AbortController();
     const slow = await fetch(`${server.base}/gallery/${sectionId}.zip`, { signal: controller.signal });
+    if (!slow.body) throw new Error("the ZIP has no body");
     const reader = slow.body.getReader();
     let slowBytes = 0;
     const until = Date.now() + 8000;

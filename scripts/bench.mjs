@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run bench — performance figures for this machine (not part of npm test).
 // Starts the built server with the production settings (the cluster's workers, WEB_CONCURRENCY
 // defaulting to one per CPU, and the page cache) on a free port with a fresh database, then prints:
@@ -40,6 +41,7 @@ const { base, stop, databasePath, pid } = await startBuiltServer({
 // their memory no longer moving (a worker still loading the app would be counted short).
 const expectedProcesses = 1 + Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
 let justStarted = serverMemory(pid);
+/** @type {number | null} */
 let allUpAt = null;
 for (let i = 0; i < 30; i++) {
   await new Promise((r) => setTimeout(r, 1000));
@@ -56,6 +58,10 @@ const IDLE_AFTER_MS = 15_000;
 await new Promise((r) => setTimeout(r, Math.max(0, (allUpAt ?? Date.now()) + IDLE_AFTER_MS - Date.now())));
 const idle = serverMemory(pid);
 
+/**
+ * @param {import("autocannon").Options} opts
+ * @returns {Promise<import("autocannon").Result>}
+ */
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon({ connections: 50, duration: runSeconds, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 
@@ -63,6 +69,7 @@ const run = (opts) =>
 const GUESTS = 200;
 // Codes the site accepts (its alphabet has no 0, 1, I or O): PG and the guest's number in base 32.
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** @param {number} i */
 const guestCode = (i) => `PG${[15, 10, 5, 0].map((shift) => CODE_ALPHABET[(i >> shift) & 31]).join("")}`;
 {
   const sqlite = new Database(databasePath);
@@ -73,6 +80,7 @@ const guestCode = (i) => `PG${[15, 10, 5, 0].map((shift) => CODE_ALPHABET[(i >> 
   })();
   sqlite.close();
 }
+/** @type {string[]} */
 const guestCookies = [];
 for (let i = 0; i < GUESTS; i++) {
   const res = await fetch(`${base}/i/${guestCode(i)}`, { redirect: "manual" });
@@ -91,6 +99,7 @@ for (const i of [0, GUESTS - 1]) {
 
 let visitor = 0;
 // The site's cookies as it sets them (Remix's encoding: base64 of the JSON value).
+/** @param {unknown} value */
 const saved = (value) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
 /** A visitor seen once: their own analytics cookie, either language, either theme. */
 const distinctVisitor = () => {
@@ -99,6 +108,11 @@ const distinctVisitor = () => {
 };
 let guest = 0;
 const nextGuest = () => guestCookies[guest++ % guestCookies.length];
+/**
+ * @param {string} path
+ * @param {() => string} cookie
+ * @returns {{ requests: import("autocannon").Request[] }}
+ */
 const withCookie = (path, cookie) => ({
   requests: [
     {
@@ -126,19 +140,23 @@ async function settle() {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+/**
+ * @param {import("autocannon").Options} opts
+ * @returns {Promise<import("autocannon").Result & { cpuMsPerRequest: number }>}
+ */
 const measure = async (opts) => {
   await settle();
   const cpuBefore = serverCpuMs(pid);
   const result = await run(opts);
   await settle();
-  result.cpuMsPerRequest = (serverCpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
-  return result;
+  return { ...result, cpuMsPerRequest: (serverCpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total) };
 };
 
 // Warm up (every worker, every page).
 for (const p of [asset, "/", "/gallery", "/404", "/confirm"]) await run({ url: `${base}${p}`, duration: 1 });
 
 console.log(`\n== Pages at 50 connections, ${runSeconds} s each (load generator on the same machine) ==`);
+/** @type {[string, import("autocannon").Result & { cpuMsPerRequest: number }, number][]} */
 const runs = [
   ["static asset", await measure({ url: `${base}${asset}` }), 0],
   ["/ distinct", await measure({ url: base, ...withCookie("/", distinctVisitor) }), 0.5],
@@ -156,6 +174,7 @@ const runs = [
   ],
 ];
 const staticRate = runs[0][1].requests.average;
+/** @type {string[]} */
 const problems = [];
 for (const [name, r, goal] of runs) {
   const ratio = r.requests.average / staticRate;
@@ -171,6 +190,7 @@ for (const [name, r, goal] of runs) {
 }
 await settle();
 const after = serverMemory(pid);
+/** @param {{ rssMb: number, pssMb: number }} m */
 const mem = (m) => `RSS ${m.rssMb.toFixed(0)} MB, PSS ${m.pssMb.toFixed(0)} MB`;
 console.log(`\n== Memory of the whole server (${after.processes} processes) ==`);
 console.log(`just started:     ${mem(justStarted)}`);
@@ -190,6 +210,7 @@ console.log("\n== Confirmations: 500 invitations confirmed concurrently ==");
 const sqlite = new Database(databasePath);
 sqlite.pragma("busy_timeout = 5000");
 const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** @type {string[]} */
 const codes = [];
 const insert = sqlite.prepare("INSERT INTO invitations (code, primary_guest, max_guests) VALUES (?, ?, 2)");
 sqlite.transaction(() => {
@@ -201,6 +222,10 @@ sqlite.transaction(() => {
     insert.run(code, `Bench Guest ${i}`);
   }
 })();
+/**
+ * @param {string} code
+ * @param {number} i
+ */
 const confirmOne = async (code, i) => {
   const verify = await fetch(`${base}/confirm`, { method: "POST", body: new URLSearchParams({ intent: "verify", code }), redirect: "manual" });
   const cookie = verify.headers
@@ -216,13 +241,14 @@ const confirmOne = async (code, i) => {
   if (res.status !== 302) failures.push(`${verify.status}/${res.status}`);
   return res.status === 302;
 };
+/** @type {string[]} */
 const failures = [];
 const started = performance.now();
 const results = await Promise.allSettled(codes.map(confirmOne));
 const seconds = (performance.now() - started) / 1000;
 const ok = results.filter((r) => r.status === "fulfilled" && r.value).length;
-const confirmed = sqlite.prepare("SELECT count(*) AS n FROM invitations WHERE confirmed = 1").get().n;
-const guests = sqlite.prepare("SELECT count(*) AS n FROM guests").get().n;
+const confirmed = /** @type {{ n: number }} */ (sqlite.prepare("SELECT count(*) AS n FROM invitations WHERE confirmed = 1").get()).n;
+const guests = /** @type {{ n: number }} */ (sqlite.prepare("SELECT count(*) AS n FROM guests").get()).n;
 sqlite.close();
 if (failures.length) console.log(`failures (verify/confirm status): ${[...new Set(failures)].join(", ")}`);
 console.log(
@@ -252,7 +278,7 @@ try {
   );
   printLighthouse(await runLighthouse(`${base}/`, { runs: 5 }));
 } catch (error) {
-  console.log(`skipped: ${error.message}`);
+  console.log(`skipped: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 stop();

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run media — draws the placeholder artwork (small SVG files in public/images) and then
 // synthesizes the background music (scripts/generate-music.mjs). Everything is drawn here, from
 // scratch, so the project can ship it. Replace the outputs with the couple's own photos and
@@ -8,6 +9,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/**
+ * @param {string} file
+ * @param {string | Buffer} content
+ */
 const out = (file, content) => {
   const full = path.join(root, "public/images", file);
   fs.mkdirSync(path.dirname(full), { recursive: true });
@@ -51,6 +56,12 @@ const motifs = {
 const sprig =
   '<path d="M4 36C14 26 22 16 36 4"/><path d="M12 28c-6-1-9-5-9-9 5 0 8 3 9 9zM18 21c-1-6 1-10 5-12 2 5 0 9-5 12zM22 17c6 1 10 0 12-4-5-2-9 0-12 4zM27 11c-1-5 1-8 4-9 1 4 0 7-4 9z"/>';
 
+/**
+ * @param {keyof typeof motifs} motif
+ * @param {keyof typeof palettes} paletteName
+ * @param {number} width
+ * @param {number} height
+ */
 function art(motif, paletteName, width, height) {
   const [light, deep, ink] = palettes[paletteName];
   const scale = (Math.min(width, height) / 100) * 0.72;
@@ -91,6 +102,7 @@ function ornament() {
 `;
 }
 
+/** @type {Record<string, [keyof typeof motifs, keyof typeof palettes, number, number]>} */
 const images = {
   "portrait.svg": ["portrait", "sand", 600, 800],
   "ceremony.svg": ["arch", "sage", 800, 600],

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Synthesizes the site's background music: 12 seconds of a soft arpeggio over a warm pad
 // (C – Am – F – G), written from scratch here, so the project can ship it with no licence
 // question. Everything is rendered on a circle of 12 s (note tails and the echo wrap around
@@ -17,6 +18,7 @@ const RATE = 11025;
 const SECONDS = 12;
 const N = RATE * SECONDS;
 
+/** @param {number} midi */
 const hz = (midi) => 440 * 2 ** ((midi - 69) / 12);
 // Voicings as MIDI notes: bass, then the arpeggio's four notes.
 const chords = [
@@ -31,11 +33,20 @@ const noteSeconds = chordSeconds / pattern.length;
 
 const out = new Float64Array(N);
 /** Adds a sample at a circular position (tails wrap to the loop's start). */
+/**
+ * @param {number} i
+ * @param {number} v
+ */
 const add = (i, v) => {
   out[((i % N) + N) % N] += v;
 };
 
 // A plucked, harp-like note: a few harmonics, each decaying faster than the one below.
+/**
+ * @param {number} startSec
+ * @param {number} freq
+ * @param {number} gain
+ */
 function pluck(startSec, freq, gain) {
   const start = Math.round(startSec * RATE);
   const length = Math.round(2.4 * RATE);
@@ -52,6 +63,12 @@ function pluck(startSec, freq, gain) {
 
 // A soft pad under each chord, faded in and out with raised-cosine edges that overlap the
 // neighbouring chords, with a slight detune for warmth.
+/**
+ * @param {number} startSec
+ * @param {number} durSec
+ * @param {number[]} midiNotes
+ * @param {number} gain
+ */
 function pad(startSec, durSec, midiNotes, gain) {
   const overlap = 0.5;
   const start = Math.round((startSec - overlap) * RATE);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run lighthouse — Lighthouse mobile scores of the home page, 5 runs and their median.
 // Builds nothing: run `npm run build` first. Starts the built server on a free port with a fresh
 // database and dates in the future (the invitation season: countdown and RSVP button), runs the

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run size — what the home page costs on a first visit, from the production build:
 //   - first-load JavaScript by chunk (gzip and raw bytes): the files the server build's asset
 //     manifest lists for the entry, the root route and the index route — exactly what / preloads;

@@ -10,7 +10,7 @@ import { login, logout } from "~/http/admin/login.server";
 import type { AdminAnswer } from "~/http/admin/respond.server";
 
 /**
- * The /admin layout (app/routes/admin.tsx): whether the session is open (the login dialog
+ * The /admin layout (app/routes/admin/route.tsx): whether the session is open (the login dialog
  * otherwise), and its own two forms, login and logout. Each screen under it loads and acts on
  * its own (app/http/admin/*.server.ts).
  */

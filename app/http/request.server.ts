@@ -64,11 +64,6 @@ function ipv6Groups(address: string): number[] {
   return [...left, ...Array(missing).fill("0"), ...right].map((g) => parseInt(g, 16));
 }
 
-/** True when the page was requested over HTTPS (directly or, with TRUST_PROXY, behind a proxy). */
-export function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
-}
-
 /**
  * The one rule for forged cross-site writes, used by server.mjs (before Remix) and by the page
  * actions and /api handlers alike. The browser's own verdict, Sec-Fetch-Site, decides when it is

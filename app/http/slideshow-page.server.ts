@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { data } from "@remix-run/node";
 import { parseSectionId } from "~/http/photo-upload.server";
 import { publicBaseUrl } from "~/http/public-url.server";
-import { qrSvg } from "~/http/qr.server";
+import { qrSvg } from "~/infra/qr.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { slideAt, slideSeconds, slideStep, SLIDESHOW_POLL_MS } from "~/lib/slideshow";
 import { isActiveSection, slideshowFeed, type SlideshowFeed } from "~/models/slideshow.server";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { ADMIN_SESSION_MAX_AGE_MS } from "~/lib/constants";
 import { uploaderNameOf } from "~/lib/names";
-import { isHttps } from "~/http/request.server";
+import { isHttps } from "~/lib/https";
 import { adminPasswordTag, sessionSecret } from "~/infra/secrets.server";
 import { db } from "~/infra/db.server";
 

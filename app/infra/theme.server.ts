@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { type Theme, isTheme } from "remix-themes";
-import { isHttps } from "~/http/request.server";
+import { isHttps } from "~/lib/https";
 
 /** The saved theme choice; no cookie means "follow the system, light by default". */
 const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });

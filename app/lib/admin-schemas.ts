@@ -14,9 +14,10 @@ import { MAX_PHONE_INPUT_LENGTH } from "./contacts";
 import { MAX_EMAIL_LENGTH } from "./email";
 
 /**
- * The admin panel's tabs, in order, each its own route (app/routes/admin._index.tsx and
- * admin.{invitations,create,gallery}.tsx); `stats` is the default, at /admin itself. A new
- * screen is one route module plus its entry here (its link and its loading text).
+ * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
+ * admin.invitations/, admin.create/, …: route.tsx with the server code and component only it
+ * uses); `stats` is the default, at /admin itself. A new screen is one folder plus its entry here
+ * (its link and its loading text).
  */
 export const ADMIN_TABS = [
   { id: "stats", path: "/admin", loading: "stats.loading" },
@@ -153,7 +154,7 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
   removal("deleteMedia"),
 ]);
 
-/** Por responder (app/routes/admin.reminders.tsx): a reminder sent or copied, recorded. */
+/** Por responder (app/routes/admin.reminders/route.tsx): a reminder sent or copied, recorded. */
 export const remindersScreenSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("remindInvitation"), id }), sendReminderEmailForm]);
 
 /** Mensajes (/admin/wishes): the approval switch, and each wish approved, rejected or deleted. */
@@ -225,7 +226,7 @@ export interface AdminFailure {
   initialValue?: Record<string, string>;
   /** Login: locked out for this many minutes. */
   retryAfterMinutes?: number;
-  /** 'Editar Invitación' asks before an answer change removes guests (http/admin/edit-invitation.server.ts). */
+  /** 'Editar Invitación' asks before an answer change removes guests (routes/admin.invitations/edit-invitation.server.ts). */
   confirmAnswer?: { id: number; primaryGuest: string; maxGuests: string; answer: string; language?: string; phone?: string; email?: string };
 }
 /** What the admin action answers as data: success toasts travel in the flash cookie instead. */

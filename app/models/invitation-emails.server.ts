@@ -4,7 +4,7 @@ import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { i18nFor } from "~/infra/i18n.server";
 import { escapeHtml } from "~/lib/escape-html";
-import { qrPng } from "~/http/qr.server";
+import { qrPng } from "~/infra/qr.server";
 import type { Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import { personalLink } from "~/lib/personal-link";

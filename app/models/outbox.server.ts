@@ -7,7 +7,7 @@ import { normalizeEmail } from "~/lib/email";
 /**
  * The durable outbox (docs/decisions/0030-outbox.md): every e-mail and webhook call is first a
  * row, written in the transaction that caused it, so an acknowledged answer always has its
- * message. A sender (app/infra/outbox-sender.server.ts) claims due rows one batch at a time in a
+ * message. A sender (app/models/outbox-sender.server.ts) claims due rows one batch at a time in a
  * transaction (the database's one write lock on both engines, decision 0018), so two workers or
  * two instances never take the same row; a claim expires, so a sender that died mid-send leaves
  * the row to another. The e-mail rate is counted here, in the database, for the whole server.
@@ -55,7 +55,7 @@ let enqueued: (() => void) | undefined;
 const queuedIn = new WeakSet<Transaction<Database>>();
 
 /**
- * The sender of this process (app/infra/outbox-sender.server.ts) asks to be woken by an enqueue,
+ * The sender of this process (app/models/outbox-sender.server.ts) asks to be woken by an enqueue,
  * once the rows are committed: woken earlier, its first look (a plain read, no lock) would not see
  * them yet and it would sleep its idle period (up to 30 s) with a notice waiting.
  */

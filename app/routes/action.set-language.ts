@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { isLanguage, languageCookie } from "~/infra/i18n.server";
 import { readForm } from "~/http/form.server";
-import { isHttps } from "~/http/request.server";
+import { isHttps } from "~/lib/https";
 
 /** Saves the language choice (a plain form, so it works without JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {

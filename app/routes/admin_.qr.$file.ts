@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/infra/auth.server";
 import { clientIp } from "~/http/request.server";
 import { publicBaseUrl } from "~/http/public-url.server";
-import { qrPng, qrSvg } from "~/http/qr.server";
+import { qrPng, qrSvg } from "~/infra/qr.server";
 import { personalLink } from "~/lib/personal-link";
 import { findInvitationByCode } from "~/models/invitations.server";
 

@@ -4,7 +4,8 @@ import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { TOO_MANY_REQUESTS_KEY } from "~/http/rate-limited.server";
 import { isLanguage, languageCookie } from "~/infra/i18n.server";
 import { flashToastHeader, storeCodeHeader } from "~/infra/session.server";
-import { clientIp, isHttps } from "~/http/request.server";
+import { clientIp } from "~/http/request.server";
+import { isHttps } from "~/lib/https";
 import { noteOpening } from "~/http/opened.server";
 
 /**

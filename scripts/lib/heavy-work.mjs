@@ -1,3 +1,4 @@
+// @ts-check
 // The heaviest legitimate requests an admin and the guests make (issue 22), against a running
 // server, for scripts/bench-peaks.mjs (which measures the workers' heaps while they run) and
 // tests/e2e/peaks.spec.ts (which runs them together under the production settings). Every helper
@@ -18,14 +19,27 @@ export const HEAVY_WORK_ENV = {
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+/**
+ * @param {Response} response
+ * @param {number} status
+ * @param {string} what
+ */
 async function expectStatus(response, status, what) {
   if (response.status !== status) throw new Error(`${what}: ${response.status} ${(await response.text()).slice(0, 300)}`);
   return response;
 }
 
+/**
+ * @param {string} base
+ * @param {string} path
+ * @param {RequestInit & { headers?: Record<string, string> }} [init]
+ */
 const api = (base, path, init = {}) => fetch(`${base}${path}`, { ...init, headers: { Authorization: `Bearer ${API_TOKEN}`, ...init.headers } });
 
-/** The admin's session cookie, from the login form. */
+/**
+ * The admin's session cookie, from the login form.
+ * @param {string} base
+ */
 export async function adminCookie(base) {
   const response = await fetch(`${base}/admin`, {
     method: "POST",
@@ -41,11 +55,20 @@ export async function adminCookie(base) {
   return cookie;
 }
 
-/** A CSV of `rows` invitations named `${prefix} n` (1 seat each). */
+/**
+ * A CSV of `rows` invitations named `${prefix} n` (1 seat each).
+ * @param {number} rows
+ * @param {string} prefix
+ */
 export const invitationsCsv = (rows, prefix) =>
   `primaryGuest,maxGuests,language\n${Array.from({ length: rows }, (_, i) => `${prefix} ${i},1,es`).join("\n")}\n`;
 
-/** POST /api/invitations/import; the answer's status. */
+/**
+ * POST /api/invitations/import; the answer's status.
+ * @param {string} base
+ * @param {string} csv
+ * @param {{ dryRun: boolean }} options
+ */
 export async function importCsv(base, csv, { dryRun }) {
   const response = await api(base, "/api/invitations/import", {
     method: "POST",
@@ -56,7 +79,12 @@ export async function importCsv(base, csv, { dryRun }) {
   return response.status;
 }
 
-/** Creates `count` invitations through the import, 1,000 at a time. */
+/**
+ * Creates `count` invitations through the import, 1,000 at a time.
+ * @param {string} base
+ * @param {number} count
+ * @param {string} prefix
+ */
 export async function createInvitations(base, count, prefix) {
   for (let from = 0; from < count; from += 1000) {
     const status = await importCsv(base, invitationsCsv(Math.min(1000, count - from), `${prefix} ${from}`), { dryRun: false });
@@ -64,7 +92,11 @@ export async function createInvitations(base, count, prefix) {
   }
 }
 
-/** Every page of the print sheet, one after another; the cards seen. */
+/**
+ * Every page of the print sheet, one after another; the cards seen.
+ * @param {string} base
+ * @param {string} cookie
+ */
 export async function printSheet(base, cookie) {
   let cards = 0;
   for (let page = 1; ; page++) {
@@ -77,9 +109,10 @@ export async function printSheet(base, cookie) {
 
 /** A 12-megapixel phone photo as noise, re-encoded until it is just under the 5 MB limit. */
 export async function phonePhoto() {
-  const image = sharp({ create: { width: 4032, height: 3024, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+  const image = sharp({ create: { width: 4032, height: 3024, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
   const raw = await image.raw().toBuffer();
   let [low, high] = [10, 100];
+  /** @type {Buffer | null} */
   let best = null;
   while (low <= high) {
     const quality = Math.floor((low + high) / 2);
@@ -91,10 +124,16 @@ export async function phonePhoto() {
       low = quality + 1;
     } else high = quality - 1;
   }
+  if (!best) throw new Error("no quality keeps the photo under the upload limit");
   return best;
 }
 
-/** A gallery section open to uploads; its id. */
+/**
+ * A gallery section open to uploads; its id.
+ * @param {string} base
+ * @param {string} name
+ * @returns {Promise<number>}
+ */
 export async function createSection(base, name) {
   const response = await expectStatus(
     await api(base, "/api/gallery/sections", {
@@ -108,12 +147,18 @@ export async function createSection(base, name) {
   return (await response.json()).id;
 }
 
-/** `count` uploads of `photo` at once, each from its own guest (the gallery's API, as the page's script does). */
+/**
+ * `count` uploads of `photo` at once, each from its own guest (the gallery's API, as the page's script does).
+ * @param {string} base
+ * @param {number} sectionId
+ * @param {Buffer} photo
+ * @param {number} count
+ */
 export async function uploadPhotos(base, sectionId, photo, count) {
   await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const form = new FormData();
-      form.set("file", new Blob([photo], { type: "image/jpeg" }), `IMG_${i}.jpg`);
+      form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `IMG_${i}.jpg`);
       const response = await fetch(`${base}/api/gallery/sections/${sectionId}/media`, {
         method: "POST",
         headers: { Origin: base, "X-Forwarded-For": `198.51.100.${10 + i}` },
@@ -124,7 +169,12 @@ export async function uploadPhotos(base, sectionId, photo, count) {
   );
 }
 
-/** `count` downloads of the section's ZIP at once, each from its own guest, read to the end; the bytes of each. */
+/**
+ * `count` downloads of the section's ZIP at once, each from its own guest, read to the end; the bytes of each.
+ * @param {string} base
+ * @param {number} sectionId
+ * @param {number} count
+ */
 export async function downloadZips(base, sectionId, count) {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
@@ -138,7 +188,12 @@ export async function downloadZips(base, sectionId, count) {
   );
 }
 
-/** The attacks of issue 22: 200,000 tiny rows (768 KB) to the import, and `prints` print sheets at once. */
+/**
+ * The heaviest requests a stranger or the admin can send: 200,000 tiny rows (768 KB) to the import, and `prints` print sheets at once.
+ * @param {string} base
+ * @param {string} cookie
+ * @param {number} prints
+ */
 export async function attacks(base, cookie, prints) {
   const tiny = `primaryGuest,maxGuests\n${"a,1\n".repeat(200_000)}`;
   const [imported, ...printed] = await Promise.all([

@@ -1,3 +1,4 @@
+// @ts-check
 // Starts the built server (server.mjs) on a free local port with a fresh database, for the
 // benchmark scripts. Returns { base, dir, pid, stop }.
 import { spawn } from "node:child_process";
@@ -6,17 +7,22 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-/** `onStdout`, when given, receives the server's standard output (else it is dropped); `execArgv`: node's flags for it. */
+/**
+ * `onStdout`, when given, receives the server's standard output (else it is dropped); `execArgv`: node's flags for it.
+ * @param {Record<string, string>} [env]
+ * @param {{ onStdout?: (chunk: string) => void, execArgv?: string[] }} [options]
+ */
 export async function startBuiltServer(env = {}, { onStdout, execArgv = [] } = {}) {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
     console.error("No build found: run `npm run build` first.");
     process.exit(1);
   }
+  /** @type {number} */
   const port = await new Promise((resolve) => {
     const srv = net.createServer();
     srv.listen(0, "127.0.0.1", () => {
-      const p = srv.address().port;
+      const p = /** @type {import("node:net").AddressInfo} */ (srv.address()).port;
       srv.close(() => resolve(p));
     });
   });
@@ -37,7 +43,7 @@ export async function startBuiltServer(env = {}, { onStdout, execArgv = [] } = {
     },
     stdio: ["ignore", onStdout ? "pipe" : "ignore", "inherit"],
   });
-  if (onStdout) child.stdout.setEncoding("utf8").on("data", onStdout);
+  if (onStdout) child.stdout?.setEncoding("utf8").on("data", onStdout);
   const stop = () => {
     child.kill("SIGTERM");
     fs.rmSync(dir, { recursive: true, force: true });
@@ -52,5 +58,6 @@ export async function startBuiltServer(env = {}, { onStdout, execArgv = [] } = {
     if (i > 150) throw new Error("server did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
+  if (child.pid === undefined) throw new Error("the server did not start");
   return { base, dir, pid: child.pid, stop, databasePath: path.join(dir, "wedding.sqlite") };
 }

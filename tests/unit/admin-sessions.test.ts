@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import * as invitationsRoute from "~/routes/api.invitations._index";
 import * as statsRoute from "~/routes/api.invitations.stats";
 import { handleAdminAction, loadAdmin } from "~/http/admin-page.server";
-import { createTab } from "~/http/admin/create.server";
+import { createTab } from "~/routes/admin.create/create.server";
 import { screenAction } from "~/http/admin/tab-action.server";
 import { resetConfigForTests } from "~/infra/config.server";
 import { migrateToLatest } from "~/infra/db.server";

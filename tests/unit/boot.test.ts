@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { boot, workerStart } from "~/infra/boot.server";
+import { boot, workerStart } from "~/start.server";
 import { db } from "~/infra/db.server";
 import { checkAdminPassword, resetSecretsForTests, sessionSecret } from "~/infra/secrets.server";
 import { useTestDatabase } from "./helpers/test-db";

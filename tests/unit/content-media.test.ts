@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { contentMediaAction, loadContentMedia } from "~/http/admin/content-media.server";
 import { screenLoader } from "~/http/admin/tab-action.server";
 import { parseRange } from "~/http/media-file.server";
-import { boot } from "~/infra/boot.server";
+import { boot } from "~/start.server";
 import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import { startAdminSessionHeader } from "~/infra/session.server";

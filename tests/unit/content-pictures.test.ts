@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { contentHistoryAction, contentSectionAction } from "~/http/admin/content.server";
-import { boot } from "~/infra/boot.server";
+import { boot } from "~/start.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
 import { MAX_PORTRAIT_BYTES } from "~/lib/content-media";
 import { parsePictureTarget } from "~/lib/content-pictures";

@@ -21,7 +21,7 @@ import { composeGuestEmail } from "~/models/invitation-emails.server";
 import { slideshowFeed } from "~/models/slideshow.server";
 import { addWish, approveWish } from "~/models/wishes.server";
 import { meta as homeMeta } from "~/routes/_index";
-import { meta as slideshowMeta } from "~/routes/slideshow";
+import { meta as slideshowMeta } from "~/routes/slideshow/route";
 import { useTestDatabase } from "./helpers/test-db";
 
 // What the couple (or a guest) types is data: never read by i18next as `{{…}}` or `$t(…)`.

@@ -11,7 +11,7 @@ import { contentHistory, HISTORY_LENGTH, restoreContentVersion, saveContentSecti
 import { coupleTexts, homeFacts, weddingEventOf } from "~/models/content-texts.server";
 import { defaultContent, fromVenueLocal, toVenueLocal } from "~/models/content-defaults.server";
 import { composeAnswerEmail } from "~/models/notifications.server";
-import { loadUnsubscribePage } from "~/http/unsubscribe-page.server";
+import { loadUnsubscribePage } from "~/routes/unsubscribe.$token/unsubscribe.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 useTestDatabase();

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { handleAdminAction } from "~/http/admin-page.server";
-import { createTab } from "~/http/admin/create.server";
-import { galleryTab } from "~/http/admin/gallery.server";
+import { createTab } from "~/routes/admin.create/create.server";
+import { galleryTab } from "~/routes/admin.gallery/gallery.server";
 import { screenAction } from "~/http/admin/tab-action.server";
-import { handleConfirmAction, loadConfirmPage } from "~/http/confirm-page.server";
+import { handleConfirmAction, loadConfirmPage } from "~/routes/confirm/confirm.server";
 import { readForm } from "~/http/form.server";
 import { db } from "~/infra/db.server";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
@@ -19,7 +19,7 @@ import { createSection } from "~/models/gallery.server";
 import { confirmInvitation, createInvitation, findInvitationByCode, validateInvitationInput } from "~/models/invitations.server";
 import * as setLanguage from "~/routes/action.set-language";
 import * as setTheme from "~/routes/action.set-theme";
-import * as confirmRoute from "~/routes/confirm";
+import * as confirmRoute from "~/routes/confirm/route";
 import { useTestDatabase } from "./helpers/test-db";
 
 const context = (ip = "203.0.113.50") => ({ clientIp: ip, cspNonce: "x" });

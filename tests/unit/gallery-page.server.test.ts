@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/infra/db.server";
 import { createSection } from "~/models/gallery.server";
-import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
+import { handleGalleryUpload, loadGallery } from "~/routes/gallery/gallery.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 type Answer = {

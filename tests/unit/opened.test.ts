@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { handleConfirmAction } from "~/http/confirm-page.server";
+import { handleConfirmAction } from "~/routes/confirm/confirm.server";
 import { db } from "~/infra/db.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
 import { createInvitation, findInvitationById } from "~/models/invitations.server";

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/infra/db.server";
 import { resetMailForTests } from "~/infra/mail.server";
-import { sendDue, startSender, stopSender } from "~/infra/outbox-sender.server";
+import { sendDue, startSender, stopSender } from "~/models/outbox-sender.server";
 import { readUnsubscribeToken } from "~/infra/unsubscribe-token.server";
-import { handleUnsubscribe, loadUnsubscribePage } from "~/http/unsubscribe-page.server";
+import { handleUnsubscribe, loadUnsubscribePage } from "~/routes/unsubscribe.$token/unsubscribe.server";
 import { confirmInvitation, createInvitation, declineInvitation } from "~/models/invitations.server";
 import { CLAIM_MS, claimNext, enqueue, listOutbox, setRetryBackoffForTests } from "~/models/outbox.server";
 import { freePort } from "../helpers/free-port";

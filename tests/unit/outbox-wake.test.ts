@@ -1,7 +1,7 @@
 import Sqlite from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/infra/db.server";
-import { startSender, stopSender } from "~/infra/outbox-sender.server";
+import { startSender, stopSender } from "~/models/outbox-sender.server";
 import { onEnqueued } from "~/models/outbox.server";
 import { confirmInvitation, createInvitation, declineInvitation } from "~/models/invitations.server";
 import { freePort } from "../helpers/free-port";

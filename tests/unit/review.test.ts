@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/infra/db.server";
 import { startAdminSessionHeader, takeToast, uploaderNameHeader } from "~/infra/session.server";
 import { storage } from "~/infra/storage.server";
-import { handleGalleryUpload, loadGallery } from "~/http/gallery-page.server";
+import { handleGalleryUpload, loadGallery } from "~/routes/gallery/gallery.server";
 import { pendingReviewCount, reviewTab } from "~/http/admin/review.server";
 import { screenAction } from "~/http/admin/tab-action.server";
 import { MAX_UPLOADER_NAME_LENGTH } from "~/lib/constants";

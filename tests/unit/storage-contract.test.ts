@@ -9,7 +9,7 @@ import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import { S3Storage } from "~/infra/storage-s3.server";
 import { IN_FLIGHT_GRACE_MS, isValidKey, setAsideOrphanFiles, setStorageForTests, storage, StorageKeyTaken } from "~/infra/storage.server";
-import { boot } from "~/infra/boot.server";
+import { boot } from "~/start.server";
 import { createSection } from "~/models/gallery.server";
 import { savePhoto } from "~/models/photos.server";
 import * as sectionMedia from "~/routes/api.gallery.sections.$id.media";

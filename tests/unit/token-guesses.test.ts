@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as contentExport from "~/routes/admin_.content.export[.]json";
 import * as guestExport from "~/routes/admin_.export[.]csv";
 import * as galleryZip from "~/routes/admin_.gallery[.]zip";
-import * as importPage from "~/routes/admin_.import";
+import * as importPage from "~/routes/admin_.import/route";
 import * as qr from "~/routes/admin_.qr.$file";
 import * as stats from "~/routes/api.invitations.stats";
 import * as uploads from "~/routes/uploads.$";

@@ -5,7 +5,7 @@ import { MAX_UPLOAD_BATCH, MAX_UPLOAD_BYTES } from "~/lib/constants";
 import { createSection } from "~/models/gallery.server";
 import { MAX_BATCH_BODY_BYTES, readUploadBatch, type BatchFile } from "~/http/multipart.server";
 import { receivePhotos } from "~/http/photo-upload.server";
-import { handleGalleryUpload } from "~/http/gallery-page.server";
+import { handleGalleryUpload } from "~/routes/gallery/gallery.server";
 import { multipartRequest, type Part } from "./helpers/multipart";
 import { useTestDatabase } from "./helpers/test-db";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/infra/db.server";
-import { handleWishPost } from "~/http/wishes-page.server";
-import { wishesTab } from "~/http/admin/wishes.server";
+import { handleWishPost } from "~/routes/gallery/wishes.server";
+import { wishesTab } from "~/routes/admin.wishes/wishes.server";
 import { MAX_WISH_LENGTH } from "~/lib/wishes";
 import { addWish, approveWish, listPublishedWishes, listWishesForReview, removeWish, setWishesNeedReview, wishesNeedReview } from "~/models/wishes.server";
 import * as wishesApi from "~/routes/api.gallery.wishes._index";

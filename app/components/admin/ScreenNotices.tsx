@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLocation, useSearchParams } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { CONFIRM_PROMPTS, CONFIRMED_INTENTS, errorsOf, type AdminActionData, type ConfirmedIntent } from "~/lib/admin-schemas";
-import type { action } from "~/routes/admin";
+import type { action } from "~/routes/admin/route";
 
 /**
  * Above an admin screen: a refused plain post's message (forms that show their errors next to

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { errorsOf, type AdminActionData, type AdminIntent } from "~/lib/admin-schemas";
 // Every admin action answers this one shape (app/http/admin/respond.server.ts); the layout's is one of them.
-import type { action } from "~/routes/admin";
+import type { action } from "~/routes/admin/route";
 
 const colors = { success: "green", error: "red", info: "blue" } as const;
 

@@ -23,9 +23,10 @@ type Handler<I extends AdminOperation> = (input: AdminInput<I>) => Promise<Admin
  * calls one domain function and returns an AdminResult, never a response), and the spec's error
  * toast (section 8) when the store fails under it. TypeScript refuses a screen that misses one.
  *
- * To add a form to a screen: its object in the screen's schema (app/lib/admin-schemas.ts), its
- * handler and failure message here in the screen's module, and an <AdminForm intent=...> in its
- * component; add it to CONFIRMED_INTENTS/CONFIRM_PROMPTS too if it asks first.
+ * A screen is one folder (app/routes/admin.<screen>/: route.tsx, its *.server.ts with these
+ * handlers, its component). A new form there is its handler and failure, its <AdminForm
+ * intent=...>, and its object in the screen's schema (app/lib/admin-schemas.ts, which the browser
+ * shares: the intents' list and the questions asked first, CONFIRMED_INTENTS, live there too).
  */
 export interface AdminScreenActions<I extends AdminOperation> {
   schema: z.ZodTypeAny;

@@ -1,8 +1,0 @@
-import { getStats, listDietaryNotes } from "~/models/invitations.server";
-import { attempt } from "./tab-action.server";
-
-/** Estadísticas: the figures and every dietary note of a guest who is coming. */
-export async function loadStatsTab() {
-  const [stats, dietary] = await Promise.all([attempt("stats", getStats), attempt("dietary notes", listDietaryNotes)]);
-  return { stats, dietary };
-}

@@ -1,0 +1,35 @@
+import { createTabSchema } from "~/lib/admin-schemas";
+import { createInvitation, getStats } from "~/models/invitations.server";
+import { apiAnswers } from "~/http/api-messages.server";
+import { failed } from "~/http/admin/access.server";
+import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
+
+/** Crear: the statistics, for the seats still free. */
+export async function loadCreateTab() {
+  return { stats: await attempt("stats", getStats) };
+}
+
+export const createTab: AdminScreenActions<"createInvitation"> = {
+  schema: createTabSchema,
+  failures: { createInvitation: "dashboard:toasts.createInvitationError" },
+  handlers: {
+    async createInvitation(input) {
+      const created = await createInvitation(input, { allowOverCapacity: input.overCapacity === "yes" });
+      // What was typed, shown again (without JavaScript the page is new): the warning's second step, a refused contact.
+      const initialValue = {
+        primaryGuest: input.primaryGuest,
+        maxGuests: String(input.maxGuests),
+        language: input.language,
+        phone: input.phone ?? "",
+        email: input.email ?? "",
+      };
+      if (!created.ok && created.error === "overCapacity") {
+        // Warn before creating; the form asks again with overCapacity=yes.
+        return { intent: input.intent, ok: false, status: 409, capacityWarning: { total: created.total, capacity: created.capacity }, initialValue };
+      }
+      if (!created.ok) return { ...failed(input.intent, apiAnswers.invitationInput[created.error][1], 400), initialValue };
+      const { code, primaryGuest } = created.invitation;
+      return done(input.intent, "dashboard:toasts.invitationCreated", { created: { code, primaryGuest } });
+    },
+  },
+};

@@ -1,0 +1,29 @@
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminScreenError } from "~/components/admin/AdminScreenError";
+import { EmailsTab } from "./EmailsTab";
+import { LoadFailed } from "~/components/admin/LoadFailed";
+import { ScreenNotices } from "~/components/admin/ScreenNotices";
+import { emailsScreen, loadEmailsScreen } from "~/http/admin/emails.server";
+import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
+import { isLoadError } from "~/lib/admin-schemas";
+
+/** Correos (/admin/emails, only with SMTP_URL): every message's state, and the guests' e-mails to everyone after a confirmation. */
+export const loader = screenLoader(loadEmailsScreen);
+
+export const action = screenActionOf(emailsScreen);
+
+export const ErrorBoundary = AdminScreenError;
+
+export default function EmailsScreen() {
+  const { t } = useTranslation("emails");
+  const data = useLoaderData<typeof loader>();
+  if (!data) return null; // locked: the layout shows the login instead
+  const { counts, messages } = data;
+  return (
+    <>
+      <ScreenNotices />
+      {isLoadError(counts) || isLoadError(messages) ? <LoadFailed message={t("toasts.loadError")} /> : <EmailsTab counts={counts} messages={messages} />}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { notifications } from "@mantine/notifications";
+import { useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/confirm/useHydrated";
+import { useRootData } from "~/root";
+import { formatLongDate } from "~/lib/dates";
+import { personalLink, whatsAppLink } from "~/lib/personal-link";
+import type { InvitationEmailState } from "~/models/invitation-emails.server";
+import { SendGuestEmail } from "~/components/admin/SendGuestEmail";
+
+/**
+ * 'Compartir' in an invitation's row: its personal link (copy button with JavaScript; selectable
+ * text without), a WhatsApp message in the invitation's language (in the guest's own chat when the
+ * invitation has a phone), and the link's QR code
+ * (made on the server, downloadable as SVG and PNG). A <details> element: opens without JavaScript.
+ */
+export function ShareInvitation({
+  invitation,
+  email,
+}: {
+  invitation: { id: number; code: string; primaryGuest: string; language?: string; phone?: string | null };
+  /** Its e-mail, when it has an address and the site sends e-mail: 'Enviar invitación por correo'. */
+  email?: InvitationEmailState;
+}) {
+  const { t, i18n } = useTranslation("dashboard");
+  const root = useRootData();
+  const admin = useRouteLoaderData("routes/admin") as { publicUrl?: string } | undefined;
+  const hydrated = useHydrated();
+  const base = admin?.publicUrl ?? "";
+  const link = personalLink(base, invitation.code);
+  const language = invitation.language === "en" ? "en" : "es";
+  const inLanguage = i18n.getFixedT(language, "dashboard");
+  const message = inLanguage("share.message", {
+    name: invitation.primaryGuest,
+    date: root ? formatLongDate(root.weddingDate, language) : "",
+    deadline: root ? formatLongDate(root.rsvpDeadline, language) : "",
+    link,
+  });
+  const qr = `/admin/qr/${encodeURIComponent(invitation.code)}`;
+  const fieldId = `share-link-${invitation.code}`;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      notifications.show({ color: "green", message: t("share.copied") });
+    } catch {
+      notifications.show({ color: "red", message: t("share.copyFailed") });
+    }
+  };
+
+  return (
+    <details className="share-invitation">
+      <summary className="button secondary small" aria-label={t("share.buttonFor", { name: invitation.primaryGuest })}>
+        {t("share.button")}
+      </summary>
+      <div className="share-panel" role="group" aria-label={t("share.title", { name: invitation.primaryGuest })}>
+        <label htmlFor={fieldId}>{t("share.link")}</label>
+        <input id={fieldId} className="share-link" type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+        <div className="share-actions">
+          {hydrated ? (
+            <button type="button" className="button small" onClick={copy}>
+              {t("share.copy")}
+            </button>
+          ) : null}
+          <a className="button small secondary" href={whatsAppLink(message, invitation.phone)} target="_blank" rel="noopener noreferrer">
+            {t("share.whatsApp")}
+          </a>
+        </div>
+        {email ? <SendGuestEmail kind="invitation" id={invitation.id} state={email} /> : null}
+        <img src={`${qr}.svg`} alt={t("share.qrAlt", { name: invitation.primaryGuest })} width={160} height={160} loading="lazy" className="share-qr" />
+        <div className="share-actions">
+          <a href={`${qr}.svg?download=1`} download>
+            {t("share.downloadSvg")}
+          </a>
+          <a href={`${qr}.png?download=1`} download>
+            {t("share.downloadPng")}
+          </a>
+        </div>
+      </div>
+    </details>
+  );
+}

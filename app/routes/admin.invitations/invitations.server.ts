@@ -1,0 +1,44 @@
+import { invitationsTabSchema, isLoadError } from "~/lib/admin-schemas";
+import { pendingInvitations } from "~/models/reminders.server";
+import { deleteGuest, deleteInvitation, listInvitations } from "~/models/invitations.server";
+import { failed } from "~/http/admin/access.server";
+import { editInvitation } from "./edit-invitation.server";
+import { invitationEmailsOf, sendInvitationEmail } from "~/http/admin/emails.server";
+import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
+
+/** Invitaciones: the whole list (the page filters it), and how many wait for an answer ('Por responder (N)'). */
+export async function loadInvitationsTab() {
+  const [invitations, pending, emails] = await Promise.all([
+    attempt("invitations", listInvitations),
+    attempt("pending invitations", pendingInvitations),
+    invitationEmailsOf(),
+  ]);
+  return { invitations, pendingCount: isLoadError(pending) ? 0 : pending.length, emails };
+}
+
+const failures = {
+  deleteInvitation: "dashboard:toasts.deleteInvitationError",
+  editInvitation: "dashboard:toasts.updateInvitationError",
+  deleteGuest: "dashboard:toasts.deleteGuestError",
+  sendInvitationEmail: "emails:toasts.queueFailed",
+};
+
+export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest" | "sendInvitationEmail"> = {
+  schema: invitationsTabSchema,
+  failures,
+  handlers: {
+    async deleteInvitation(input) {
+      if (!(await deleteInvitation(input.id))) return failed(input.intent, failures.deleteInvitation, 404);
+      return done(input.intent, "dashboard:toasts.invitationDeleted");
+    },
+    editInvitation,
+    sendInvitationEmail,
+    async deleteGuest(input) {
+      const result = await deleteGuest(input.id);
+      // The server's own reason when it has one (the primary guest), else the spec's generic text.
+      if (!result.ok)
+        return result.error === "primaryGuest" ? failed(input.intent, "dashboard:toasts.primaryGuest", 409) : failed(input.intent, failures.deleteGuest, 404);
+      return done(input.intent, "dashboard:toasts.guestDeleted");
+    },
+  },
+};

@@ -1,0 +1,236 @@
+import { Button, Modal, Textarea, TextInput } from "@mantine/core";
+import { Form, useActionData, useFetcher } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatLongDate } from "~/lib/dates";
+import { MAX_NAME_LENGTH } from "~/lib/constants";
+import { additionalSeats, buildAnswer, MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH } from "~/lib/rsvp";
+import type { action } from "./route";
+import { DeclineAction } from "./DeclineAction";
+import { FormErrors } from "~/components/confirm/FormErrors";
+import { useHydrated } from "~/components/confirm/useHydrated";
+
+export const CONFIRM_FETCHER = "confirm-attendance";
+
+interface Props {
+  invitation: { primaryGuest: string; maxGuests: number };
+  deadline: string;
+}
+
+/**
+ * Step 2: the invitation, its notes, the primary guest's dietary needs, a message to the couple,
+ * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
+ * without JavaScript); a "no" asks once more first.
+ */
+export function InvitationView({ invitation, deadline }: Props) {
+  const { t, i18n } = useTranslation("confirm");
+  const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const extra = additionalSeats(invitation.maxGuests);
+  const busy = fetcher.state !== "idle";
+  const serverErrors = errorsOf((busy ? undefined : (fetcher.data ?? actionData))?.error);
+  // A plain post's refusal is a new page: it brings back what the guest typed (decision 0020).
+  // With the page's script the form never leaves the page, and its fields keep what is in them.
+  const typed = typedIn(actionData);
+  const formRef = useRef<HTMLFormElement>(null);
+  const openDialog = hydrated && extra > 0;
+
+  return (
+    <div className="card">
+      <h1 className="confirm-title">{t("greeting", { name: invitation.primaryGuest })}</h1>
+      <p>{t("deadlineNote", { date: formatLongDate(deadline, i18n.language) })}</p>
+      {extra > 0 ? <p>{t("additionalNote", { count: extra })}</p> : null}
+      {!dialogOpen ? <FormErrors id="confirm-errors" errors={serverErrors} /> : null}
+
+      <fetcher.Form
+        method="post"
+        ref={formRef}
+        className="confirm-form"
+        onSubmit={(event) => {
+          // With extra seats and JavaScript the answer is sent from the dialog.
+          if (!openDialog) return;
+          event.preventDefault();
+          setDialogOpen(true);
+        }}
+      >
+        <input type="hidden" name="intent" value="confirm" />
+        {extra > 0 && !hydrated ? <p className="confirm-primary">{t("dialog.primary", { name: invitation.primaryGuest })}</p> : null}
+        <TextInput
+          name="primaryDietary"
+          label={t("answer.dietary")}
+          placeholder={t("answer.dietaryPlaceholder")}
+          maxLength={MAX_DIETARY_LENGTH}
+          autoComplete="off"
+          defaultValue={typed("primaryDietary")}
+        />
+        {extra > 0 && !hydrated ? (
+          // Without JavaScript the additional-guest fields sit in the page itself.
+          <fieldset className="confirm-inline no-js-only">
+            <legend>{t("form.additionalLegend")}</legend>
+            {Array.from({ length: extra }, (_, i) => (
+              <div key={i} className="confirm-guest-fields">
+                <label className="plain-field">
+                  <span>{t("dialog.additional", { n: i + 1 })}</span>
+                  <input
+                    type="text"
+                    name={`guests[${i}]`}
+                    defaultValue={typed("guests", i)}
+                    placeholder={t("dialog.placeholder")}
+                    maxLength={MAX_NAME_LENGTH}
+                    autoComplete="off"
+                  />
+                </label>
+                <label className="plain-field">
+                  <span>{t("answer.dietaryFor", { n: i + 1 })}</span>
+                  <input
+                    type="text"
+                    name={`dietary[${i}]`}
+                    defaultValue={typed("dietary", i)}
+                    placeholder={t("answer.dietaryPlaceholder")}
+                    maxLength={MAX_DIETARY_LENGTH}
+                    autoComplete="off"
+                  />
+                </label>
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
+        <Textarea name="message" label={t("answer.message")} maxLength={MAX_MESSAGE_LENGTH} autosize minRows={2} maxRows={6} defaultValue={typed("message")} />
+        <div className="confirm-actions">
+          <Button type="submit" size="md" fullWidth disabled={busy}>
+            {busy ? t("confirming") : t("confirmButton")}
+          </Button>
+        </div>
+      </fetcher.Form>
+
+      <DeclineAction />
+
+      {/* Only once the page runs: the server and a browser without JavaScript never show it, so
+          the server does not build it for every guest (decision 0015). */}
+      {openDialog ? (
+        <AdditionalGuestsDialog
+          opened={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          primaryGuest={invitation.primaryGuest}
+          maxGuests={invitation.maxGuests}
+          answerForm={formRef}
+          serverErrors={serverErrors}
+          typed={typed}
+        />
+      ) : null}
+
+      <Form method="post" className="confirm-other">
+        <input type="hidden" name="intent" value="clear" />
+        <button type="submit" className="link-button">
+          {t("otherCode")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** What a refused plain post typed in a field (a list's item `i`), to be shown in it again. */
+function typedIn(answer: object | undefined) {
+  const values = (answer && "initialValue" in answer ? answer.initialValue : undefined) as Record<string, string | string[] | undefined> | undefined;
+  return (name: string, i?: number): string | undefined => {
+    const value = values?.[name];
+    return i === undefined ? (typeof value === "string" ? value : undefined) : Array.isArray(value) ? value[i] : undefined;
+  };
+}
+
+/**
+ * Every message of a refused answer: the form's own ("") and its fields' (a name or a note too
+ * long, refused by the schema before the answer is built), each once.
+ */
+function errorsOf(error: Record<string, string[] | null> | undefined): string[] | undefined {
+  const all = [...new Set(Object.values(error ?? {}).flatMap((messages) => messages ?? []))];
+  return all.length ? all : undefined;
+}
+
+function AdditionalGuestsDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  primaryGuest: string;
+  maxGuests: number;
+  /** The answer form: its dietary note and message go with the names. */
+  answerForm: React.RefObject<HTMLFormElement>;
+  serverErrors?: string[];
+  /** A plain post refused before the page ran: the names and notes it sent. */
+  typed: (name: string, i?: number) => string | undefined;
+}) {
+  const { t } = useTranslation(["confirm", "common"]);
+  const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const extra = additionalSeats(props.maxGuests);
+  const errors = clientError ? [clientError] : props.serverErrors;
+
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t("dialog.title")} centered size="md" closeButtonProps={{ "aria-label": t("common:close") }}>
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          // One answer: the answer form's fields (its intent, note and message) and the names here.
+          const answer = new FormData(props.answerForm.current ?? undefined);
+          for (const [name, value] of new FormData(event.currentTarget)) answer.set(name, value);
+          // Same rule as the server: at least one additional name, blanks dropped, notes within their length.
+          const guests = Array.from({ length: extra }, (_, i) => ({
+            fullName: String(answer.get(`guests[${i}]`) ?? ""),
+            dietary: String(answer.get(`dietary[${i}]`) ?? ""),
+          }));
+          const checked = buildAnswer(props.primaryGuest, props.maxGuests, {
+            guests,
+            primaryDietary: String(answer.get("primaryDietary") ?? ""),
+            message: String(answer.get("message") ?? ""),
+          });
+          if (!checked.ok) {
+            setClientError(checked.error === "additionalRequired" ? "confirm:form.errorMessage" : `confirm:form.${checked.error}`);
+            return;
+          }
+          setClientError(null);
+          fetcher.submit(answer, { method: "post" });
+        }}
+      >
+        <p className="confirm-primary">{t("dialog.primary", { name: props.primaryGuest })}</p>
+        <div className="confirm-dialog-fields">
+          {Array.from({ length: extra }, (_, i) => (
+            <div key={i} className="confirm-guest-fields">
+              <TextInput
+                name={`guests[${i}]`}
+                defaultValue={props.typed("guests", i)}
+                data-autofocus={i === 0 ? true : undefined}
+                label={t("dialog.additional", { n: i + 1 })}
+                placeholder={t("dialog.placeholder")}
+                maxLength={MAX_NAME_LENGTH}
+                autoComplete="off"
+                onInput={() => setClientError(null)}
+              />
+              <TextInput
+                name={`dietary[${i}]`}
+                defaultValue={props.typed("dietary", i)}
+                label={t("answer.dietaryFor", { n: i + 1 })}
+                placeholder={t("answer.dietaryPlaceholder")}
+                maxLength={MAX_DIETARY_LENGTH}
+                autoComplete="off"
+                size="sm"
+              />
+            </div>
+          ))}
+        </div>
+        <FormErrors id="dialog-errors" errors={errors} />
+        <div className="confirm-dialog-buttons">
+          <Button type="button" variant="default" onClick={props.onClose} disabled={busy}>
+            {t("dialog.cancel")}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? t("confirming") : t("dialog.confirm")}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { photoFileName } from "~/lib/photo-names";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/components/icons/index";
+import { SafeImage } from "~/components/SafeImage";
+
+export interface GalleryMedia {
+  id: number;
+  name: string;
+  public_url: string;
+  thumbnail_url: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** Horizontal travel (px) that counts as a swipe. */
+const SWIPE_MIN_PX = 40;
+
+function isTyping(target: EventTarget | null) {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+/**
+ * One photo at a time with previous/next buttons, keyboard arrows (anywhere in the open
+ * dialog) and swipe; its position ('3 / 24') and a 'Descargar' link to its full-size copy
+ * under the guest's name for it; a strip of lazy thumbnails below. Only the photo shown loads its
+ * web-sized file, over its thumbnail while it arrives. A newly uploaded photo is shown.
+ */
+export function Carousel({ media }: { media: GalleryMedia[] }) {
+  const { t } = useTranslation("gallery");
+  const [index, setIndex] = useState(0);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const count = useRef(media.length);
+  const strip = useRef<HTMLOListElement>(null);
+  const current = media.length > 0 ? media[Math.min(index, media.length - 1)] : null;
+  const position = Math.min(index, Math.max(media.length - 1, 0));
+
+  const go = (delta: number) => setIndex((i) => (Math.min(i, media.length - 1) + delta + media.length) % media.length);
+
+  // A photo just added (the guest's upload) is appended: show it.
+  useEffect(() => {
+    if (media.length > count.current) setIndex(media.length - 1);
+    count.current = media.length;
+  }, [media.length]);
+
+  // Arrow keys work wherever the focus is in the dialog (not while typing).
+  useEffect(() => {
+    if (media.length < 2) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+        e.preventDefault();
+        setIndex((i) => (Math.min(i, media.length - 1) + (e.key === "ArrowLeft" ? -1 : 1) + media.length) % media.length);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [media.length]);
+
+  // Keep the current thumbnail in view: the strip scrolls sideways, never the dialog.
+  useEffect(() => {
+    const list = strip.current;
+    const thumb = list?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!list || !thumb) return;
+    const left = thumb.offsetLeft; // the list is positioned, so this is within it
+    if (left < list.scrollLeft || left + thumb.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollTo({ left: left - (list.clientWidth - thumb.offsetWidth) / 2 });
+    }
+  }, [position]);
+
+  if (!current) return <p className="gallery-empty">{t("noPhotos")}</p>;
+  const label = t("position", { current: position + 1, total: media.length });
+  const thumbOf = (m: GalleryMedia) => m.thumbnail_url ?? m.public_url;
+
+  return (
+    <div className="carousel" role="group" aria-roledescription={t("carousel")} aria-label={label}>
+      <div
+        className="carousel-stage"
+        onPointerDown={(e) => (start.current = { x: e.clientX, y: e.clientY })}
+        onPointerUp={(e) => {
+          const from = start.current;
+          start.current = null;
+          if (!from || media.length < 2) return;
+          const dx = e.clientX - from.x;
+          if (Math.abs(dx) >= SWIPE_MIN_PX && Math.abs(dx) > Math.abs(e.clientY - from.y)) go(dx < 0 ? 1 : -1);
+        }}
+        onPointerCancel={() => (start.current = null)}
+      >
+        <SafeImage
+          key={current.id}
+          src={current.public_url}
+          alt={current.name}
+          width={current.width ?? 1200}
+          height={current.height ?? 900}
+          loading="eager"
+          draggable={false}
+          className="carousel-image"
+          style={{ backgroundImage: `url("${thumbOf(current)}")` }}
+        />
+      </div>
+      <div className="carousel-controls">
+        <button type="button" className="icon-button" onClick={() => go(-1)} disabled={media.length < 2}>
+          <ChevronLeftIcon />
+          <span className="visually-hidden">{t("previous")}</span>
+        </button>
+        <p className="carousel-position" aria-live="polite">
+          <span aria-hidden="true">{t("viewer.position", { current: position + 1, total: media.length })}</span>
+          <span className="visually-hidden">{label}</span>
+        </p>
+        <button type="button" className="icon-button" onClick={() => go(1)} disabled={media.length < 2}>
+          <ChevronRightIcon />
+          <span className="visually-hidden">{t("next")}</span>
+        </button>
+      </div>
+      {media.length > 1 ? (
+        <ol className="carousel-thumbs" ref={strip}>
+          {media.map((m, i) => (
+            <li key={m.id}>
+              <button type="button" className="carousel-thumb" aria-current={i === position ? "true" : undefined} onClick={() => setIndex(i)}>
+                <SafeImage src={thumbOf(m)} alt="" width={96} height={72} />
+                <span className="visually-hidden">{t("showPhoto", { current: i + 1, total: media.length })}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <p className="carousel-full">
+        <a href={current.public_url} target="_blank" rel="noopener">
+          {t("openFull")}
+          <span className="visually-hidden"> ({t("newTab")})</span>
+        </a>
+        <a href={current.public_url} download={photoFileName(current.name, current.public_url)} className="button secondary carousel-download">
+          {t("download.photo")}
+          <span className="visually-hidden"> {current.name}</span>
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/** Without JavaScript: every photo of the section as lazy thumbnails linking to the web-sized copy. */
+export function PhotoList({ media }: { media: GalleryMedia[] }) {
+  const { t } = useTranslation("gallery");
+  if (media.length === 0) return <p className="gallery-empty">{t("noPhotos")}</p>;
+  return (
+    <ul className="photo-list">
+      {media.map((m) => (
+        <li key={m.id}>
+          <a href={m.public_url}>
+            <SafeImage src={m.thumbnail_url ?? m.public_url} alt={m.name} width={m.width ?? 480} height={m.height ?? 360} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
