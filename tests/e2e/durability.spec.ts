@@ -16,8 +16,8 @@ test.describe("crash safety @js-only", () => {
     const databasePath = `${server.dataDir}/wedding.sqlite`;
     const uploadsDir = `${server.dataDir}/uploads`;
     const data = new TestData(databasePath);
-    const invitations = Array.from({ length: 150 }, (_, i) => data.createInvitation({ primaryGuest: `Crash ${i}`, maxGuests: 2 }));
-    const section = data.createSection({ name: "Crash photos" });
+    const invitations = Array.from({ length: 150 }, (_, i) => await data.createInvitation({ primaryGuest: `Crash ${i}`, maxGuests: 2 }));
+    const section = await data.createSection({ name: "Crash photos" });
     data.close();
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 90 } } })
       .jpeg()
@@ -114,8 +114,8 @@ test.describe("correctness under load @js-only", () => {
     const databasePath = `${server.dataDir}/wedding.sqlite`;
     const data = new TestData(databasePath);
     try {
-      const invitations = Array.from({ length: 200 }, (_, i) => data.createInvitation({ primaryGuest: `Carga ${i}`, maxGuests: 3 }));
-      const contested = data.createInvitation({ primaryGuest: "Disputada", maxGuests: 2 });
+      const invitations = Array.from({ length: 200 }, (_, i) => await data.createInvitation({ primaryGuest: `Carga ${i}`, maxGuests: 3 }));
+      const contested = await data.createInvitation({ primaryGuest: "Disputada", maxGuests: 2 });
 
       // The guests' form flow (verify the code, then confirm two more names) for 200 invitations...
       const confirmByForm = async (code: string, i: number) => {
@@ -148,13 +148,13 @@ test.describe("correctness under load @js-only", () => {
 
       expect(formStatuses.filter((s) => s !== 302)).toEqual([]);
       for (const [i, inv] of invitations.entries()) {
-        expect(data.invitation(inv.id)?.confirmed, inv.code).toBe(1);
-        expect(data.guestsOf(inv.id), inv.code).toEqual([`Carga ${i}`, `Carga ${i} A`, `Carga ${i} B`]);
+        expect((await data.invitation(inv.id))?.confirmed, inv.code).toBe(true);
+        expect(await data.guestsOf(inv.id), inv.code).toEqual([`Carga ${i}`, `Carga ${i} A`, `Carga ${i} B`]);
       }
       expect(data.query<{ n: number }>("SELECT count(*) AS n FROM guests WHERE invitation_id <> ?", contested.id)[0].n).toBe(600);
 
       // One confirmation won; every caller was answered with that same stored invitation.
-      const stored = data.guestsOf(contested.id);
+      const stored = await data.guestsOf(contested.id);
       expect(stored).toHaveLength(2);
       expect(stored[0]).toBe("Disputada");
       expect(stored[1]).toMatch(/^Intento \d+$/);

@@ -35,7 +35,7 @@ async function mailServer() {
     publicUrl,
     /** An invitation with an address (and a language), straight into the database. */
     invitation(primaryGuest: string, email: string, language: "es" | "en") {
-      const inv = data.createInvitation({ primaryGuest, maxGuests: 2 });
+      const inv = await data.createInvitation({ primaryGuest, maxGuests: 2 });
       data.query("UPDATE invitations SET email = ?, language = ? WHERE id = ?", email, language, inv.id);
       return inv;
     },
@@ -136,7 +136,7 @@ test.describe("invitation and reminder e-mails", () => {
       const john = site.invitation("John Smith", "john@example.com", "en");
       const done = site.invitation("Ya Enviada", "ya@example.com", "es");
       site.data.query("UPDATE invitations SET invitation_emailed_at = ? WHERE id = ?", new Date().toISOString(), done.id);
-      site.data.createInvitation({ primaryGuest: "Sin Correo" });
+      await site.data.createInvitation({ primaryGuest: "Sin Correo" });
       await login(page, site.server.baseURL);
       await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Correos" }).click();
       await expect(page.getByText("2 invitaciones con correo aún no han recibido la suya.")).toBeVisible();
@@ -280,7 +280,7 @@ test.describe("the Correos screen's accessibility", () => {
 
 test.describe("without SMTP_URL", () => {
   test("no e-mail control shows and the Correos screen does not exist", async ({ page, data }) => {
-    data.createInvitation({ primaryGuest: "Sin Servidor" });
+    await data.createInvitation({ primaryGuest: "Sin Servidor" });
     data.query("UPDATE invitations SET email = 'sin@example.com' WHERE primary_guest = 'Sin Servidor'");
     await page.goto("/admin");
     await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);

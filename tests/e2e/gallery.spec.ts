@@ -66,7 +66,7 @@ function slowUpload(path: string, client: string, fields: Record<string, string>
 test.describe("gallery", () => {
   test("shows active sections, opens one, and a guest's photo appears after upload", async ({ page, data }, testInfo) => {
     const noJs = jsDisabled(testInfo);
-    const section = data.createSection({ name: `Boda ${Date.now()}`, description: "Fotos de la fiesta" });
+    const section = await data.createSection({ name: `Boda ${Date.now()}`, description: "Fotos de la fiesta" });
     await page.goto("/gallery");
     await expect(page.getByRole("heading", { level: 1, name: "Galería de Fotos" })).toBeVisible();
     await expect(page.getByRole("link", { name: `Ver fotos de ${section.name}` })).toContainText("Aún no hay imágenes");
@@ -101,7 +101,7 @@ test.describe("gallery", () => {
 
   test("a file that is not an image is refused with a clear message", async ({ page, data }, testInfo) => {
     const noJs = jsDisabled(testInfo);
-    const section = data.createSection({ name: `PDF ${Date.now()}` });
+    const section = await data.createSection({ name: `PDF ${Date.now()}` });
     const scope = await openSection(page, section.name, noJs);
     await upload(page, scope, noJs, { name: "invitacion.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4\n%%EOF") });
     if (!noJs) await scope.getByRole("button", { name: "Confirmar subida" }).click();
@@ -111,7 +111,7 @@ test.describe("gallery", () => {
 
   test("a photo over 5 MB is not kept", async ({ page, data }, testInfo) => {
     const noJs = jsDisabled(testInfo);
-    const section = data.createSection({ name: `Grande ${Date.now()}` });
+    const section = await data.createSection({ name: `Grande ${Date.now()}` });
     const scope = await openSection(page, section.name, noJs);
     const big = { name: "enorme.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) };
     await upload(page, scope, noJs, big);
@@ -124,7 +124,7 @@ test.describe("gallery", () => {
   });
 
   test("a section with uploads off has no upload control and refuses a direct post", async ({ page, data }, testInfo) => {
-    const section = data.createSection({ name: `Cerrada ${Date.now()}`, allowUpload: false });
+    const section = await data.createSection({ name: `Cerrada ${Date.now()}`, allowUpload: false });
     const scope = await openSection(page, section.name, jsDisabled(testInfo));
     await expect(scope.getByRole("button", { name: "Subir foto" })).toHaveCount(0);
     await expect(scope.getByLabel("Elegir una foto")).toHaveCount(0);
@@ -137,7 +137,7 @@ test.describe("gallery", () => {
   });
 
   test("an inactive section is invisible and takes no uploads", async ({ page, data }) => {
-    const section = data.createSection({ name: `Oculta ${Date.now()}`, isActive: false });
+    const section = await data.createSection({ name: `Oculta ${Date.now()}`, isActive: false });
     await page.goto("/gallery");
     await expect(page.getByRole("link", { name: `Ver fotos de ${section.name}` })).toHaveCount(0);
     await page.goto(`/gallery?section=${section.id}`);
@@ -150,7 +150,7 @@ test.describe("gallery", () => {
   });
 
   test("a forged upload from another site is refused @js-only", async ({ request, data }) => {
-    const section = data.createSection({ name: `Ajena ${Date.now()}` });
+    const section = await data.createSection({ name: `Ajena ${Date.now()}` });
     const response = await request.post("/gallery", {
       headers: { Origin: "https://evil.example" },
       multipart: { sectionId: String(section.id), file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } },
@@ -167,7 +167,7 @@ test.describe("gallery", () => {
   });
 
   test("a photo whose name holds ';' or '=' is kept under that name; a malformed body gets its own message @js-only", async ({ request, data }) => {
-    const section = data.createSection({ name: `Nombres ${Date.now()}` });
+    const section = await data.createSection({ name: `Nombres ${Date.now()}` });
     for (const name of ["a;b.jpg", "a=b.jpg"]) {
       const response = await request.post("/gallery", {
         multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer: await jpeg(320, 240) } },
@@ -186,7 +186,7 @@ test.describe("gallery", () => {
   });
 
   test("a rate-limited upload with a 1 MB photo gets the 429 message, its body read, not a reset connection @js-only", async ({ data }) => {
-    const section = data.createSection({ name: `Limitada ${Date.now()}` });
+    const section = await data.createSection({ name: `Limitada ${Date.now()}` });
     const client = uniqueClientAddress();
     // Use up the default allowance (RATE_LIMIT_UPLOADS, 120) with small posts (a post without a file still counts).
     for (let i = 0; i < 120; i++) {
@@ -230,7 +230,7 @@ test.describe("gallery", () => {
   });
 
   test("the carousel moves with buttons and arrow keys @js-only", async ({ page, data }) => {
-    const section = data.createSection({ name: `Carrusel ${Date.now()}` });
+    const section = await data.createSection({ name: `Carrusel ${Date.now()}` });
     for (const name of ["uno.jpg", "dos.jpg"]) {
       const response = await page.request.post("/gallery", {
         multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer: await jpeg() } },
@@ -250,7 +250,7 @@ test.describe("gallery", () => {
     await expect(dialog).toBeHidden();
   });
   test("thumbnails pick a photo, a swipe moves, and a new upload is shown @js-only", async ({ page, data }) => {
-    const section = data.createSection({ name: `Miniaturas ${Date.now()}` });
+    const section = await data.createSection({ name: `Miniaturas ${Date.now()}` });
     for (const name of ["uno.jpg", "dos.jpg", "tres.jpg"]) {
       await page.request.post("/gallery", {
         multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer: await jpeg() } },
@@ -302,7 +302,7 @@ test.describe("gallery", () => {
   test("in English: labels, buttons and messages", async ({ page, data }, testInfo) => {
     const noJs = jsDisabled(testInfo);
     await chooseLanguage(page, "en");
-    const section = data.createSection({ name: `Party ${Date.now()}` });
+    const section = await data.createSection({ name: `Party ${Date.now()}` });
     for (const name of ["one.jpg", "two.jpg"]) {
       await page.request.post("/gallery", {
         multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer: await jpeg() } },
@@ -335,7 +335,7 @@ test.describe("gallery", () => {
   });
 
   test("photos of a section turned inactive are no longer served to guests @js-only", async ({ page, data }) => {
-    const section = data.createSection({ name: `Luego oculta ${Date.now()}` });
+    const section = await data.createSection({ name: `Luego oculta ${Date.now()}` });
     const response = await page.request.post("/gallery", {
       multipart: { sectionId: String(section.id), file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } },
       maxRedirects: 0,
@@ -349,7 +349,7 @@ test.describe("gallery", () => {
   });
 
   test("the server refuses a body over 5 MB however it is sent, and HEIC with its own message @js-only", async ({ request, data }) => {
-    const section = data.createSection({ name: `Limite ${Date.now()}` });
+    const section = await data.createSection({ name: `Limite ${Date.now()}` });
     const big = await request.post("/gallery", {
       multipart: {
         sectionId: String(section.id),
@@ -382,7 +382,7 @@ test.describe("gallery", () => {
 // Issue 22: a guest on a slow phone picks photos, or taps, before the page's script runs.
 test.describe("uploading before the page's script runs @js-only", () => {
   test("photos picked before the script runs are still picked once it runs, and upload", async ({ page, data }) => {
-    const section = data.createSection({ name: `Lenta ${Date.now()}` });
+    const section = await data.createSection({ name: `Lenta ${Date.now()}` });
     const scripts = await holdScripts(page);
     await page.goto(`/gallery?section=${section.id}`, { waitUntil: "commit" });
     await page.getByLabel("Elegir una foto").setInputFiles([
@@ -400,7 +400,7 @@ test.describe("uploading before the page's script runs @js-only", () => {
   });
 
   test("a tap before the script runs posts the plain form: the photo is stored and the same message shows", async ({ page, data }) => {
-    const section = data.createSection({ name: `Rápida ${Date.now()}` });
+    const section = await data.createSection({ name: `Rápida ${Date.now()}` });
     const scripts = await holdScripts(page);
     await page.goto(`/gallery?section=${section.id}`, { waitUntil: "commit" });
     await page.getByLabel("Elegir una foto").setInputFiles({ name: "toque.jpg", mimeType: "image/jpeg", buffer: await jpeg(320, 240) });

@@ -24,10 +24,10 @@ test.describe("guest list in and out (admin)", () => {
     const server = await startServer({ PUBLIC_URL: "https://boda.example.com/" });
     const data = new TestData(path.join(server.dataDir, "wedding.sqlite"));
     try {
-      const ana = data.createInvitation({ primaryGuest: "Ana Pérez", maxGuests: 3, confirmedGuests: ["Luis Pérez"] });
+      const ana = await data.createInvitation({ primaryGuest: "Ana Pérez", maxGuests: 3, confirmedGuests: ["Luis Pérez"] });
       data.query("UPDATE invitations SET language = 'en' WHERE id = ?", ana.id);
-      data.createInvitation({ primaryGuest: "Familia Soto, de Chitré", maxGuests: 5 });
-      data.createInvitation({ primaryGuest: "Beatriz Ávila", maxGuests: 1 });
+      await data.createInvitation({ primaryGuest: "Familia Soto, de Chitré", maxGuests: 5 });
+      await data.createInvitation({ primaryGuest: "Beatriz Ávila", maxGuests: 1 });
       const snapshot = () =>
         data
           .query<{ primary_guest: string; max_guests: number; language: string }>(
@@ -59,7 +59,7 @@ test.describe("guest list in and out (admin)", () => {
   });
 
   test("a file with errors shows every problem and creates nothing", async ({ page, data }) => {
-    const existing = data.createInvitation({ primaryGuest: "Ya Invitada Import" });
+    const existing = await data.createInvitation({ primaryGuest: "Ya Invitada Import" });
     await login(page);
     const csv = [
       "primaryGuest;maxGuests;language",
@@ -93,8 +93,8 @@ test.describe("guest list in and out (admin)", () => {
   });
 
   test("a formula-like name is exported neutralised", async ({ page, data }) => {
-    data.createInvitation({ primaryGuest: '=HYPERLINK("http://malo.example","clic")', maxGuests: 1 });
-    data.createInvitation({ primaryGuest: "@SUM(1+1)", maxGuests: 1 });
+    await data.createInvitation({ primaryGuest: '=HYPERLINK("http://malo.example","clic")', maxGuests: 1 });
+    await data.createInvitation({ primaryGuest: "@SUM(1+1)", maxGuests: 1 });
     await login(page);
     const response = await page.request.get("/admin/export.csv");
     expect(response.status()).toBe(200);

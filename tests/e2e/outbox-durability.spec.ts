@@ -31,7 +31,7 @@ test.describe("the outbox through kill -9 @js-only", () => {
     const server = await startServer(env);
     const databasePath = `${server.dataDir}/wedding.sqlite`;
     const data = new TestData(databasePath);
-    const invitations = Array.from({ length: 150 }, (_, i) => data.createInvitation({ primaryGuest: `Outbox ${i}`, maxGuests: 1 }));
+    const invitations = Array.from({ length: 150 }, (_, i) => await data.createInvitation({ primaryGuest: `Outbox ${i}`, maxGuests: 1 }));
     data.close();
 
     const acknowledged: string[] = [];

@@ -50,16 +50,16 @@ test.describe("guest pages from templates @js-only", () => {
     const nasty = `Ana <script>alert("x")</script> & 'Luis' "el tío" &amp; 🎉`;
     const rtl = "José ‏שלום‎ Ñandú";
     const lookalike = "123456789012345678901234567";
-    const pendingOne = data.createInvitation({ primaryGuest: nasty, maxGuests: 1 });
-    const pendingSameKind = data.createInvitation({ primaryGuest: "Beatriz Misma Clase", maxGuests: 1 });
-    const pendingFour = data.createInvitation({ primaryGuest: rtl, maxGuests: 4 });
-    const confirmed = data.createInvitation({ primaryGuest: lookalike, maxGuests: 3, confirmedGuests: ["Carla </textarea> Díaz", lookalike] });
+    const pendingOne = await data.createInvitation({ primaryGuest: nasty, maxGuests: 1 });
+    const pendingSameKind = await data.createInvitation({ primaryGuest: "Beatriz Misma Clase", maxGuests: 1 });
+    const pendingFour = await data.createInvitation({ primaryGuest: rtl, maxGuests: 4 });
+    const confirmed = await data.createInvitation({ primaryGuest: lookalike, maxGuests: 3, confirmedGuests: ["Carla </textarea> Díaz", lookalike] });
     data.query("UPDATE invitations SET status = 'confirmed', message = ? WHERE id = ?", "¡Felicidades!\nNos vemos\u2028pronto <3 & más", confirmed.id);
     data.query("UPDATE guests SET dietary = ? WHERE invitation_id = ? AND is_primary = 0 AND full_name LIKE 'Carla%'", `sin "gluten" & <nueces>`, confirmed.id);
-    const declined = data.createInvitation({ primaryGuest: "Diego O'Neill", maxGuests: 2 });
+    const declined = await data.createInvitation({ primaryGuest: "Diego O'Neill", maxGuests: 2 });
     data.query("UPDATE invitations SET status = 'declined', message = ? WHERE id = ?", "Lo siento — \\ </script> 'nos vemos'", declined.id);
-    const longName = data.createInvitation({ primaryGuest: `Familia ${"Extraordinariamente Larga ".repeat(4)}`.slice(0, 100), maxGuests: 2 });
-    const leadingBreak = data.createInvitation({ primaryGuest: "Elena Salto", maxGuests: 1, confirmedGuests: [] });
+    const longName = await data.createInvitation({ primaryGuest: `Familia ${"Extraordinariamente Larga ".repeat(4)}`.slice(0, 100), maxGuests: 2 });
+    const leadingBreak = await data.createInvitation({ primaryGuest: "Elena Salto", maxGuests: 1, confirmedGuests: [] });
     data.query("UPDATE invitations SET status = 'confirmed', message = ? WHERE id = ?", "\nempieza con un salto", leadingBreak.id);
     data.close();
 
@@ -124,10 +124,10 @@ test.describe("guest pages from templates @js-only", () => {
       const name = (variant: number, mark: string) => `${"x".repeat(variant % 5)}Sebasti${character.repeat(1 + ((variant * 7) % longestRun))}n ${mark}`;
       const invitations: { code: string; names: string[] }[] = [];
       for (let variant = 0; variant < 90; variant++) {
-        const pending = data.createInvitation({ primaryGuest: name(variant, "P"), maxGuests: 1 + (variant % 3) * 2 });
+        const pending = await data.createInvitation({ primaryGuest: name(variant, "P"), maxGuests: 1 + (variant % 3) * 2 });
         invitations.push({ code: pending.code, names: [pending.primaryGuest] });
         const others = Array.from({ length: 7 }, (_, i) => name(variant * (i + 2) + i, `G${i}`));
-        const confirmed = data.createInvitation({ primaryGuest: name(variant + 3, "C"), maxGuests: 8, confirmedGuests: others });
+        const confirmed = await data.createInvitation({ primaryGuest: name(variant + 3, "C"), maxGuests: 8, confirmedGuests: others });
         data.query("UPDATE invitations SET status = 'confirmed' WHERE id = ?", confirmed.id);
         data.query(
           "UPDATE guests SET dietary = ? WHERE invitation_id = ? AND is_primary = 0",

@@ -27,7 +27,7 @@ async function fakeWhatsApp(context: BrowserContext) {
 }
 
 function withContacts(data: TestData, primaryGuest: string, contacts: { phone?: string; email?: string; language?: "es" | "en" }) {
-  const inv = data.createInvitation({ primaryGuest });
+  const inv = await data.createInvitation({ primaryGuest });
   data.query(
     "UPDATE invitations SET phone = ?, email = ?, language = ? WHERE id = ?",
     contacts.phone ?? null,
@@ -75,7 +75,7 @@ test.describe("contacts", () => {
 
   test("in English, 'Edit Invitation' sets an international phone and an e-mail, and refuses a bad e-mail in English", async ({ page, data }) => {
     const t = tag();
-    const inv = data.createInvitation({ primaryGuest: `Cousin ${t}` });
+    const inv = await data.createInvitation({ primaryGuest: `Cousin ${t}` });
     await chooseLanguage(page, "en");
     await login(page, EN);
     await page.goto(`/admin/invitations?q=${t}`);
@@ -87,14 +87,14 @@ test.describe("contacts", () => {
     await form.getByLabel("E-mail").fill("cousin@localhost");
     await form.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Invalid e-mail address").filter({ visible: true }).first()).toBeVisible();
-    expect(data.invitation(inv.id)).toMatchObject({ phone: null, email: null });
+    expect(await data.invitation(inv.id)).toMatchObject({ phone: null, email: null });
     // What was typed is still there, with and without JavaScript.
     await expect(form.getByLabel("Phone (WhatsApp)")).toHaveValue("+44 20 7946 0958");
 
     await form.getByLabel("E-mail").fill(` Cousin.${t}@Example.org `);
     await form.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByRole("dialog", { name: "Edit Invitation" }).or(page.getByRole("region", { name: "Edit Invitation" }))).toHaveCount(0);
-    expect(data.invitation(inv.id)).toMatchObject({ phone: "442079460958", email: `cousin.${t}@example.org` });
+    expect(await data.invitation(inv.id)).toMatchObject({ phone: "442079460958", email: `cousin.${t}@example.org` });
     await expect(row(page, `Cousin ${t}`).getByText("WhatsApp: +442079460958")).toBeVisible();
   });
 });
@@ -102,9 +102,9 @@ test.describe("contacts", () => {
 test.describe("who opened their invitation", () => {
   test("a guest opening the personal link marks it; the admin's own visit does not; 'Abrieron sin responder' lists it", async ({ page, data, browser }) => {
     const t = tag();
-    const opened = data.createInvitation({ primaryGuest: `Vio ${t}` });
-    const notYet = data.createInvitation({ primaryGuest: `Sin ver ${t}` });
-    const answered = data.createInvitation({ primaryGuest: `Respondió ${t}`, confirmedGuests: [] });
+    const opened = await data.createInvitation({ primaryGuest: `Vio ${t}` });
+    const notYet = await data.createInvitation({ primaryGuest: `Sin ver ${t}` });
+    const answered = await data.createInvitation({ primaryGuest: `Respondió ${t}`, confirmedGuests: [] });
     // The guests, on their own phones.
     for (const inv of [opened, answered]) {
       const guest = await browser.newContext({ baseURL: baseURL(), extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
@@ -170,7 +170,7 @@ test.describe("'Por responder' reminders", () => {
   test("'Copiar mensaje' gives the message and is recorded; an answered invitation is not listed", async ({ page, data, context }, testInfo) => {
     const t = tag();
     const inv = withContacts(data, `Prima ${t}`, {});
-    data.createInvitation({ primaryGuest: `Contestó ${t}`, confirmedGuests: [] });
+    await data.createInvitation({ primaryGuest: `Contestó ${t}`, confirmedGuests: [] });
     await login(page);
     await page.goto("/admin/reminders");
     await expect(page.getByRole("heading", { name: `Contestó ${t}` })).toHaveCount(0);

@@ -201,7 +201,7 @@ for (const lang of ["es", "en"] as const) {
 }
 
 test("the admin's own upload to a section under review is published at once @js-only", async ({ request, data }) => {
-  const section = data.createSection({ name: `Novios ${Date.now()}` });
+  const section = await data.createSection({ name: `Novios ${Date.now()}` });
   data.query("UPDATE gallery_sections SET review_uploads = 1 WHERE id = ?", section.id);
   const file = { name: "nuestra.jpg", mimeType: "image/jpeg", buffer: await jpeg("#806040") };
   const asAdmin = await request.post(`/api/gallery/sections/${section.id}/media`, {
@@ -220,7 +220,7 @@ test("'Por revisar' and the upload form with 'Tu nombre' pass axe", async ({ bro
   const noJs = jsDisabled(testInfo);
   const page = await a11yPage(browser, { baseURL: baseURL(), locale: "es-ES", extraHTTPHeaders }, noJs);
   try {
-    const section = data.createSection({ name: `Axe Revisión ${Date.now()}` });
+    const section = await data.createSection({ name: `Axe Revisión ${Date.now()}` });
     data.query("UPDATE gallery_sections SET review_uploads = 1 WHERE id = ?", section.id);
     // A pending row whose file is not needed: the screen shows its placeholder.
     const key = `${section.id}/${Date.now()}-${"ab".repeat(16)}.jpg`;
@@ -243,7 +243,7 @@ test("'Por revisar' and the upload form with 'Tu nombre' pass axe", async ({ bro
 });
 
 test("'Tu nombre' typed before the page's script runs stays, and goes with the photo @js-only", async ({ page, data }) => {
-  const section = data.createSection({ name: `Nombre lento ${Date.now()}` });
+  const section = await data.createSection({ name: `Nombre lento ${Date.now()}` });
   const scripts = await holdScripts(page);
   await page.goto(`/gallery?section=${section.id}`, { waitUntil: "commit" });
   await uploadForm(page, section.name, true).getByLabel(TEXTS.es.yourName).fill("Primo Luis");
@@ -262,7 +262,7 @@ test("'Tu nombre' typed before the page's script runs stays, and goes with the p
 
 test("a batch to a section under review lists each photo as waiting for the couple", async ({ page, data }, testInfo) => {
   const noJs = jsDisabled(testInfo);
-  const section = data.createSection({ name: `Lote ${Date.now()}` });
+  const section = await data.createSection({ name: `Lote ${Date.now()}` });
   data.query("UPDATE gallery_sections SET review_uploads = 1 WHERE id = ?", section.id);
   await page.goto(`/gallery?section=${section.id}`);
   const scope = noJs ? page.getByRole("article", { name: section.name }) : page.getByRole("dialog", { name: section.name });

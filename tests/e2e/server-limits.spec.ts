@@ -20,7 +20,7 @@ test.describe("the server's limits with two workers @js-only", () => {
     // A section whose ZIP is far larger than the sockets' buffers, so a client that does not read
     // holds its download open (stored files, rows written as an upload would write them).
     const data = new TestData(`${server.dataDir}/wedding.sqlite`);
-    sectionId = data.createSection({ name: `Grande ${Date.now()}` }).id;
+    sectionId = await data.createSection({ name: `Grande ${Date.now()}` }).id;
     fs.mkdirSync(path.join(server.dataDir, "uploads", String(sectionId)), { recursive: true });
     for (let i = 0; i < 3; i++) {
       const key = `${sectionId}/grande-${i}.jpg`;
@@ -132,7 +132,7 @@ test.describe("the server's limits with two workers @js-only", () => {
 
   test("a body over the limit sent chunked gets its 413 and message, not a reset: a page's form, the JSON API, an upload", async () => {
     const data = new TestData(`${server.dataDir}/wedding.sqlite`);
-    const invitation = data.createInvitation({ primaryGuest: "Cuerpo Grande" });
+    const invitation = await data.createInvitation({ primaryGuest: "Cuerpo Grande" });
     data.close();
 
     const form = await chunkedPost("/confirm", "application/x-www-form-urlencoded", 5 << 20);

@@ -43,7 +43,7 @@ for (const lang of ["es", "en"] as const) {
     data.trackWish(name);
     const message = unique("¡Que vivan los novios!");
     // A section with no photos: its slideshow shows wishes only.
-    const section = data.createSection({ name: unique("Brindis") });
+    const section = await data.createSection({ name: unique("Brindis") });
     await chooseLanguage(page, lang);
     await page.goto("/gallery");
     const form = page.getByRole("form", { name: t.form });
