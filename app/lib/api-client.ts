@@ -247,7 +247,26 @@ export function galleryService(api: ApiClient = createApiClient()) {
     deleteSection: (id: number) => orThrow(api.delete(`/api/gallery/sections/${id}`), "delete section"),
     deleteMedia: (id: number) => orThrow(api.delete(`/api/gallery/media/${id}`), "delete media"),
     debug: () => orThrow(api.get("/api/debug/gallery"), "debug"),
+    /** Admin: the guests' photos waiting for review ('Por revisar'), by section. */
+    review: async () => (await orThrow(api.get<ReviewSectionView[]>("/api/gallery/review"), "photos for review")) ?? [],
+    reviewPhoto: (id: number, decision: "approve" | "reject") =>
+      orThrow(api.post<{ decision: string; count: number }>(`/api/gallery/review/media/${id}`, { decision }), "review photo"),
   };
+}
+
+/** A section with the guests' photos waiting for the couple's approval (GET /api/gallery/review). */
+export interface ReviewSectionView {
+  id: number;
+  name: string;
+  photos: {
+    id: number;
+    section_id: number;
+    name: string;
+    public_url: string;
+    thumbnail_url: string | null;
+    uploader_name: string | null;
+    created_at: string;
+  }[];
 }
 
 export interface WishView {

@@ -8,6 +8,7 @@ import {
   type AdminInvitation,
   type SectionView,
 } from "../../app/lib/api-client";
+import crypto from "node:crypto";
 import net from "node:net";
 import sharp from "sharp";
 
@@ -168,6 +169,11 @@ export class TestData {
     return gallery.upload(sectionId, new Blob([new Uint8Array(file)], { type: "image/jpeg" }), opts.name ?? "foto.jpg", opts.uploaderName);
   }
 
+  /** A section's photos waiting for review ('Por revisar'), oldest first; [] when none. */
+  async pendingPhotos(sectionId: number) {
+    return (await this.gallery.review()).find((s) => s.id === sectionId)?.photos ?? [];
+  }
+
   /** Every section (inactive ones too) with this name. */
   async sectionsNamed(name: string): Promise<SectionView[]> {
     return (await this.gallery.sections()).filter((s) => s.name === name);
@@ -258,6 +264,16 @@ export const test = base.extend<{ data: TestData }>({
 });
 
 export { expect };
+
+/**
+ * The token of the 'Ya no quiero recibir correos' link a site's e-mail carries, made as the site
+ * makes it (app/infra/unsubscribe-token.server.ts: the address and language, HMAC-SHA256 under the
+ * session secret).
+ */
+export function unsubscribeToken(email: string, language: "es" | "en", secret = process.env.E2E_SESSION_SECRET!) {
+  const body = Buffer.from(JSON.stringify({ e: email, l: language })).toString("base64url");
+  return `${body}.${crypto.createHmac("sha256", secret).update(`unsubscribe\u0000${body}`).digest("base64url")}`;
+}
 
 /** A plain JPEG of this size (one colour), as a phone's photo would be after the server re-encodes it. */
 export function jpeg(width: number, height: number): Promise<Buffer> {

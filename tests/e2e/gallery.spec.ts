@@ -84,12 +84,12 @@ test.describe("gallery", () => {
       await expect(page.getByText("¡Foto subida exitosamente! Gracias por compartirla.")).toBeVisible();
     }
     await expect(page.getByRole("img", { name: "recuerdo.jpg" }).first()).toBeVisible();
-    const rows = data.query<{ file_path: string; type: string; size: number }>("SELECT file_path, type, size FROM media WHERE section_id = ?", section.id);
+    const rows = (await data.section(section.id))!.media;
     expect(rows).toHaveLength(1);
     expect(rows[0].type).toBe("IMAGE");
     expect(rows[0].file_path).toMatch(new RegExp(`^${section.id}/\\d+-[0-9a-f]+\\.jpg$`));
     // The stored photo is served with the right headers.
-    const served = await page.request.get(`/uploads/${rows[0].file_path}`);
+    const served = await page.request.get(rows[0].public_url);
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toBe("image/jpeg");
     expect(served.headers()["x-content-type-options"]).toBe("nosniff");
@@ -106,7 +106,7 @@ test.describe("gallery", () => {
     await upload(page, scope, noJs, { name: "invitacion.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4\n%%EOF") });
     if (!noJs) await scope.getByRole("button", { name: "Confirmar subida" }).click();
     await expect(page.getByText("El archivo no es una imagen válida. Sube una foto JPG, PNG o WebP.").first()).toBeVisible();
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("a photo over 5 MB is not kept", async ({ page, data }, testInfo) => {
@@ -120,7 +120,7 @@ test.describe("gallery", () => {
       await expect(scope.getByText("Archivo seleccionado: enorme.jpg")).toHaveCount(0);
       await expect(scope.getByRole("button", { name: "Subir foto" })).toBeVisible();
     }
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("a section with uploads off has no upload control and refuses a direct post", async ({ page, data }, testInfo) => {
@@ -133,7 +133,7 @@ test.describe("gallery", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("an inactive section is invisible and takes no uploads", async ({ page, data }) => {
@@ -157,7 +157,7 @@ test.describe("gallery", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("an upload without a file or section gets the spec's message @js-only", async ({ request }) => {
@@ -175,7 +175,7 @@ test.describe("gallery", () => {
       });
       expect(response.status(), name).toBe(302);
     }
-    expect(data.query("SELECT name FROM media WHERE section_id = ? ORDER BY id", section.id)).toEqual([{ name: "a;b.jpg" }, { name: "a=b.jpg" }]);
+    expect([...(await data.section(section.id))!.media].sort((a, b) => a.id - b.id).map((m) => m.name)).toEqual(["a;b.jpg", "a=b.jpg"]);
     const malformed = await request.post("/gallery", {
       headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
       data: `--xyz\r\nContent-Disposition: form-data; name="sectionId"\r\n\r\n${section.id}\r\n`,
@@ -209,7 +209,7 @@ test.describe("gallery", () => {
       expect(answer.headers["retry-after"], path).toMatch(/^\d+$/);
       expect(answer.body, path).toContain("Demasiados intentos. Por favor, espera");
     }
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("the uploads route reads nothing outside the store @js-only", async ({ request }) => {
@@ -342,10 +342,10 @@ test.describe("gallery", () => {
     });
     expect(response.status()).toBe(302);
     expect(response.headers()["server-timing"]).toMatch(/receive;dur=[\d.]+, process;dur=[\d.]+/);
-    const [row] = data.query<{ file_path: string; thumbnail_path: string }>("SELECT file_path, thumbnail_path FROM media WHERE section_id = ?", section.id);
-    expect((await page.request.get(`/uploads/${row.thumbnail_path}`)).status()).toBe(200);
-    data.query("UPDATE gallery_sections SET is_active = 0 WHERE id = ?", section.id);
-    for (const key of [row.file_path, row.thumbnail_path]) expect((await page.request.get(`/uploads/${key}`)).status()).toBe(404);
+    const [row] = (await data.section(section.id))!.media;
+    expect((await page.request.get(row.thumbnail_url!)).status()).toBe(200);
+    await data.gallery.updateSection(section.id, { is_active: false });
+    for (const url of [row.public_url, row.thumbnail_url!]) expect((await page.request.get(url)).status()).toBe(404);
   });
 
   test("the server refuses a body over 5 MB however it is sent, and HEIC with its own message @js-only", async ({ request, data }) => {
@@ -375,7 +375,7 @@ test.describe("gallery", () => {
     });
     expect(heic.status()).toBe(415);
     expect(await heic.text()).toContain("Las fotos HEIC del iPhone no son compatibles");
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 });
 
@@ -396,7 +396,7 @@ test.describe("uploading before the page's script runs @js-only", () => {
     await expect(list.getByRole("listitem").filter({ hasText: "antes-1.jpg" })).toContainText("En espera");
     await dialog.getByRole("button", { name: "Confirmar subida" }).click();
     await expect(page.getByText("2 de 2 fotos subidas.")).toBeVisible();
-    expect(data.query("SELECT name FROM media WHERE section_id = ? ORDER BY name", section.id)).toEqual([{ name: "antes-1.jpg" }, { name: "antes-2.jpg" }]);
+    expect((await data.section(section.id))?.media.map((m) => m.name).sort()).toEqual(["antes-1.jpg", "antes-2.jpg"]);
   });
 
   test("a tap before the script runs posts the plain form: the photo is stored and the same message shows", async ({ page, data }) => {
@@ -409,6 +409,6 @@ test.describe("uploading before the page's script runs @js-only", () => {
     scripts.release();
     await expect(page.getByText("¡Foto subida exitosamente! Gracias por compartirla.").filter({ visible: true })).toHaveCount(1);
     await expect(page.getByRole("dialog", { name: section.name }).getByRole("img", { name: "toque.jpg" }).first()).toBeVisible();
-    expect(data.query("SELECT name FROM media WHERE section_id = ?", section.id)).toEqual([{ name: "toque.jpg" }]);
+    expect((await data.section(section.id))?.media.map((m) => m.name)).toEqual(["toque.jpg"]);
   });
 });

@@ -20,8 +20,7 @@ async function decodeQr(image: Buffer): Promise<string | null> {
 
 test.describe("personal links", () => {
   test("a personal link opens the right invitation, in its language", async ({ page, data }) => {
-    const inv = await data.createInvitation({ primaryGuest: "Grace Hopper", maxGuests: 2 });
-    data.query("UPDATE invitations SET language = 'en' WHERE id = ?", inv.id);
+    const inv = await data.createInvitation({ primaryGuest: "Grace Hopper", maxGuests: 2, language: "en" });
     await data.createInvitation({ primaryGuest: "Otra Persona" });
     // Lower case and a space: typed by hand from a card, it still works.
     await page.goto(`/i/${inv.code.slice(0, 3).toLowerCase()}%20${inv.code.slice(3)}`);
@@ -31,8 +30,7 @@ test.describe("personal links", () => {
   });
 
   test("a guest's own language choice wins over the invitation's", async ({ page, data }) => {
-    const inv = await data.createInvitation({ primaryGuest: "Ada Lovelace" });
-    data.query("UPDATE invitations SET language = 'en' WHERE id = ?", inv.id);
+    const inv = await data.createInvitation({ primaryGuest: "Ada Lovelace", language: "en" });
     await chooseLanguage(page, "es");
     await page.goto(`/i/${inv.code}`);
     await expect(page.getByRole("heading", { name: "Hola, Ada Lovelace" })).toBeVisible();
@@ -86,8 +84,7 @@ test.describe("sharing an invitation (admin)", () => {
   });
 
   test("an English invitation's WhatsApp message is in English", async ({ page, data }) => {
-    const inv = await data.createInvitation({ primaryGuest: "John Smith" });
-    data.query("UPDATE invitations SET language = 'en' WHERE id = ?", inv.id);
+    const inv = await data.createInvitation({ primaryGuest: "John Smith", language: "en" });
     await login(page);
     await page.goto("/admin/invitations");
     await page.getByLabel("Compartir la invitación de John Smith").click();
@@ -118,10 +115,8 @@ test.describe("sharing an invitation (admin)", () => {
     await page.getByLabel("Idioma de la invitación").selectOption("en");
     await page.getByRole("button", { name: "Crear Invitación" }).click();
     await expect(page.getByText("Invitación creada exitosamente").first()).toBeAttached();
-    await expect
-      .poll(() => data.query<{ language: string; id: number }>("SELECT id, language FROM invitations WHERE primary_guest = ?", "Marie Curie Idioma"))
-      .toHaveLength(1);
-    const [row] = data.query<{ language: string; id: number }>("SELECT id, language FROM invitations WHERE primary_guest = ?", "Marie Curie Idioma");
+    await expect.poll(() => data.invitationsNamed("Marie Curie Idioma")).toHaveLength(1);
+    const [row] = await data.invitationsNamed("Marie Curie Idioma");
     data.trackInvitation(row.id);
     expect(row.language).toBe("en");
   });
