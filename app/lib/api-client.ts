@@ -204,13 +204,18 @@ export function invitationsService(api: ApiClient = createApiClient()) {
       phone?: string | null;
       email?: string | null;
       allowOverCapacity?: boolean;
-    }) =>
-      orThrow(api.post<AdminInvitation>("/api/invitations", body), "create invitation"),
+    }) => orThrow(api.post<AdminInvitation>("/api/invitations", body), "create invitation"),
     update: (
       id: number,
-      body: { primaryGuest?: string; maxGuests?: number; status?: "pending" | "declined"; phone?: string | null; email?: string | null; allowOverCapacity?: boolean },
-    ) =>
-      orThrow(api.put<AdminInvitation>(`/api/invitations/${id}`, body), "update invitation"),
+      body: {
+        primaryGuest?: string;
+        maxGuests?: number;
+        status?: "pending" | "declined";
+        phone?: string | null;
+        email?: string | null;
+        allowOverCapacity?: boolean;
+      },
+    ) => orThrow(api.put<AdminInvitation>(`/api/invitations/${id}`, body), "update invitation"),
     remove: (id: number) => orThrow(api.delete(`/api/invitations/${id}`), "delete invitation"),
     removeGuest: (id: number) => orThrow(api.delete(`/api/guests/${id}`), "delete guest"),
   };

@@ -462,7 +462,7 @@ test.describe("admin: forms, prompts and tabs", () => {
 
   test("a photo can be deleted from its section (moderation)", async ({ page, data }) => {
     const section = await data.createSection({ name: `Moderada ${Date.now()}` });
-    const photo = await addPhoto(data, section.id, "inapropiada.jpg");
+    await addPhoto(data, section.id, "inapropiada.jpg");
     await addPhoto(data, section.id, "buena.jpg");
     await login(page);
     await tabs(page).getByRole("link", { name: "Galería" }).click();

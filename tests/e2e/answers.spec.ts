@@ -102,10 +102,7 @@ test.describe("answers: dietary needs and a message", () => {
     await expect(guests.getByRole("listitem").nth(0)).toContainText("Restricciones alimentarias: sin gluten");
     await expect(guests.getByRole("listitem").nth(1)).toContainText("Marta Ruiz");
     await expect(guests.getByRole("listitem").nth(1)).toContainText("Restricciones alimentarias: alergia a nueces");
-    expect((await data.invitation(inv.id))?.guests.map((g) => g.dietary)).toEqual([
-      "sin gluten",
-      "alergia a nueces",
-    ]);
+    expect((await data.invitation(inv.id))?.guests.map((g) => g.dietary)).toEqual(["sin gluten", "alergia a nueces"]);
   });
 
   test("in English", async ({ page, data }) => {

@@ -140,7 +140,10 @@ test.describe("invitation and reminder e-mails", () => {
       // One was sent already, from its share panel.
       await page.goto(`${site.server.baseURL}/admin/invitations`);
       await page.getByLabel("Compartir la invitación de Ya Enviada").click();
-      await page.getByRole("group", { name: "Invitación de Ya Enviada: enlace y código QR" }).getByRole("button", { name: "Enviar invitación por correo" }).click();
+      await page
+        .getByRole("group", { name: "Invitación de Ya Enviada: enlace y código QR" })
+        .getByRole("button", { name: "Enviar invitación por correo" })
+        .click();
       await site.received(1);
       await page.goto(`${site.server.baseURL}/admin`);
       await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Correos" }).click();

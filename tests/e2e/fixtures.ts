@@ -1,13 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import {
-  createApiClient,
-  galleryService,
-  invitationsService,
-  wishesService,
-  type AdminInvitation,
-  type SectionView,
-} from "../../app/lib/api-client";
+import { createApiClient, galleryService, invitationsService, wishesService, type AdminInvitation, type SectionView } from "../../app/lib/api-client";
 import crypto from "node:crypto";
 import net from "node:net";
 import sharp from "sharp";
@@ -17,6 +10,8 @@ export interface TestServer {
   baseURL: string;
   /** Where that server keeps its SQLite file (`wedding.sqlite`), for readDatabase. */
   dataDir?: string;
+  /** Its SQLite file when it is not in `dataDir` (a server given DATABASE_PATH). */
+  databasePath?: string;
 }
 
 /**
@@ -37,7 +32,7 @@ export class TestData {
   /** The main e2e server, or the one given (a startServer() answer fits). */
   constructor(server?: TestServer) {
     this.baseURL = server?.baseURL ?? baseURL();
-    this.databasePath = server ? (server.dataDir && `${server.dataDir}/wedding.sqlite`) : process.env.E2E_DATABASE_PATH;
+    this.databasePath = server ? (server.databasePath ?? (server.dataDir && `${server.dataDir}/wedding.sqlite`)) : process.env.E2E_DATABASE_PATH;
   }
 
   /** The API as the admin's scripts call it (bearer token). */
@@ -98,11 +93,7 @@ export class TestData {
   }
 
   /** The guests confirm (POST /api/invitations/{code}/confirm): the primary guest and these names. */
-  confirm(
-    inv: { code: string; primaryGuest: string },
-    additionalGuests: string[] = [],
-    opts: { dietary?: Record<string, string>; message?: string } = {},
-  ) {
+  confirm(inv: { code: string; primaryGuest: string }, additionalGuests: string[] = [], opts: { dietary?: Record<string, string>; message?: string } = {}) {
     const names = [inv.primaryGuest, ...additionalGuests];
     return invitationsService(this.guest()).confirm(
       inv.code,
@@ -137,9 +128,7 @@ export class TestData {
   }
 
   /** Creates a gallery section (POST /api/gallery/sections): active and open for uploads unless told otherwise. */
-  async createSection(
-    opts: { name?: string; description?: string; allowUpload?: boolean; isActive?: boolean; order?: number; reviewUploads?: boolean } = {},
-  ) {
+  async createSection(opts: { name?: string; description?: string; allowUpload?: boolean; isActive?: boolean; order?: number; reviewUploads?: boolean } = {}) {
     const name = opts.name ?? `Sección ${Math.random().toString(36).slice(2, 7)}`;
     const section = await this.gallery.createSection({
       name,
@@ -244,7 +233,8 @@ function client(base: string, headers: Record<string, string>) {
     staleTimeMs: 0,
     retries: 0,
     timeoutMs: 30_000,
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers, "X-Forwarded-For": uniqueClientAddress() } }),
+    fetch: (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers, "X-Forwarded-For": uniqueClientAddress() } }),
   });
 }
 
@@ -255,9 +245,10 @@ export const test = base.extend<{ data: TestData }>({
   extraHTTPHeaders: async ({}, use) => {
     await use({ "X-Forwarded-For": uniqueClientAddress() });
   },
-  // eslint-disable-next-line no-empty-pattern -- as above
-  data: async ({}, use) => {
-    const data = new TestData();
+  // Through the server the test talks to (the "js-cached" project's has the page cache on: a write
+  // through it empties that cache, as a guest's or the admin's would).
+  data: async ({ baseURL: testBaseURL }, use) => {
+    const data = new TestData({ baseURL: testBaseURL ?? baseURL(), databasePath: process.env.E2E_DATABASE_PATH });
     await use(data);
     await data.cleanup();
   },

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
-import path from "node:path";
 import { expect, startServer, TestData, test } from "./fixtures";
 
 const PASSWORD = "e2e-admin-password";
@@ -28,9 +27,7 @@ test.describe("guest list in and out (admin)", () => {
       await data.createInvitation({ primaryGuest: "Familia Soto, de Chitré", maxGuests: 5 });
       await data.createInvitation({ primaryGuest: "Beatriz Ávila", maxGuests: 1 });
       const snapshot = async () =>
-        (await data.invitations.list())
-          .map((r) => [r.primaryGuest, r.maxGuests, r.language] as const)
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        (await data.invitations.list()).map((r) => [r.primaryGuest, r.maxGuests, r.language] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const before = await snapshot();
 
       await login(page, server.baseURL);
