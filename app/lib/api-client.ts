@@ -168,6 +168,7 @@ export type { InvitationView };
 export interface AdminInvitation extends InvitationView {
   id: number;
   code: string;
+  language: "es" | "en";
   confirmedAt: string | null;
   answeredAt: string | null;
   /** E.164 digits without the '+', or null; the e-mail lower-case, or null (docs/api.md "Contacts"). */
@@ -196,10 +197,25 @@ export function invitationsService(api: ApiClient = createApiClient()) {
     decline: (c: string) => orThrow(api.post<InvitationView>(`/api/invitations/${code(c)}/decline`, {}), "decline"),
     stats: () => orThrow(api.get<Stats>("/api/invitations/stats"), "stats"),
     list: async () => (await orThrow(api.get<AdminInvitation[]>("/api/invitations"), "list invitations")) ?? [],
-    create: (body: { primaryGuest: string; maxGuests: number; phone?: string | null; email?: string | null }) =>
-      orThrow(api.post<AdminInvitation>("/api/invitations", body), "create invitation"),
-    update: (id: number, body: { primaryGuest?: string; maxGuests?: number; status?: "pending" | "declined"; phone?: string | null; email?: string | null }) =>
-      orThrow(api.put<AdminInvitation>(`/api/invitations/${id}`, body), "update invitation"),
+    create: (body: {
+      primaryGuest: string;
+      maxGuests: number;
+      language?: "es" | "en";
+      phone?: string | null;
+      email?: string | null;
+      allowOverCapacity?: boolean;
+    }) => orThrow(api.post<AdminInvitation>("/api/invitations", body), "create invitation"),
+    update: (
+      id: number,
+      body: {
+        primaryGuest?: string;
+        maxGuests?: number;
+        status?: "pending" | "declined";
+        phone?: string | null;
+        email?: string | null;
+        allowOverCapacity?: boolean;
+      },
+    ) => orThrow(api.put<AdminInvitation>(`/api/invitations/${id}`, body), "update invitation"),
     remove: (id: number) => orThrow(api.delete(`/api/invitations/${id}`), "delete invitation"),
     removeGuest: (id: number) => orThrow(api.delete(`/api/guests/${id}`), "delete guest"),
   };
@@ -214,10 +230,12 @@ export function galleryService(api: ApiClient = createApiClient()) {
     },
     media: (sectionId: number) => orThrow(api.get<MediaView[]>(`/api/gallery/sections/${sectionId}/media`), "media"),
     /** A guest's photo (multipart `file`) through the server's upload pipeline. */
-    upload: (sectionId: number, file: Blob, name = "foto.jpg") => {
+    upload: (sectionId: number, file: Blob, name = "foto.jpg", uploaderName?: string) => {
       const form = new FormData();
+      // 'Tu nombre' goes before the file, as the gallery's form sends it.
+      if (uploaderName !== undefined) form.append("uploaderName", uploaderName);
       form.append("file", file, name);
-      return orThrow(api.post<MediaView>(`/api/gallery/sections/${sectionId}/media`, form), "upload");
+      return orThrow(api.post<MediaView & { status?: "pending" }>(`/api/gallery/sections/${sectionId}/media`, form), "upload");
     },
     /** Admin: the spec's media record for a file already in the store. */
     addMediaRecord: (sectionId: number, record: { file_path: string; public_url: string; type: "IMAGE"; name: string; size: number }) =>
@@ -227,12 +245,56 @@ export function galleryService(api: ApiClient = createApiClient()) {
       if (!data) throw { message: "No se recibió respuesta del servidor", status: null, data: null } satisfies ApiFailure;
       return data;
     },
-    createSection: (body: { name: string; description?: string; allow_upload?: boolean; is_active?: boolean; order?: number }) =>
-      orThrow(api.post("/api/gallery/sections", body), "create section"),
-    updateSection: (id: number, body: { name?: string; description?: string | null; allow_upload?: boolean; is_active?: boolean }) =>
-      orThrow(api.put(`/api/gallery/sections/${id}`, body), "update section"),
+    createSection: (body: { name: string; description?: string; allow_upload?: boolean; is_active?: boolean; review_uploads?: boolean; order?: number }) =>
+      orThrow(api.post<SectionView>("/api/gallery/sections", body), "create section"),
+    updateSection: (id: number, body: { name?: string; description?: string | null; allow_upload?: boolean; is_active?: boolean; review_uploads?: boolean }) =>
+      orThrow(api.put<SectionView>(`/api/gallery/sections/${id}`, body), "update section"),
     deleteSection: (id: number) => orThrow(api.delete(`/api/gallery/sections/${id}`), "delete section"),
     deleteMedia: (id: number) => orThrow(api.delete(`/api/gallery/media/${id}`), "delete media"),
     debug: () => orThrow(api.get("/api/debug/gallery"), "debug"),
+    /** Admin: the guests' photos waiting for review ('Por revisar'), by section. */
+    review: async () => (await orThrow(api.get<ReviewSectionView[]>("/api/gallery/review"), "photos for review")) ?? [],
+    reviewPhoto: (id: number, decision: "approve" | "reject") =>
+      orThrow(api.post<{ decision: string; count: number }>(`/api/gallery/review/media/${id}`, { decision }), "review photo"),
+  };
+}
+
+/** A section with the guests' photos waiting for the couple's approval (GET /api/gallery/review). */
+export interface ReviewSectionView {
+  id: number;
+  name: string;
+  photos: {
+    id: number;
+    section_id: number;
+    name: string;
+    public_url: string;
+    thumbnail_url: string | null;
+    uploader_name: string | null;
+    created_at: string;
+  }[];
+}
+
+export interface WishView {
+  id: number;
+  name: string;
+  message: string;
+  published_at: string | null;
+}
+export interface WishForReview extends WishView {
+  status: "pending" | "published";
+  created_at: string;
+}
+
+/** 'Mensajes de los invitados': a guest's wish, the published ones, and the couple's review (admin). */
+export function wishesService(api: ApiClient = createApiClient()) {
+  return {
+    published: async () => (await orThrow(api.get<WishView[]>("/api/gallery/wishes"), "wishes")) ?? [],
+    post: (body: { name: string; message: string }) =>
+      orThrow(api.post<{ id: number; status: "pending" | "published" }>("/api/gallery/wishes", body), "post wish"),
+    review: () =>
+      orThrow(api.get<{ review: boolean; pending: WishForReview[]; published: WishForReview[] }>("/api/gallery/wishes/review"), "wishes for review"),
+    setReview: (review: boolean) => orThrow(api.put<{ review: boolean }>("/api/gallery/wishes/review", { review }), "set wish review"),
+    approve: (id: number) => orThrow(api.post(`/api/gallery/wishes/${id}/approve`), "approve wish"),
+    remove: (id: number) => orThrow(api.delete(`/api/gallery/wishes/${id}`), "delete wish"),
   };
 }

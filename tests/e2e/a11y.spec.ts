@@ -54,7 +54,7 @@ for (const variant of variants) {
 
     test("the gallery, and a section", async ({ page, data }, testInfo) => {
       await setTheme(page);
-      const section = data.createSection({ name: `Axe ${variant.locale} ${variant.colorScheme}` });
+      const section = await data.createSection({ name: `Axe ${variant.locale} ${variant.colorScheme}` });
       await page.goto("/gallery");
       await expectNoSeriousA11yViolations(page, "/gallery");
       await page.goto(`/gallery?section=${section.id}`);
@@ -79,7 +79,7 @@ for (const variant of variants) {
       await page.getByRole("button", { name: es ? "Verificar Código" : "Verify Code" }).click();
       await expect(page.getByRole("alert").first()).toBeVisible();
       await expectNoSeriousA11yViolations(page, "/confirm code error");
-      const inv = data.createInvitation({ primaryGuest: "Axe Tester", maxGuests: 3 });
+      const inv = await data.createInvitation({ primaryGuest: "Axe Tester", maxGuests: 3 });
       await page.getByLabel(es ? "Código de Invitación" : "Invitation Code").fill(inv.code);
       await page.getByRole("button", { name: es ? "Verificar Código" : "Verify Code" }).click();
       await expect(page.getByRole("heading", { name: /Axe Tester/ })).toBeVisible();

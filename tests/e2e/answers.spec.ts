@@ -28,7 +28,7 @@ async function decline(
 
 test.describe("answers: a 'no'", () => {
   test("a guest declines after a second question, sees the declined view, and the RSVP links read as answered", async ({ page, data }, testInfo) => {
-    const inv = data.createInvitation({ primaryGuest: "Rosa Díaz", maxGuests: 3 });
+    const inv = await data.createInvitation({ primaryGuest: "Rosa Díaz", maxGuests: 3 });
     await openInvitation(page, inv.code);
     await expect(page.getByRole("heading", { name: "Hola, Rosa Díaz" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Confirmar Asistencia" })).toBeVisible();
@@ -36,8 +36,8 @@ test.describe("answers: a 'no'", () => {
     await expect(page.getByRole("heading", { name: "Lamentamos que no puedas acompañarnos" })).toBeVisible();
     await expect(page.getByText("Gracias por avisarnos.").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver al Inicio" })).toBeVisible();
-    expect(data.invitation(inv.id)).toMatchObject({ confirmed: 0 });
-    expect(data.query<{ status: string }>("SELECT status FROM invitations WHERE id = ?", inv.id)[0].status).toBe("declined");
+    expect(await data.invitation(inv.id)).toMatchObject({ confirmed: false });
+    expect((await data.invitation(inv.id))?.status).toBe("declined");
 
     // Answered: the top-bar link is greyed out and the home button disabled, saying so.
     const nav = page.getByRole("navigation", { name: "Navegación principal" }).first();
@@ -47,18 +47,18 @@ test.describe("answers: a 'no'", () => {
   });
 
   test("'Cancelar' at the question leaves the invitation pending", async ({ page, data }, testInfo) => {
-    const inv = data.createInvitation({ primaryGuest: "Indeciso Pérez" });
+    const inv = await data.createInvitation({ primaryGuest: "Indeciso Pérez" });
     await openInvitation(page, inv.code);
     await page.getByRole("link", { name: "No podré asistir" }).click();
     if (jsDisabled(testInfo)) await page.getByRole("link", { name: "Cancelar" }).click();
     else await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
     await expect(page.getByRole("heading", { name: "Hola, Indeciso Pérez" })).toBeVisible();
-    expect(data.query<{ status: string }>("SELECT status FROM invitations WHERE id = ?", inv.id)[0].status).toBe("pending");
+    expect((await data.invitation(inv.id))?.status).toBe("pending");
   });
 
   test("in English", async ({ page, data }, testInfo) => {
     await chooseLanguage(page, "en");
-    const inv = data.createInvitation({ primaryGuest: "John Smith" });
+    const inv = await data.createInvitation({ primaryGuest: "John Smith" });
     await openInvitation(page, inv.code, "Invitation Code", "Verify Code");
     await decline(page, testInfo, { button: "I can't make it", question: "Are you sure you can't join us?", yes: "Yes, I can't make it" });
     await expect(page.getByRole("heading", { name: "We're sorry you can't join us" })).toBeVisible();
@@ -70,7 +70,7 @@ test.describe("answers: a 'no'", () => {
 
 test.describe("answers: dietary needs and a message", () => {
   test("one seat: the note and the message go with 'Confirmar Asistencia' and show in the confirmed view", async ({ page, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Ana Beltrán", maxGuests: 1 });
+    const inv = await data.createInvitation({ primaryGuest: "Ana Beltrán", maxGuests: 1 });
     await openInvitation(page, inv.code);
     const dietary = page.getByLabel("Restricciones alimentarias", { exact: true });
     await expect(dietary).toHaveAttribute("placeholder", "Ej.: vegetariano, alergia a nueces");
@@ -85,7 +85,7 @@ test.describe("answers: dietary needs and a message", () => {
   });
 
   test("more seats: a note beside each additional guest (dialog with JavaScript, inline without)", async ({ page, data }, testInfo) => {
-    const inv = data.createInvitation({ primaryGuest: "Carlos Ruiz", maxGuests: 3 });
+    const inv = await data.createInvitation({ primaryGuest: "Carlos Ruiz", maxGuests: 3 });
     await openInvitation(page, inv.code);
     await page.getByLabel("Restricciones alimentarias", { exact: true }).fill("sin gluten");
     let scope = page.locator("main");
@@ -102,15 +102,12 @@ test.describe("answers: dietary needs and a message", () => {
     await expect(guests.getByRole("listitem").nth(0)).toContainText("Restricciones alimentarias: sin gluten");
     await expect(guests.getByRole("listitem").nth(1)).toContainText("Marta Ruiz");
     await expect(guests.getByRole("listitem").nth(1)).toContainText("Restricciones alimentarias: alergia a nueces");
-    expect(data.query<{ dietary: string | null }>("SELECT dietary FROM guests WHERE invitation_id = ? ORDER BY id", inv.id).map((r) => r.dietary)).toEqual([
-      "sin gluten",
-      "alergia a nueces",
-    ]);
+    expect((await data.invitation(inv.id))?.guests.map((g) => g.dietary)).toEqual(["sin gluten", "alergia a nueces"]);
   });
 
   test("in English", async ({ page, data }) => {
     await chooseLanguage(page, "en");
-    const inv = data.createInvitation({ primaryGuest: "Jane Doe", maxGuests: 1 });
+    const inv = await data.createInvitation({ primaryGuest: "Jane Doe", maxGuests: 1 });
     await openInvitation(page, inv.code, "Invitation Code", "Verify Code");
     await page.getByLabel("Dietary restrictions", { exact: true }).fill("vegan");
     await page.getByLabel("Message for the couple").fill("See you there!");
@@ -121,39 +118,38 @@ test.describe("answers: dietary needs and a message", () => {
   });
 
   test("the server refuses a note over 120 characters and changes nothing", async ({ page, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Largo Texto" });
+    const inv = await data.createInvitation({ primaryGuest: "Largo Texto" });
     await openInvitation(page, inv.code);
     const response = await page.request.post("/confirm", { form: { intent: "confirm", primaryDietary: "x".repeat(121) }, maxRedirects: 0 });
     expect(response.status()).toBe(400);
-    expect(data.invitation(inv.id)?.confirmed).toBe(0);
+    expect((await data.invitation(inv.id))?.confirmed).toBe(false);
   });
 });
 
 test.describe("answers: a stale tab", () => {
   test("declining in a tab opened before the invitation was confirmed changes nothing and shows the stored answer", async ({ page, data }, testInfo) => {
-    const inv = data.createInvitation({ primaryGuest: "Pestaña Vieja", maxGuests: 1 });
+    const inv = await data.createInvitation({ primaryGuest: "Pestaña Vieja", maxGuests: 1 });
     await openInvitation(page, inv.code);
     await expect(page.getByRole("heading", { name: "Hola, Pestaña Vieja" })).toBeVisible();
     // The question is open (a dialog, or its own page without JavaScript) when the invitation is confirmed elsewhere.
     await page.getByRole("link", { name: "No podré asistir" }).click();
     const question = jsDisabled(testInfo) ? page.getByRole("alertdialog") : page.getByRole("dialog");
     await expect(question).toContainText("¿Seguro que no podrás acompañarnos?");
-    data.query("UPDATE invitations SET confirmed = 1, status = 'confirmed', confirmed_at = ? WHERE id = ?", new Date().toISOString(), inv.id);
-    data.query("INSERT INTO guests (invitation_id, full_name, is_primary) VALUES (?, ?, 1)", inv.id, "Pestaña Vieja");
+    await data.confirm(inv);
     await question.getByRole("button", { name: "Sí, no podré asistir" }).click();
     await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
     await expect(page.getByText("Esta invitación ya fue respondida; esta es la respuesta guardada.").first()).toBeAttached();
-    expect(data.invitation(inv.id)?.confirmed).toBe(1);
+    expect((await data.invitation(inv.id))?.confirmed).toBe(true);
   });
 
   test("confirming in a tab opened before the invitation was declined changes nothing and shows the stored answer", async ({ page, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Otra Pestaña", maxGuests: 1 });
+    const inv = await data.createInvitation({ primaryGuest: "Otra Pestaña", maxGuests: 1 });
     await openInvitation(page, inv.code);
     await expect(page.getByRole("heading", { name: "Hola, Otra Pestaña" })).toBeVisible();
-    data.query("UPDATE invitations SET status = 'declined' WHERE id = ?", inv.id);
+    await data.decline(inv);
     await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
     await expect(page.getByRole("heading", { name: "Lamentamos que no puedas acompañarnos" })).toBeVisible();
-    expect(data.invitation(inv.id)?.confirmed).toBe(0);
-    expect(data.guestsOf(inv.id)).toEqual([]);
+    expect((await data.invitation(inv.id))?.confirmed).toBe(false);
+    expect(await data.guestsOf(inv.id)).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { expect, test, uniqueClientAddress } from "./fixtures";
 
@@ -7,7 +9,7 @@ const json = (data: unknown, headers: Record<string, string> = {}) => ({ data, h
 // HTTP only: runs once, in the JavaScript project.
 test.describe("/api guest routes @js-only", () => {
   test("validate, read, details and confirm an invitation", async ({ request, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Api Ana", maxGuests: 3 });
+    const inv = await data.createInvitation({ primaryGuest: "Api Ana", maxGuests: 3 });
     expect(await (await request.get(`/api/invitations/validate/${inv.code.toLowerCase()}`)).json()).toEqual({ valid: true });
     const unknown = await request.get("/api/invitations/validate/ZZZZZZ");
     expect(unknown.status()).toBe(200);
@@ -36,11 +38,11 @@ test.describe("/api guest routes @js-only", () => {
     expect(await ok.json()).toMatchObject({ confirmed: true, guests: [{ fullName: "Api Ana" }, { fullName: "Api Luis" }] });
     const again = await request.post(`/api/invitations/${inv.code}/confirm`, json({ guests: [{ fullName: "Api Ana" }, { fullName: "Otro" }] }));
     expect((await again.json()).guests.map((g: { fullName: string }) => g.fullName)).toEqual(["Api Ana", "Api Luis"]);
-    expect(data.guestsOf(inv.id)).toEqual(["Api Ana", "Api Luis"]);
+    expect(await data.guestsOf(inv.id)).toEqual(["Api Ana", "Api Luis"]);
   });
 
   test("bad input is answered cleanly and changes nothing", async ({ request, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Api Bea", maxGuests: 2 });
+    const inv = await data.createInvitation({ primaryGuest: "Api Bea", maxGuests: 2 });
     const url = `/api/invitations/${inv.code}/confirm`;
     const cases = [
       { body: "{not json", status: 400, error: "El cuerpo de la solicitud no es JSON válido" },
@@ -61,12 +63,12 @@ test.describe("/api guest routes @js-only", () => {
       headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
     });
     expect(forged.status()).toBe(403);
-    expect(data.guestsOf(inv.id)).toEqual([]);
+    expect(await data.guestsOf(inv.id)).toEqual([]);
   });
 
   test("guests see active sections and their media; uploads go through the same pipeline", async ({ request, data }) => {
-    const active = data.createSection({ name: `Api activa ${Date.now()}` });
-    const hidden = data.createSection({ name: `Api oculta ${Date.now()}`, isActive: false });
+    const active = await data.createSection({ name: `Api activa ${Date.now()}` });
+    const hidden = await data.createSection({ name: `Api oculta ${Date.now()}`, isActive: false });
     const sections = (await (await request.get("/api/gallery/sections")).json()) as { id: number; name: string; media: unknown[] }[];
     expect(sections.some((s) => s.id === active.id)).toBe(true);
     expect(sections.some((s) => s.id === hidden.id)).toBe(false);
@@ -102,8 +104,8 @@ test.describe("/api guest routes @js-only", () => {
 
 test.describe("/api admin routes @js-only", () => {
   test("every admin route answers 401 without the session or token, and changes nothing", async ({ request, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Api Protegida", maxGuests: 2, confirmedGuests: ["Api Extra"] });
-    const section = data.createSection({ name: "Api protegida" });
+    const inv = await data.createInvitation({ primaryGuest: "Api Protegida", maxGuests: 2, confirmedGuests: ["Api Extra"] });
+    const section = await data.createSection({ name: "Api protegida" });
     const calls: [string, string, unknown?][] = [
       ["GET", "/api/invitations/stats"],
       ["GET", "/api/invitations"],
@@ -128,9 +130,9 @@ test.describe("/api admin routes @js-only", () => {
       expect(response.status(), `${method} ${url}`).toBe(401);
       expect(await response.json()).toEqual({ error: "No autorizado" });
     }
-    expect(data.invitation(inv.id)?.max_guests).toBe(2);
-    expect(data.query("SELECT id FROM gallery_sections WHERE id = ? AND is_active = 1", section.id)).toHaveLength(1);
-    expect(data.query("SELECT id FROM invitations WHERE primary_guest = 'Intruso'")).toEqual([]);
+    expect((await data.invitation(inv.id))?.maxGuests).toBe(2);
+    expect((await data.section(section.id))?.is_active).toBe(true);
+    expect(await data.invitationsNamed("Intruso")).toEqual([]);
   });
 
   test("with the token: create, update, guests, sections, media, seed and debug", async ({ request, data }) => {
@@ -150,12 +152,12 @@ test.describe("/api admin routes @js-only", () => {
     const renamed = await request.put(`/api/invitations/${inv.id}`, json({ primaryGuest: "Api Renombrada" }, admin));
     expect((await renamed.json()).primaryGuest).toBe("Api Renombrada");
 
-    const guests = data.query<{ id: number; is_primary: number }>("SELECT id, is_primary FROM guests WHERE invitation_id = ? ORDER BY id", inv.id);
+    const { guests } = (await data.invitation(inv.id))!;
     const primary = await request.delete(`/api/guests/${guests[0].id}`, { headers: admin });
     expect(primary.status()).toBe(409);
     expect(await primary.json()).toEqual({ error: "No se puede eliminar el invitado principal. Elimina toda la invitación en su lugar." });
     expect((await request.delete(`/api/guests/${guests[2].id}`, { headers: admin })).status()).toBe(200);
-    expect(data.invitation(inv.id)?.max_guests).toBe(2);
+    expect((await data.invitation(inv.id))?.maxGuests).toBe(2);
 
     const stats = await (await request.get("/api/invitations/stats", { headers: admin })).json();
     expect(Object.keys(stats)).toEqual(
@@ -182,7 +184,7 @@ test.describe("/api admin routes @js-only", () => {
 
 test.describe("/api over HTTP: methods, languages, sessions @js-only", () => {
   test("405 with Allow, HEAD, no-store, and English messages on request", async ({ request, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Api Head", maxGuests: 2 });
+    const inv = await data.createInvitation({ primaryGuest: "Api Head", maxGuests: 2 });
     const wrong = await request.post(`/api/invitations/validate/${inv.code}`, json({}));
     expect(wrong.status()).toBe(405);
     expect(wrong.headers()["allow"]).toBe("GET, HEAD");
@@ -219,19 +221,18 @@ test.describe("/api over HTTP: methods, languages, sessions @js-only", () => {
   });
 
   test("the admin records a file already in the store as a media item; a second record is a conflict", async ({ request, data }) => {
-    const section = data.createSection({ name: `Api registro ${Date.now()}` });
+    const section = await data.createSection({ name: `Api registro ${Date.now()}` });
     const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#336699" } })
       .jpeg()
       .toBuffer();
-    const uploaded = await (
-      await request.post(`/api/gallery/sections/${section.id}/media`, { multipart: { file: { name: "r.jpg", mimeType: "image/jpeg", buffer: photo } } })
-    ).json();
-    // Its row is removed (the file stays), then the record is sent for the file in the store.
-    data.query("DELETE FROM media WHERE id = ?", uploaded.id);
-    const body = { file_path: uploaded.file_path, public_url: "https://elsewhere.example/x.jpg", type: "IMAGE", name: "Registrada", size: 1 };
+    // The file is put in the store by other means (copied into the photo folder), then recorded.
+    const filePath = `${section.id}/${Date.now()}-ab12cd.jpg`;
+    fs.mkdirSync(path.join(process.env.E2E_UPLOADS_DIR!, String(section.id)), { recursive: true });
+    fs.writeFileSync(path.join(process.env.E2E_UPLOADS_DIR!, filePath), photo);
+    const body = { file_path: filePath, public_url: "https://elsewhere.example/x.jpg", type: "IMAGE", name: "Registrada", size: 1 };
     const recorded = await request.post(`/api/gallery/sections/${section.id}/media`, json(body, admin));
     expect(recorded.status()).toBe(201);
-    expect(await recorded.json()).toMatchObject({ file_path: uploaded.file_path, public_url: uploaded.public_url, name: "Registrada", size: uploaded.size });
+    expect(await recorded.json()).toMatchObject({ file_path: filePath, public_url: `/uploads/${filePath}`, name: "Registrada", size: photo.length });
     const again = await request.post(`/api/gallery/sections/${section.id}/media`, json(body, admin));
     expect(again.status()).toBe(409);
     const missing = await request.post(`/api/gallery/sections/${section.id}/media`, json({ ...body, file_path: `${section.id}/nope.jpg` }, admin));

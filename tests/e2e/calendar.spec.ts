@@ -55,7 +55,7 @@ test.describe("add to calendar", () => {
   });
 
   test("the confirmed view offers it too", async ({ page, data }) => {
-    const invitation = data.createInvitation({ primaryGuest: "Elena Ruiz", confirmedGuests: [] });
+    const invitation = await data.createInvitation({ primaryGuest: "Elena Ruiz", confirmedGuests: [] });
     await page.goto("/confirm");
     await page.getByLabel("Código de Invitación").fill(invitation.code);
     await page.getByRole("button", { name: "Verificar Código" }).click();

@@ -15,9 +15,10 @@ test.describe("crash safety @js-only", () => {
     const server = await startServer({ RATE_LIMIT_CODE_ATTEMPTS: "100000", RATE_LIMIT_UPLOADS: "100000" });
     const databasePath = `${server.dataDir}/wedding.sqlite`;
     const uploadsDir = `${server.dataDir}/uploads`;
-    const data = new TestData(databasePath);
-    const invitations = Array.from({ length: 150 }, (_, i) => data.createInvitation({ primaryGuest: `Crash ${i}`, maxGuests: 2 }));
-    const section = data.createSection({ name: "Crash photos" });
+    const data = new TestData(server);
+    const invitations: { code: string }[] = [];
+    for (let i = 0; i < 150; i++) invitations.push(await data.createInvitation({ primaryGuest: `Crash ${i}`, maxGuests: 2 }));
+    const section = await data.createSection({ name: "Crash photos" });
     data.close();
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 90 } } })
       .jpeg()
@@ -69,15 +70,15 @@ test.describe("crash safety @js-only", () => {
 
     // Restart on the same files.
     const restarted = await startServer({ DATABASE_PATH: databasePath, UPLOADS_DIR: uploadsDir });
-    const check = new TestData(databasePath);
+    const check = new TestData({ ...restarted, databasePath });
     try {
+      const after = new Map((await check.invitations.list()).map((inv) => [inv.code, inv]));
       for (const code of confirmed) {
-        const [row] = check.query<{ id: number; confirmed: number }>("SELECT id, confirmed FROM invitations WHERE code = ?", code);
-        expect(row.confirmed, code).toBe(1);
-        expect(check.guestsOf(row.id), code).toHaveLength(2);
+        expect(after.get(code)?.confirmed, code).toBe(true);
+        expect(after.get(code)?.guests, code).toHaveLength(2);
       }
-      // No half-written invitation: confirmed ⇔ has its guests.
-      const broken = check.query<{ id: number }>(
+      // No half-written invitation: confirmed ⇔ has its guests (what the database holds, read only).
+      const broken = check.readDatabase<{ id: number }>(
         `SELECT i.id FROM invitations i LEFT JOIN guests g ON g.invitation_id = i.id
          GROUP BY i.id HAVING (i.confirmed = 1 AND count(g.id) = 0) OR (i.confirmed = 0 AND count(g.id) > 0)`,
       );
@@ -86,7 +87,7 @@ test.describe("crash safety @js-only", () => {
       expect(confirmed.length).toBeLessThan(invitations.length); // the kill did land mid-burst
 
       // Every answered upload is there and served; every photo row has its files; every file has its row.
-      const rows = check.query<{ id: number; file_path: string; thumbnail_path: string }>(
+      const rows = check.readDatabase<{ id: number; file_path: string; thumbnail_path: string }>(
         "SELECT id, file_path, thumbnail_path FROM media WHERE section_id = ?",
         section.id,
       );
@@ -111,11 +112,11 @@ test.describe("correctness under load @js-only", () => {
   test("200 invitations confirmed at once over HTTP, and one invitation confirmed 20 times at once, store exactly the right guests", async () => {
     test.setTimeout(120_000);
     const server = await startServer({ RATE_LIMIT_CODE_ATTEMPTS: "100000" });
-    const databasePath = `${server.dataDir}/wedding.sqlite`;
-    const data = new TestData(databasePath);
+    const data = new TestData(server);
     try {
-      const invitations = Array.from({ length: 200 }, (_, i) => data.createInvitation({ primaryGuest: `Carga ${i}`, maxGuests: 3 }));
-      const contested = data.createInvitation({ primaryGuest: "Disputada", maxGuests: 2 });
+      const invitations: { id: number; code: string }[] = [];
+      for (let i = 0; i < 200; i++) invitations.push(await data.createInvitation({ primaryGuest: `Carga ${i}`, maxGuests: 3 }));
+      const contested = await data.createInvitation({ primaryGuest: "Disputada", maxGuests: 2 });
 
       // The guests' form flow (verify the code, then confirm two more names) for 200 invitations...
       const confirmByForm = async (code: string, i: number) => {
@@ -147,14 +148,19 @@ test.describe("correctness under load @js-only", () => {
       ]);
 
       expect(formStatuses.filter((s) => s !== 302)).toEqual([]);
+      const stored200 = new Map((await data.invitations.list()).map((inv) => [inv.id, inv]));
       for (const [i, inv] of invitations.entries()) {
-        expect(data.invitation(inv.id)?.confirmed, inv.code).toBe(1);
-        expect(data.guestsOf(inv.id), inv.code).toEqual([`Carga ${i}`, `Carga ${i} A`, `Carga ${i} B`]);
+        expect(stored200.get(inv.id)?.confirmed, inv.code).toBe(true);
+        expect(
+          stored200.get(inv.id)?.guests.map((g) => g.fullName),
+          inv.code,
+        ).toEqual([`Carga ${i}`, `Carga ${i} A`, `Carga ${i} B`]);
       }
-      expect(data.query<{ n: number }>("SELECT count(*) AS n FROM guests WHERE invitation_id <> ?", contested.id)[0].n).toBe(600);
+      const guestsElsewhere = [...stored200.values()].filter((inv) => inv.id !== contested.id).flatMap((inv) => inv.guests);
+      expect(guestsElsewhere).toHaveLength(600);
 
       // One confirmation won; every caller was answered with that same stored invitation.
-      const stored = data.guestsOf(contested.id);
+      const stored = await data.guestsOf(contested.id);
       expect(stored).toHaveLength(2);
       expect(stored[0]).toBe("Disputada");
       expect(stored[1]).toMatch(/^Intento \d+$/);

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { freePort } from "../helpers/free-port";
 import { smtpSink, type ReceivedEmail } from "../helpers/mail-sinks";
 import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import { expect, jsDisabled, startServer, TestData, test, unsubscribeToken } from "./fixtures";
 
 /**
  * Issue 25: the guests' e-mails, against a real SMTP server (smtp-server on 127.0.0.1) and a
@@ -12,6 +12,7 @@ import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
  * the personal link in an e-mail can be opened. JavaScript on and off; e-mails in Spanish and English.
  */
 const PASSWORD = "e2e-admin-password";
+const adminToken = { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}` };
 // Each test starts its own server and SMTP sink: more than the default 30 s on a busy machine.
 
 async function mailServer() {
@@ -27,17 +28,15 @@ async function mailServer() {
     MAIL_FROM: "Valeria y Sebastián <boda@example.com>",
     MAIL_RATE_PER_MINUTE: "1000",
   });
-  const data = new TestData(`${server.dataDir}/wedding.sqlite`);
+  const data = new TestData(server);
   return {
     smtp,
     server,
     data,
     publicUrl,
-    /** An invitation with an address (and a language), straight into the database. */
-    invitation(primaryGuest: string, email: string, language: "es" | "en") {
-      const inv = data.createInvitation({ primaryGuest, maxGuests: 2 });
-      data.query("UPDATE invitations SET email = ?, language = ? WHERE id = ?", email, language, inv.id);
-      return inv;
+    /** An invitation with an address (and a language), as the admin's API creates it. */
+    invitation(primaryGuest: string, email: string, language: "es" | "en", opts: { declined?: boolean } = {}) {
+      return data.createInvitation({ primaryGuest, maxGuests: 2, email, language, ...opts });
     },
     async received(count: number): Promise<ReceivedEmail[]> {
       await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(count);
@@ -87,7 +86,7 @@ test.describe("invitation and reminder e-mails", () => {
     test.setTimeout(90_000);
     const site = await mailServer();
     try {
-      const inv = site.invitation("Grace Hopper", "grace@example.com", "en");
+      const inv = await site.invitation("Grace Hopper", "grace@example.com", "en");
       await login(page, site.server.baseURL);
       await page.goto(`${site.server.baseURL}/admin/invitations`);
       await page.getByLabel("Compartir la invitación de Grace Hopper").click();
@@ -105,8 +104,9 @@ test.describe("invitation and reminder e-mails", () => {
       expect(mail.text).toContain(link);
       expect(mail.html).toContain(`href="${link}"`);
       expect(await qrOf(mail)).toBe(link);
+      // Only the database keeps when the invitation was e-mailed.
       expect(
-        site.data.query<{ invitation_emailed_at: string | null }>("SELECT invitation_emailed_at FROM invitations WHERE id = ?", inv.id)[0]
+        site.data.readDatabase<{ invitation_emailed_at: string | null }>("SELECT invitation_emailed_at FROM invitations WHERE id = ?", inv.id)[0]
           .invitation_emailed_at,
       ).not.toBeNull();
 
@@ -132,12 +132,20 @@ test.describe("invitation and reminder e-mails", () => {
     test.setTimeout(90_000);
     const site = await mailServer();
     try {
-      const ana = site.invitation("Ana Pérez", "ana@example.com", "es");
-      const john = site.invitation("John Smith", "john@example.com", "en");
-      const done = site.invitation("Ya Enviada", "ya@example.com", "es");
-      site.data.query("UPDATE invitations SET invitation_emailed_at = ? WHERE id = ?", new Date().toISOString(), done.id);
-      site.data.createInvitation({ primaryGuest: "Sin Correo" });
+      const ana = await site.invitation("Ana Pérez", "ana@example.com", "es");
+      const john = await site.invitation("John Smith", "john@example.com", "en");
+      await site.invitation("Ya Enviada", "ya@example.com", "es");
+      await site.data.createInvitation({ primaryGuest: "Sin Correo" });
       await login(page, site.server.baseURL);
+      // One was sent already, from its share panel.
+      await page.goto(`${site.server.baseURL}/admin/invitations`);
+      await page.getByLabel("Compartir la invitación de Ya Enviada").click();
+      await page
+        .getByRole("group", { name: "Invitación de Ya Enviada: enlace y código QR" })
+        .getByRole("button", { name: "Enviar invitación por correo" })
+        .click();
+      await site.received(1);
+      await page.goto(`${site.server.baseURL}/admin`);
       await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Correos" }).click();
       await expect(page.getByText("2 invitaciones con correo aún no han recibido la suya.")).toBeVisible();
       await confirmBulk(
@@ -150,7 +158,7 @@ test.describe("invitation and reminder e-mails", () => {
       await expect(page.getByText("2 invitaciones en cola.").filter({ visible: true }).first()).toBeVisible();
       await expect(page.getByText("0 invitaciones con correo aún no han recibido la suya.")).toBeVisible();
 
-      const mails = await site.received(2);
+      const mails = (await site.received(3)).filter((m) => m.to[0] !== "ya@example.com");
       const byAddress = Object.fromEntries(mails.map((m) => [m.to[0], m]));
       expect(byAddress["ana@example.com"].subject).toBe("Valeria & Sebastián te invitan a su boda");
       expect(byAddress["ana@example.com"].text).toContain("¡Hola, Ana Pérez!");
@@ -164,11 +172,9 @@ test.describe("invitation and reminder e-mails", () => {
       await expect(rows.filter({ hasText: "ana@example.com" })).toContainText("Invitación");
       await expect(rows.filter({ hasText: "ana@example.com" })).toContainText("Enviado");
       await expect(rows.filter({ hasText: "john@example.com" })).toContainText("Enviado");
-      // Nothing was queued twice, and nothing for the one already sent.
-      expect(site.data.query<{ recipient: string }>("SELECT recipient FROM outbox ORDER BY recipient").map((r) => r.recipient)).toEqual([
-        "ana@example.com",
-        "john@example.com",
-      ]);
+      // Nothing was queued twice, and nothing again for the one already sent (the admin's outbox API).
+      const outbox = await (await page.request.get(`${site.server.baseURL}/api/outbox`, { headers: adminToken })).json();
+      expect(outbox.messages.map((m: { recipient: string }) => m.recipient).sort()).toEqual(["ana@example.com", "john@example.com", "ya@example.com"]);
     } finally {
       await site.stop();
     }
@@ -180,19 +186,12 @@ test.describe("invitation and reminder e-mails", () => {
     test.setTimeout(90_000);
     const site = await mailServer();
     try {
-      const pending = site.invitation("Ada Lovelace", "ada@example.com", "en");
-      const recent = site.invitation("Recordada Ayer", "ayer@example.com", "es");
-      site.data.query("UPDATE invitations SET reminded_at = ?, reminder_count = 1 WHERE id = ?", new Date(Date.now() - 86_400_000).toISOString(), recent.id);
-      const answered = site.invitation("Ya Respondió", "si@example.com", "es");
-      site.data.query("UPDATE invitations SET status = 'declined', answered_at = ? WHERE id = ?", new Date().toISOString(), answered.id);
-      // An invitation queued before its guest used 'Ya no quiero recibir correos' (tests/e2e/unsubscribe.spec.ts).
-      const stopped = site.invitation("Sin Correos", "basta@example.com", "es");
-      site.data.query("INSERT INTO suppressed_emails (email) VALUES ('basta@example.com')");
-      site.data.query(
-        "INSERT INTO outbox (kind, channel, recipient, language, payload, next_attempt_at) SELECT 'invitation', 'email', email, language, json_object('code', code, 'primaryGuest', primary_guest), 0 FROM invitations WHERE id = ?",
-        stopped.id,
-      );
+      const pending = await site.invitation("Ada Lovelace", "ada@example.com", "en");
+      const recent = await site.invitation("Recordada Hoy", "hoy@example.com", "es");
+      await site.invitation("Ya Respondió", "si@example.com", "es", { declined: true });
       await login(page, site.server.baseURL);
+      // Reminded on WhatsApp a moment ago: not again within 3 days.
+      expect((await page.request.get(`${site.server.baseURL}/admin/reminders/${recent.id}/whatsapp`, { maxRedirects: 0 })).status()).toBe(302);
       await page.goto(`${site.server.baseURL}/admin/emails`);
       await expect(page.getByText("1 invitación pendiente con correo no ha recibido un recordatorio en los últimos 3 días.")).toBeVisible();
       await confirmBulk(
@@ -209,16 +208,13 @@ test.describe("invitation and reminder e-mails", () => {
       expect(mail.subject).toBe("Reminder: please RSVP by December 17, 2030");
       expect(mail.text).toContain(`${site.publicUrl}/i/${pending.code}`);
       expect(await qrOf(mail)).toBe(`${site.publicUrl}/i/${pending.code}`);
-      const recorded = site.data.query<{ reminded_at: string | null; reminder_count: number }>(
-        "SELECT reminded_at, reminder_count FROM invitations WHERE id = ?",
-        pending.id,
-      )[0];
-      expect(recorded.reminder_count).toBe(1);
-      expect(recorded.reminded_at).not.toBeNull();
+      const recorded = await site.data.invitation(pending.id);
+      expect(recorded?.reminderCount).toBe(1);
+      expect(recorded?.remindedAt).not.toBeNull();
 
       // With the mail server down, an invitation sent from its share panel waits 'En cola' after its first try.
       await site.smtp.stop();
-      site.invitation("Espera Servidor", "espera@example.com", "es");
+      await site.invitation("Espera Servidor", "espera@example.com", "es");
       await page.goto(`${site.server.baseURL}/admin/invitations`);
       await page.getByLabel("Compartir la invitación de Espera Servidor").click();
       await page
@@ -239,6 +235,23 @@ test.describe("invitation and reminder e-mails", () => {
         )
         .toContain("1 intento");
       await expect(rows.filter({ hasText: "espera@example.com" })).toContainText("En cola");
+
+      // An invitation queued (the server still down) before its guest used 'Ya no quiero recibir
+      // correos' (tests/e2e/unsubscribe.spec.ts): it never goes.
+      await site.invitation("Sin Correos", "basta@example.com", "es");
+      await page.goto(`${site.server.baseURL}/admin/invitations`);
+      await page.getByLabel("Compartir la invitación de Sin Correos").click();
+      await page
+        .getByRole("group", { name: "Invitación de Sin Correos: enlace y código QR" })
+        .getByRole("button", { name: "Enviar invitación por correo" })
+        .click();
+      await expect(page.getByText("Invitación en cola: se enviará en unos instantes.").filter({ visible: true }).first()).toBeVisible();
+      const guest = await page.context().browser()!.newPage();
+      await guest.goto(`${site.server.baseURL}/unsubscribe/${unsubscribeToken("basta@example.com", "es")}`);
+      await guest.getByRole("button", { name: "Ya no quiero recibir correos" }).click();
+      await expect(guest.getByRole("heading", { name: "Listo" })).toBeVisible();
+      await guest.close();
+      await page.goto(`${site.server.baseURL}/admin/emails`);
       await expect(rows.filter({ hasText: "basta@example.com" })).toContainText("Falló");
       await expect(rows.filter({ hasText: "basta@example.com" })).toContainText("pidió no recibir correos");
       await expect(rows.filter({ hasText: "ada@example.com" })).toContainText("Recordatorio");
@@ -257,8 +270,8 @@ test.describe("the Correos screen's accessibility", () => {
     const site = await mailServer();
     const page = await a11yPage(browser, {}, noJs);
     try {
-      site.invitation("Ana Pérez", "ana@example.com", "es");
-      site.invitation("John Smith", "john@example.com", "en");
+      await site.invitation("Ana Pérez", "ana@example.com", "es");
+      await site.invitation("John Smith", "john@example.com", "en");
       await login(page, site.server.baseURL);
       await page.goto(`${site.server.baseURL}/admin/invitations`);
       await page.getByLabel("Compartir la invitación de Ana Pérez").click();
@@ -280,8 +293,7 @@ test.describe("the Correos screen's accessibility", () => {
 
 test.describe("without SMTP_URL", () => {
   test("no e-mail control shows and the Correos screen does not exist", async ({ page, data }) => {
-    data.createInvitation({ primaryGuest: "Sin Servidor" });
-    data.query("UPDATE invitations SET email = 'sin@example.com' WHERE primary_guest = 'Sin Servidor'");
+    await data.createInvitation({ primaryGuest: "Sin Servidor", email: "sin@example.com" });
     await page.goto("/admin");
     await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Acceder" }).click();

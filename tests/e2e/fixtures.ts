@@ -1,73 +1,190 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { generateInvitationCode } from "../../app/lib/invitation-code";
+import { createApiClient, galleryService, invitationsService, wishesService, type AdminInvitation, type SectionView } from "../../app/lib/api-client";
+import crypto from "node:crypto";
 import net from "node:net";
+import sharp from "sharp";
+
+/** The server a TestData talks to: the main e2e server by default, or one a spec started (startServer). */
+export interface TestServer {
+  baseURL: string;
+  /** Where that server keeps its SQLite file (`wedding.sqlite`), for readDatabase. */
+  dataDir?: string;
+  /** Its SQLite file when it is not in `dataDir` (a server given DATABASE_PATH). */
+  databasePath?: string;
+}
 
 /**
- * Test data written straight into the e2e server's SQLite file (WAL allows a second
- * connection). Every row a test creates is removed when the test ends.
+ * Test data made the way users make it: through the JSON API with the admin's bearer token (and a
+ * guest's confirmation through the guest route), so every rule and every cache the app keeps sees
+ * it, and a migration never breaks the fixtures. Every row a test creates is deleted through the
+ * API when the test ends. Each call claims a client address of its own, so fixture traffic never
+ * eats a test's rate-limit allowance.
  */
 export class TestData {
-  private readonly sqlite: Database.Database;
+  readonly baseURL: string;
+  private readonly databasePath: string | undefined;
+  private reader: Database.Database | null = null;
   private readonly invitationIds: number[] = [];
   private readonly sectionIds: number[] = [];
   private readonly wishNames: string[] = [];
 
-  constructor(file: string) {
-    this.sqlite = new Database(file);
-    this.sqlite.pragma("busy_timeout = 5000");
-    this.sqlite.pragma("foreign_keys = ON");
+  /** The main e2e server, or the one given (a startServer() answer fits). */
+  constructor(server?: TestServer) {
+    this.baseURL = server?.baseURL ?? baseURL();
+    this.databasePath = server ? (server.databasePath ?? (server.dataDir && `${server.dataDir}/wedding.sqlite`)) : process.env.E2E_DATABASE_PATH;
   }
 
-  /** Creates an invitation (optionally already confirmed with guest names). */
-  createInvitation(opts: { primaryGuest?: string; maxGuests?: number; confirmedGuests?: string[] } = {}) {
+  /** The API as the admin's scripts call it (bearer token). */
+  private admin() {
+    return client(this.baseURL, { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}` });
+  }
+
+  /** The API as a guest calls it (no token). */
+  private guest() {
+    return client(this.baseURL, {});
+  }
+
+  get invitations() {
+    return invitationsService(this.admin());
+  }
+  get gallery() {
+    return galleryService(this.admin());
+  }
+  get wishes() {
+    return wishesService(this.admin());
+  }
+
+  /**
+   * Creates an invitation (the admin's POST /api/invitations, capacity warnings accepted). With
+   * `confirmedGuests` the guests then confirm it as they would (POST /api/invitations/{code}/confirm),
+   * the primary guest first; `dietary` and `message` go with that confirmation.
+   */
+  async createInvitation(
+    opts: {
+      primaryGuest?: string;
+      maxGuests?: number;
+      confirmedGuests?: string[];
+      language?: "es" | "en";
+      phone?: string | null;
+      email?: string | null;
+      /** Dietary notes by guest name, sent with the confirmation. */
+      dietary?: Record<string, string>;
+      message?: string;
+      /** Declined by the admin (PUT status "declined"), as when a guest calls to say so. */
+      declined?: boolean;
+    } = {},
+  ) {
     const primaryGuest = opts.primaryGuest ?? `Invitado ${Math.random().toString(36).slice(2, 7)}`;
     const maxGuests = opts.maxGuests ?? 1;
-    const code = generateInvitationCode();
-    const confirmed = opts.confirmedGuests ? 1 : 0;
-    const { lastInsertRowid } = this.sqlite
-      .prepare("INSERT INTO invitations (code, primary_guest, max_guests, confirmed, confirmed_at) VALUES (?, ?, ?, ?, ?)")
-      .run(code, primaryGuest, maxGuests, confirmed, confirmed ? new Date().toISOString() : null);
-    const id = Number(lastInsertRowid);
-    this.invitationIds.push(id);
-    if (opts.confirmedGuests) {
-      const insert = this.sqlite.prepare("INSERT INTO guests (invitation_id, full_name, is_primary) VALUES (?, ?, ?)");
-      [primaryGuest, ...opts.confirmedGuests].forEach((name, i) => insert.run(id, name, i === 0 ? 1 : 0));
-    }
-    return { id, code, primaryGuest, maxGuests };
+    const created = await this.invitations.create({
+      primaryGuest,
+      maxGuests,
+      language: opts.language,
+      phone: opts.phone,
+      email: opts.email,
+      allowOverCapacity: true,
+    });
+    this.invitationIds.push(created.id);
+    const inv = { id: created.id, code: created.code, primaryGuest: created.primaryGuest, maxGuests };
+    if (opts.confirmedGuests) await this.confirm(inv, opts.confirmedGuests, opts);
+    if (opts.declined) await this.updateInvitation(inv.id, { status: "declined" });
+    return inv;
   }
 
-  /** The guests stored for an invitation, in order. */
-  guestsOf(invitationId: number): string[] {
-    return this.sqlite
-      .prepare("SELECT full_name FROM guests WHERE invitation_id = ? ORDER BY is_primary DESC, id")
-      .all(invitationId)
-      .map((r) => (r as { full_name: string }).full_name);
+  /** The guests confirm (POST /api/invitations/{code}/confirm): the primary guest and these names. */
+  confirm(inv: { code: string; primaryGuest: string }, additionalGuests: string[] = [], opts: { dietary?: Record<string, string>; message?: string } = {}) {
+    const names = [inv.primaryGuest, ...additionalGuests];
+    return invitationsService(this.guest()).confirm(
+      inv.code,
+      names.map((fullName) => ({ fullName, dietary: opts.dietary?.[fullName] ?? null })),
+      opts.message,
+    );
   }
 
-  invitation(id: number) {
-    return this.sqlite.prepare("SELECT * FROM invitations WHERE id = ?").get(id) as
-      { id: number; code: string; primary_guest: string; max_guests: number; confirmed: number } | undefined;
+  /** The guests say they cannot come (POST /api/invitations/{code}/decline). */
+  decline(inv: { code: string }) {
+    return invitationsService(this.guest()).decline(inv.code);
   }
 
-  createSection(opts: { name?: string; description?: string; allowUpload?: boolean; isActive?: boolean; order?: number } = {}) {
+  /** The admin's edit (PUT /api/invitations/{id}): seats, name, contacts, or the answer back to pending / declined. */
+  updateInvitation(id: number, patch: Parameters<ReturnType<typeof invitationsService>["update"]>[1]) {
+    return this.invitations.update(id, { allowOverCapacity: true, ...patch });
+  }
+
+  /** An invitation as the admin's API answers it (GET /api/invitations), or undefined when gone. */
+  async invitation(id: number): Promise<AdminInvitation | undefined> {
+    return (await this.invitations.list()).find((i) => i.id === id);
+  }
+
+  /** Every invitation whose primary guest is `name` (the admin's list). */
+  async invitationsNamed(name: string): Promise<AdminInvitation[]> {
+    return (await this.invitations.list()).filter((i) => i.primaryGuest === name);
+  }
+
+  /** The guests stored for an invitation, primary first (the admin's API); [] when none or gone. */
+  async guestsOf(invitationId: number): Promise<string[]> {
+    return ((await this.invitation(invitationId))?.guests ?? []).map((g) => g.fullName);
+  }
+
+  /** Creates a gallery section (POST /api/gallery/sections): active and open for uploads unless told otherwise. */
+  async createSection(opts: { name?: string; description?: string; allowUpload?: boolean; isActive?: boolean; order?: number; reviewUploads?: boolean } = {}) {
     const name = opts.name ?? `Sección ${Math.random().toString(36).slice(2, 7)}`;
-    const { lastInsertRowid } = this.sqlite
-      .prepare('INSERT INTO gallery_sections (name, description, "order", allow_upload, is_active) VALUES (?, ?, ?, ?, ?)')
-      .run(name, opts.description ?? null, opts.order ?? 100, opts.allowUpload === false ? 0 : 1, opts.isActive === false ? 0 : 1);
-    const id = Number(lastInsertRowid);
-    this.sectionIds.push(id);
-    return { id, name };
+    const section = await this.gallery.createSection({
+      name,
+      description: opts.description,
+      allow_upload: opts.allowUpload !== false,
+      is_active: opts.isActive !== false,
+      review_uploads: opts.reviewUploads === true,
+      order: opts.order,
+    });
+    this.sectionIds.push(section.id);
+    return { id: section.id, name };
   }
 
-  /** Runs a query against the test database (for assertions). */
-  query<T>(sql: string, ...params: unknown[]): T[] {
-    const statement = this.sqlite.prepare(sql);
-    if (!statement.reader) {
-      statement.run(...params);
-      return [];
-    }
-    return statement.all(...params) as T[];
+  /** A section as the admin's API answers it (GET /api/gallery/sections), with its public photos. */
+  async section(id: number): Promise<SectionView | undefined> {
+    return (await this.gallery.sections()).find((s) => s.id === id);
+  }
+
+  /**
+   * A photo in a section through the upload route (POST /api/gallery/sections/{id}/media): the
+   * admin's (token, published at once) or, with `asGuest`, a guest's (waits for review where the
+   * section asks for it). A small JPEG unless `file` is given.
+   */
+  async uploadPhoto(sectionId: number, opts: { name?: string; uploaderName?: string; asGuest?: boolean; file?: Buffer } = {}) {
+    const file = opts.file ?? (await jpeg(64, 48));
+    const gallery = opts.asGuest ? galleryService(this.guest()) : this.gallery;
+    return gallery.upload(sectionId, new Blob([new Uint8Array(file)], { type: "image/jpeg" }), opts.name ?? "foto.jpg", opts.uploaderName);
+  }
+
+  /** A section's photos waiting for review ('Por revisar'), oldest first; [] when none. */
+  async pendingPhotos(sectionId: number) {
+    return (await this.gallery.review()).find((s) => s.id === sectionId)?.photos ?? [];
+  }
+
+  /** Every section (inactive ones too) with this name. */
+  async sectionsNamed(name: string): Promise<SectionView[]> {
+    return (await this.gallery.sections()).filter((s) => s.name === name);
+  }
+
+  /** A guest's wish (POST /api/gallery/wishes), published by the admin when `publish` is set; cleaned up with the test. */
+  async createWish(opts: { name: string; message: string; publish?: boolean }) {
+    this.wishNames.push(opts.name);
+    const posted = await wishesService(this.guest()).post({ name: opts.name, message: opts.message });
+    if (opts.publish && posted.status === "pending") await this.wishes.approve(posted.id);
+    return posted;
+  }
+
+  /**
+   * Reads what only the database holds (an outbox row's state, a photo waiting for review, the
+   * content's version history): a read-only connection, so a test can never write through it.
+   */
+  readDatabase<T>(sql: string, ...params: unknown[]): T[] {
+    if (!this.databasePath) throw new Error("readDatabase: this server's data folder is unknown");
+    this.reader ??= new Database(this.databasePath, { readonly: true, fileMustExist: true });
+    this.reader.pragma("busy_timeout = 5000");
+    return this.reader.prepare(sql).all(...params) as T[];
   }
 
   /** Registers rows created through the UI so they are cleaned up too. */
@@ -82,20 +199,43 @@ export class TestData {
     this.wishNames.push(name);
   }
 
-  /** Closes the connection, keeping every row. */
+  /** Closes the read-only connection, keeping every row. */
   close() {
-    this.sqlite.close();
+    this.reader?.close();
+    this.reader = null;
   }
 
-  cleanup() {
-    const del = (table: string, ids: number[]) => {
-      if (ids.length) this.sqlite.prepare(`DELETE FROM ${table} WHERE id IN (${ids.map(() => "?").join(",")})`).run(...ids);
+  /** Deletes every row the test made, through the API (one already gone is fine). */
+  async cleanup() {
+    const api = this.admin();
+    const remove = async (path: string) => {
+      const { error } = await api.delete(path);
+      if (error && error.status !== 404) throw new Error(`cleanup: DELETE ${path}: ${error.status} ${error.message}`);
     };
-    del("invitations", this.invitationIds);
-    del("gallery_sections", this.sectionIds);
-    if (this.wishNames.length) this.sqlite.prepare(`DELETE FROM wishes WHERE name IN (${this.wishNames.map(() => "?").join(",")})`).run(...this.wishNames);
-    this.sqlite.close();
+    for (const id of this.invitationIds) await remove(`/api/invitations/${id}`);
+    for (const id of this.sectionIds) await remove(`/api/gallery/sections/${id}`);
+    if (this.wishNames.length) {
+      const { pending, published } = await this.wishes.review();
+      for (const wish of [...pending, ...published].filter((w) => this.wishNames.includes(w.name))) await remove(`/api/gallery/wishes/${wish.id}`);
+    }
+    this.close();
   }
+}
+
+/**
+ * An API client for the fixtures: no cache, no retries (a write is never sent twice), and a client
+ * address of its own on every request (the server trusts one proxy in e2e), so fixture calls never
+ * count against a test's rate limits.
+ */
+function client(base: string, headers: Record<string, string>) {
+  return createApiClient({
+    baseUrl: base,
+    staleTimeMs: 0,
+    retries: 0,
+    timeoutMs: 30_000,
+    fetch: (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers, "X-Forwarded-For": uniqueClientAddress() } }),
+  });
 }
 
 export const test = base.extend<{ data: TestData }>({
@@ -105,15 +245,33 @@ export const test = base.extend<{ data: TestData }>({
   extraHTTPHeaders: async ({}, use) => {
     await use({ "X-Forwarded-For": uniqueClientAddress() });
   },
-  // eslint-disable-next-line no-empty-pattern -- as above
-  data: async ({}, use) => {
-    const data = new TestData(process.env.E2E_DATABASE_PATH!);
+  // Through the server the test talks to (the "js-cached" project's has the page cache on: a write
+  // through it empties that cache, as a guest's or the admin's would).
+  data: async ({ baseURL: testBaseURL }, use) => {
+    const data = new TestData({ baseURL: testBaseURL ?? baseURL(), databasePath: process.env.E2E_DATABASE_PATH });
     await use(data);
-    data.cleanup();
+    await data.cleanup();
   },
 });
 
 export { expect };
+
+/**
+ * The token of the 'Ya no quiero recibir correos' link a site's e-mail carries, made as the site
+ * makes it (app/infra/unsubscribe-token.server.ts: the address and language, HMAC-SHA256 under the
+ * session secret).
+ */
+export function unsubscribeToken(email: string, language: "es" | "en", secret = process.env.E2E_SESSION_SECRET!) {
+  const body = Buffer.from(JSON.stringify({ e: email, l: language })).toString("base64url");
+  return `${body}.${crypto.createHmac("sha256", secret).update(`unsubscribe\u0000${body}`).digest("base64url")}`;
+}
+
+/** A plain JPEG of this size (one colour), as a phone's photo would be after the server re-encodes it. */
+export function jpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 110 } } })
+    .jpeg()
+    .toBuffer();
+}
 
 /** A client address of its own (IPv6 documentation range) for rate-limit isolation. */
 export function uniqueClientAddress(): string {

@@ -10,14 +10,14 @@ const jpeg = (background: string) =>
 
 /** Uploads photos through the guests' own path (POST /gallery, as the page's script does). */
 async function addPhotos(page: Page, data: TestData, sectionId: number, photos: { name: string; color: string }[], active = true) {
-  if (!active) data.query("UPDATE gallery_sections SET is_active = 1 WHERE id = ?", sectionId);
+  if (!active) await data.gallery.updateSection(sectionId, { is_active: true });
   for (const photo of photos) {
     const response = await page.request.post("/gallery", {
       multipart: { sectionId: String(sectionId), file: { name: photo.name, mimeType: "image/jpeg", buffer: await jpeg(photo.color) } },
     });
     expect(response.ok()).toBe(true);
   }
-  if (!active) data.query("UPDATE gallery_sections SET is_active = 0 WHERE id = ?", sectionId);
+  if (!active) await data.gallery.updateSection(sectionId, { is_active: false });
 }
 
 /** The names of a downloaded ZIP's entries (read with yauzl), in order. */
@@ -39,7 +39,7 @@ async function zipEntries(download: Download): Promise<string[]> {
 
 test.describe("Descargar todo", () => {
   test("a guest takes a whole active section home: one folder, the photos under their names made unique", async ({ page, data }, testInfo) => {
-    const section = data.createSection({ name: `Fiesta ${Date.now()}` });
+    const section = await data.createSection({ name: `Fiesta ${Date.now()}` });
     await addPhotos(page, data, section.id, [
       { name: "foto.jpg", color: "red" },
       { name: "foto.jpg", color: "blue" },
@@ -58,8 +58,8 @@ test.describe("Descargar todo", () => {
   });
 
   test("a section without photos offers no download; an inactive one gives nothing", async ({ page, data }, testInfo) => {
-    const empty = data.createSection({ name: `Vacía ${Date.now()}` });
-    const hidden = data.createSection({ name: `Oculta ${Date.now()}`, isActive: false });
+    const empty = await data.createSection({ name: `Vacía ${Date.now()}` });
+    const hidden = await data.createSection({ name: `Oculta ${Date.now()}`, isActive: false });
     await addPhotos(page, data, hidden.id, [{ name: "secreta.jpg", color: "black" }], false);
     await page.goto(`/gallery?section=${empty.id}`);
     if (!jsDisabled(testInfo)) await expect(page.getByRole("dialog", { name: empty.name })).toBeVisible();
@@ -72,8 +72,8 @@ test.describe("Descargar todo", () => {
 
   test("the admin takes every section home, active or not, from the Galería tab", async ({ page, data }) => {
     const stamp = Date.now();
-    const active = data.createSection({ name: `Ceremonia ${stamp}` });
-    const hidden = data.createSection({ name: `Privada ${stamp}`, isActive: false });
+    const active = await data.createSection({ name: `Ceremonia ${stamp}` });
+    const hidden = await data.createSection({ name: `Privada ${stamp}`, isActive: false });
     await addPhotos(page, data, active.id, [{ name: "anillos.jpg", color: "gold" }]);
     await addPhotos(page, data, hidden.id, [{ name: "ensayo.jpg", color: "gray" }], false);
 

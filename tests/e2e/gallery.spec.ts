@@ -66,7 +66,7 @@ function slowUpload(path: string, client: string, fields: Record<string, string>
 test.describe("gallery", () => {
   test("shows active sections, opens one, and a guest's photo appears after upload", async ({ page, data }, testInfo) => {
     const noJs = jsDisabled(testInfo);
-    const section = data.createSection({ name: `Boda ${Date.now()}`, description: "Fotos de la fiesta" });
+    const section = await data.createSection({ name: `Boda ${Date.now()}`, description: "Fotos de la fiesta" });
     await page.goto("/gallery");
     await expect(page.getByRole("heading", { level: 1, name: "Galería de Fotos" })).toBeVisible();
     await expect(page.getByRole("link", { name: `Ver fotos de ${section.name}` })).toContainText("Aún no hay imágenes");
@@ -84,12 +84,12 @@ test.describe("gallery", () => {
       await expect(page.getByText("¡Foto subida exitosamente! Gracias por compartirla.")).toBeVisible();
     }
     await expect(page.getByRole("img", { name: "recuerdo.jpg" }).first()).toBeVisible();
-    const rows = data.query<{ file_path: string; type: string; size: number }>("SELECT file_path, type, size FROM media WHERE section_id = ?", section.id);
+    const rows = (await data.section(section.id))!.media;
     expect(rows).toHaveLength(1);
     expect(rows[0].type).toBe("IMAGE");
     expect(rows[0].file_path).toMatch(new RegExp(`^${section.id}/\\d+-[0-9a-f]+\\.jpg$`));
     // The stored photo is served with the right headers.
-    const served = await page.request.get(`/uploads/${rows[0].file_path}`);
+    const served = await page.request.get(rows[0].public_url);
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toBe("image/jpeg");
     expect(served.headers()["x-content-type-options"]).toBe("nosniff");
@@ -101,17 +101,17 @@ test.describe("gallery", () => {
 
   test("a file that is not an image is refused with a clear message", async ({ page, data }, testInfo) => {
     const noJs = jsDisabled(testInfo);
-    const section = data.createSection({ name: `PDF ${Date.now()}` });
+    const section = await data.createSection({ name: `PDF ${Date.now()}` });
     const scope = await openSection(page, section.name, noJs);
     await upload(page, scope, noJs, { name: "invitacion.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4\n%%EOF") });
     if (!noJs) await scope.getByRole("button", { name: "Confirmar subida" }).click();
     await expect(page.getByText("El archivo no es una imagen válida. Sube una foto JPG, PNG o WebP.").first()).toBeVisible();
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("a photo over 5 MB is not kept", async ({ page, data }, testInfo) => {
     const noJs = jsDisabled(testInfo);
-    const section = data.createSection({ name: `Grande ${Date.now()}` });
+    const section = await data.createSection({ name: `Grande ${Date.now()}` });
     const scope = await openSection(page, section.name, noJs);
     const big = { name: "enorme.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) };
     await upload(page, scope, noJs, big);
@@ -120,11 +120,11 @@ test.describe("gallery", () => {
       await expect(scope.getByText("Archivo seleccionado: enorme.jpg")).toHaveCount(0);
       await expect(scope.getByRole("button", { name: "Subir foto" })).toBeVisible();
     }
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("a section with uploads off has no upload control and refuses a direct post", async ({ page, data }, testInfo) => {
-    const section = data.createSection({ name: `Cerrada ${Date.now()}`, allowUpload: false });
+    const section = await data.createSection({ name: `Cerrada ${Date.now()}`, allowUpload: false });
     const scope = await openSection(page, section.name, jsDisabled(testInfo));
     await expect(scope.getByRole("button", { name: "Subir foto" })).toHaveCount(0);
     await expect(scope.getByLabel("Elegir una foto")).toHaveCount(0);
@@ -133,11 +133,11 @@ test.describe("gallery", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("an inactive section is invisible and takes no uploads", async ({ page, data }) => {
-    const section = data.createSection({ name: `Oculta ${Date.now()}`, isActive: false });
+    const section = await data.createSection({ name: `Oculta ${Date.now()}`, isActive: false });
     await page.goto("/gallery");
     await expect(page.getByRole("link", { name: `Ver fotos de ${section.name}` })).toHaveCount(0);
     await page.goto(`/gallery?section=${section.id}`);
@@ -150,14 +150,14 @@ test.describe("gallery", () => {
   });
 
   test("a forged upload from another site is refused @js-only", async ({ request, data }) => {
-    const section = data.createSection({ name: `Ajena ${Date.now()}` });
+    const section = await data.createSection({ name: `Ajena ${Date.now()}` });
     const response = await request.post("/gallery", {
       headers: { Origin: "https://evil.example" },
       multipart: { sectionId: String(section.id), file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("an upload without a file or section gets the spec's message @js-only", async ({ request }) => {
@@ -167,7 +167,7 @@ test.describe("gallery", () => {
   });
 
   test("a photo whose name holds ';' or '=' is kept under that name; a malformed body gets its own message @js-only", async ({ request, data }) => {
-    const section = data.createSection({ name: `Nombres ${Date.now()}` });
+    const section = await data.createSection({ name: `Nombres ${Date.now()}` });
     for (const name of ["a;b.jpg", "a=b.jpg"]) {
       const response = await request.post("/gallery", {
         multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer: await jpeg(320, 240) } },
@@ -175,7 +175,7 @@ test.describe("gallery", () => {
       });
       expect(response.status(), name).toBe(302);
     }
-    expect(data.query("SELECT name FROM media WHERE section_id = ? ORDER BY id", section.id)).toEqual([{ name: "a;b.jpg" }, { name: "a=b.jpg" }]);
+    expect([...(await data.section(section.id))!.media].sort((a, b) => a.id - b.id).map((m) => m.name)).toEqual(["a;b.jpg", "a=b.jpg"]);
     const malformed = await request.post("/gallery", {
       headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
       data: `--xyz\r\nContent-Disposition: form-data; name="sectionId"\r\n\r\n${section.id}\r\n`,
@@ -186,7 +186,7 @@ test.describe("gallery", () => {
   });
 
   test("a rate-limited upload with a 1 MB photo gets the 429 message, its body read, not a reset connection @js-only", async ({ data }) => {
-    const section = data.createSection({ name: `Limitada ${Date.now()}` });
+    const section = await data.createSection({ name: `Limitada ${Date.now()}` });
     const client = uniqueClientAddress();
     // Use up the default allowance (RATE_LIMIT_UPLOADS, 120) with small posts (a post without a file still counts).
     for (let i = 0; i < 120; i++) {
@@ -209,7 +209,7 @@ test.describe("gallery", () => {
       expect(answer.headers["retry-after"], path).toMatch(/^\d+$/);
       expect(answer.body, path).toContain("Demasiados intentos. Por favor, espera");
     }
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 
   test("the uploads route reads nothing outside the store @js-only", async ({ request }) => {
@@ -230,7 +230,7 @@ test.describe("gallery", () => {
   });
 
   test("the carousel moves with buttons and arrow keys @js-only", async ({ page, data }) => {
-    const section = data.createSection({ name: `Carrusel ${Date.now()}` });
+    const section = await data.createSection({ name: `Carrusel ${Date.now()}` });
     for (const name of ["uno.jpg", "dos.jpg"]) {
       const response = await page.request.post("/gallery", {
         multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer: await jpeg() } },
@@ -250,7 +250,7 @@ test.describe("gallery", () => {
     await expect(dialog).toBeHidden();
   });
   test("thumbnails pick a photo, a swipe moves, and a new upload is shown @js-only", async ({ page, data }) => {
-    const section = data.createSection({ name: `Miniaturas ${Date.now()}` });
+    const section = await data.createSection({ name: `Miniaturas ${Date.now()}` });
     for (const name of ["uno.jpg", "dos.jpg", "tres.jpg"]) {
       await page.request.post("/gallery", {
         multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer: await jpeg() } },
@@ -302,7 +302,7 @@ test.describe("gallery", () => {
   test("in English: labels, buttons and messages", async ({ page, data }, testInfo) => {
     const noJs = jsDisabled(testInfo);
     await chooseLanguage(page, "en");
-    const section = data.createSection({ name: `Party ${Date.now()}` });
+    const section = await data.createSection({ name: `Party ${Date.now()}` });
     for (const name of ["one.jpg", "two.jpg"]) {
       await page.request.post("/gallery", {
         multipart: { sectionId: String(section.id), file: { name, mimeType: "image/jpeg", buffer: await jpeg() } },
@@ -335,21 +335,21 @@ test.describe("gallery", () => {
   });
 
   test("photos of a section turned inactive are no longer served to guests @js-only", async ({ page, data }) => {
-    const section = data.createSection({ name: `Luego oculta ${Date.now()}` });
+    const section = await data.createSection({ name: `Luego oculta ${Date.now()}` });
     const response = await page.request.post("/gallery", {
       multipart: { sectionId: String(section.id), file: { name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg() } },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
     expect(response.headers()["server-timing"]).toMatch(/receive;dur=[\d.]+, process;dur=[\d.]+/);
-    const [row] = data.query<{ file_path: string; thumbnail_path: string }>("SELECT file_path, thumbnail_path FROM media WHERE section_id = ?", section.id);
-    expect((await page.request.get(`/uploads/${row.thumbnail_path}`)).status()).toBe(200);
-    data.query("UPDATE gallery_sections SET is_active = 0 WHERE id = ?", section.id);
-    for (const key of [row.file_path, row.thumbnail_path]) expect((await page.request.get(`/uploads/${key}`)).status()).toBe(404);
+    const [row] = (await data.section(section.id))!.media;
+    expect((await page.request.get(row.thumbnail_url!)).status()).toBe(200);
+    await data.gallery.updateSection(section.id, { is_active: false });
+    for (const url of [row.public_url, row.thumbnail_url!]) expect((await page.request.get(url)).status()).toBe(404);
   });
 
   test("the server refuses a body over 5 MB however it is sent, and HEIC with its own message @js-only", async ({ request, data }) => {
-    const section = data.createSection({ name: `Limite ${Date.now()}` });
+    const section = await data.createSection({ name: `Limite ${Date.now()}` });
     const big = await request.post("/gallery", {
       multipart: {
         sectionId: String(section.id),
@@ -375,14 +375,14 @@ test.describe("gallery", () => {
     });
     expect(heic.status()).toBe(415);
     expect(await heic.text()).toContain("Las fotos HEIC del iPhone no son compatibles");
-    expect(data.query("SELECT id FROM media WHERE section_id = ?", section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media).toEqual([]);
   });
 });
 
 // Issue 22: a guest on a slow phone picks photos, or taps, before the page's script runs.
 test.describe("uploading before the page's script runs @js-only", () => {
   test("photos picked before the script runs are still picked once it runs, and upload", async ({ page, data }) => {
-    const section = data.createSection({ name: `Lenta ${Date.now()}` });
+    const section = await data.createSection({ name: `Lenta ${Date.now()}` });
     const scripts = await holdScripts(page);
     await page.goto(`/gallery?section=${section.id}`, { waitUntil: "commit" });
     await page.getByLabel("Elegir una foto").setInputFiles([
@@ -396,11 +396,11 @@ test.describe("uploading before the page's script runs @js-only", () => {
     await expect(list.getByRole("listitem").filter({ hasText: "antes-1.jpg" })).toContainText("En espera");
     await dialog.getByRole("button", { name: "Confirmar subida" }).click();
     await expect(page.getByText("2 de 2 fotos subidas.")).toBeVisible();
-    expect(data.query("SELECT name FROM media WHERE section_id = ? ORDER BY name", section.id)).toEqual([{ name: "antes-1.jpg" }, { name: "antes-2.jpg" }]);
+    expect((await data.section(section.id))?.media.map((m) => m.name).sort()).toEqual(["antes-1.jpg", "antes-2.jpg"]);
   });
 
   test("a tap before the script runs posts the plain form: the photo is stored and the same message shows", async ({ page, data }) => {
-    const section = data.createSection({ name: `Rápida ${Date.now()}` });
+    const section = await data.createSection({ name: `Rápida ${Date.now()}` });
     const scripts = await holdScripts(page);
     await page.goto(`/gallery?section=${section.id}`, { waitUntil: "commit" });
     await page.getByLabel("Elegir una foto").setInputFiles({ name: "toque.jpg", mimeType: "image/jpeg", buffer: await jpeg(320, 240) });
@@ -409,6 +409,6 @@ test.describe("uploading before the page's script runs @js-only", () => {
     scripts.release();
     await expect(page.getByText("¡Foto subida exitosamente! Gracias por compartirla.").filter({ visible: true })).toHaveCount(1);
     await expect(page.getByRole("dialog", { name: section.name }).getByRole("img", { name: "toque.jpg" }).first()).toBeVisible();
-    expect(data.query("SELECT name FROM media WHERE section_id = ?", section.id)).toEqual([{ name: "toque.jpg" }]);
+    expect((await data.section(section.id))?.media.map((m) => m.name)).toEqual(["toque.jpg"]);
   });
 });

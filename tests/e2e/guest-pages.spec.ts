@@ -81,8 +81,8 @@ test.describe("a guest's own page, kept @js-only", () => {
     expect(english.timing).toContain('page;desc="render"');
     expect(english.body).toContain('lang="en"');
 
-    // Changed behind the site's back (as an admin's edit would): the next page shows it, no kept page in the way.
-    data.query("UPDATE invitations SET primary_guest = ? WHERE id = ?", "Ana Renombrada", ana.id);
+    // The admin renames the invitation: the next page shows it, no kept page in the way.
+    await data.updateInvitation(ana.id, { primaryGuest: "Ana Renombrada" });
     const renamed = await get("/confirm", anaCookie, client);
     expect(renamed.timing).toContain('page;desc="render"');
     expect(renamed.body).toContain("Ana Renombrada");
@@ -139,13 +139,13 @@ test.describe("a guest's own page, kept @js-only", () => {
         const pending = await data.createInvitation({ primaryGuest: name(variant, "P"), maxGuests: 1 + (variant % 3) * 2 });
         invitations.push({ code: pending.code, names: [pending.primaryGuest] });
         const others = Array.from({ length: 7 }, (_, i) => name(variant * (i + 2) + i, `G${i}`));
-        const confirmed = await data.createInvitation({ primaryGuest: name(variant + 3, "C"), maxGuests: 8, confirmedGuests: others });
-        data.query("UPDATE invitations SET status = 'confirmed' WHERE id = ?", confirmed.id);
-        data.query(
-          "UPDATE guests SET dietary = ? WHERE invitation_id = ? AND is_primary = 0",
-          `sin ${character.repeat(1 + (variant % 30))} nueces`,
-          confirmed.id,
-        );
+        const note = `sin ${character.repeat(1 + (variant % 30))} nueces`;
+        const confirmed = await data.createInvitation({
+          primaryGuest: name(variant + 3, "C"),
+          maxGuests: 8,
+          confirmedGuests: others,
+          dietary: Object.fromEntries(others.map((other) => [other, note])),
+        });
         invitations.push({ code: confirmed.code, names: [confirmed.primaryGuest, ...others] });
       }
 

@@ -155,13 +155,13 @@ test.describe("home page (es)", () => {
     await expect(rsvp.getByRole("button", { name: "Asistencia ya confirmada" })).toHaveCount(0);
 
     // A stored invitation that is not confirmed yet: still open.
-    const open = data.createInvitation({ primaryGuest: "Inés Abierta", maxGuests: 2 });
+    const open = await data.createInvitation({ primaryGuest: "Inés Abierta", maxGuests: 2 });
     await storeCode(page, open);
     await page.goto("/");
     await expect(rsvp.getByRole("link", { name: "Confirmar Asistencia" })).toBeVisible();
 
     // A confirmed one: the button is disabled and says so (from the server, so also without JavaScript).
-    const done = data.createInvitation({ primaryGuest: "Carla Confirmada", confirmedGuests: [] });
+    const done = await data.createInvitation({ primaryGuest: "Carla Confirmada", confirmedGuests: [] });
     await page.context().clearCookies();
     await storeCode(page, done);
     await page.goto("/");
@@ -438,7 +438,7 @@ test("the first visit to the home page loads no stylesheet (no toast code) until
   await page.waitForLoadState("networkidle");
   expect(requested).toEqual([]);
   // The toast container arrives with the first toast: a valid code on /confirm shows one.
-  const inv = data.createInvitation({ primaryGuest: "Toast Home", maxGuests: 1 });
+  const inv = await data.createInvitation({ primaryGuest: "Toast Home", maxGuests: 1 });
   await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Confirmar" }).click();
   await page.getByLabel("Código de Invitación").fill(inv.code);
   await page.getByRole("button", { name: "Verificar Código" }).click();
@@ -682,7 +682,7 @@ test.describe("accessibility of the home page's states", () => {
   ] as const) {
     test(`a confirmed guest's home page (${locale}, ${colorScheme})`, async ({ browser, data }, testInfo) => {
       const page = await a11yPage(browser, { baseURL: baseURL(), locale, colorScheme }, jsDisabled(testInfo));
-      const done = data.createInvitation({ primaryGuest: "Axe Confirmada", confirmedGuests: [] });
+      const done = await data.createInvitation({ primaryGuest: "Axe Confirmada", confirmedGuests: [] });
       await page.goto("/confirm");
       await page.getByLabel(locale === "es-ES" ? "Código de Invitación" : "Invitation Code").fill(done.code);
       await page.getByRole("button", { name: locale === "es-ES" ? "Verificar Código" : "Verify Code" }).click();

@@ -14,7 +14,7 @@ async function tabTo(page: Page, locator: ReturnType<Page["locator"]>) {
 
 test.describe("keyboard only @js-only", () => {
   test("enter a code, add a guest in the dialog, confirm", async ({ page, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Teclado Tomás", maxGuests: 2 });
+    const inv = await data.createInvitation({ primaryGuest: "Teclado Tomás", maxGuests: 2 });
     await page.goto("/confirm");
     await tabTo(page, page.getByLabel("Código de Invitación"));
     await page.keyboard.type(inv.code);
@@ -38,7 +38,7 @@ test.describe("keyboard only @js-only", () => {
     await page.keyboard.type("Acompañante Teclado");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
-    expect(data.guestsOf(inv.id)).toEqual(["Teclado Tomás", "Acompañante Teclado"]);
+    expect(await data.guestsOf(inv.id)).toEqual(["Teclado Tomás", "Acompañante Teclado"]);
   });
 
   test("log in to admin and create an invitation", async ({ page, data }) => {
@@ -54,12 +54,12 @@ test.describe("keyboard only @js-only", () => {
     await page.keyboard.type(name);
     await page.keyboard.press("Enter");
     await expect(page.getByText("Invitación creada exitosamente").filter({ visible: true })).toBeVisible();
-    const [row] = data.query<{ id: number }>("SELECT id FROM invitations WHERE primary_guest = ?", name);
+    const [row] = await data.invitationsNamed(name);
     data.trackInvitation(row.id);
   });
 
   test("open a gallery section and move through photos; the open dialog passes axe", async ({ page, data }) => {
-    const section = data.createSection({ name: `Teclas ${Date.now()}` });
+    const section = await data.createSection({ name: `Teclas ${Date.now()}` });
     for (const name of ["primera.jpg", "segunda.jpg"]) {
       const buffer = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c9a" } })
         .jpeg()

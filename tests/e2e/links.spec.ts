@@ -20,9 +20,8 @@ async function decodeQr(image: Buffer): Promise<string | null> {
 
 test.describe("personal links", () => {
   test("a personal link opens the right invitation, in its language", async ({ page, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Grace Hopper", maxGuests: 2 });
-    data.query("UPDATE invitations SET language = 'en' WHERE id = ?", inv.id);
-    data.createInvitation({ primaryGuest: "Otra Persona" });
+    const inv = await data.createInvitation({ primaryGuest: "Grace Hopper", maxGuests: 2, language: "en" });
+    await data.createInvitation({ primaryGuest: "Otra Persona" });
     // Lower case and a space: typed by hand from a card, it still works.
     await page.goto(`/i/${inv.code.slice(0, 3).toLowerCase()}%20${inv.code.slice(3)}`);
     await expect(page).toHaveURL(/\/confirm$/);
@@ -31,8 +30,7 @@ test.describe("personal links", () => {
   });
 
   test("a guest's own language choice wins over the invitation's", async ({ page, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Ada Lovelace" });
-    data.query("UPDATE invitations SET language = 'en' WHERE id = ?", inv.id);
+    const inv = await data.createInvitation({ primaryGuest: "Ada Lovelace", language: "en" });
     await chooseLanguage(page, "es");
     await page.goto(`/i/${inv.code}`);
     await expect(page.getByRole("heading", { name: "Hola, Ada Lovelace" })).toBeVisible();
@@ -52,7 +50,7 @@ test.describe("sharing an invitation (admin)", () => {
     data,
     context,
   }, testInfo) => {
-    const inv = data.createInvitation({ primaryGuest: "Familia Núñez", maxGuests: 3 });
+    const inv = await data.createInvitation({ primaryGuest: "Familia Núñez", maxGuests: 3 });
     const link = `${baseURL()}/i/${inv.code}`;
     await login(page);
     await page.goto("/admin/invitations");
@@ -86,8 +84,7 @@ test.describe("sharing an invitation (admin)", () => {
   });
 
   test("an English invitation's WhatsApp message is in English", async ({ page, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "John Smith" });
-    data.query("UPDATE invitations SET language = 'en' WHERE id = ?", inv.id);
+    const inv = await data.createInvitation({ primaryGuest: "John Smith", language: "en" });
     await login(page);
     await page.goto("/admin/invitations");
     await page.getByLabel("Compartir la invitación de John Smith").click();
@@ -102,7 +99,7 @@ test.describe("sharing an invitation (admin)", () => {
   });
 
   test("QR codes, cards and the export are for the admin only", async ({ request, data }) => {
-    const inv = data.createInvitation();
+    const inv = await data.createInvitation();
     expect((await request.get(`/admin/qr/${inv.code}.svg`)).status()).toBe(401);
     expect((await request.get("/admin/export.csv")).status()).toBe(401);
     expect((await request.get("/api/invitations/export.csv")).status()).toBe(401);
@@ -118,10 +115,8 @@ test.describe("sharing an invitation (admin)", () => {
     await page.getByLabel("Idioma de la invitación").selectOption("en");
     await page.getByRole("button", { name: "Crear Invitación" }).click();
     await expect(page.getByText("Invitación creada exitosamente").first()).toBeAttached();
-    await expect
-      .poll(() => data.query<{ language: string; id: number }>("SELECT id, language FROM invitations WHERE primary_guest = ?", "Marie Curie Idioma"))
-      .toHaveLength(1);
-    const [row] = data.query<{ language: string; id: number }>("SELECT id, language FROM invitations WHERE primary_guest = ?", "Marie Curie Idioma");
+    await expect.poll(() => data.invitationsNamed("Marie Curie Idioma")).toHaveLength(1);
+    const [row] = await data.invitationsNamed("Marie Curie Idioma");
     data.trackInvitation(row.id);
     expect(row.language).toBe("en");
   });
@@ -129,8 +124,8 @@ test.describe("sharing an invitation (admin)", () => {
 
 test.describe("printable cards (admin)", () => {
   test("one card per invitation with name, QR code, short link and code; a filter for pending ones", async ({ page, data }) => {
-    const pending = data.createInvitation({ primaryGuest: "Tarjeta Pendiente" });
-    data.createInvitation({ primaryGuest: "Tarjeta Confirmada", maxGuests: 2, confirmedGuests: ["Acompañante"] });
+    const pending = await data.createInvitation({ primaryGuest: "Tarjeta Pendiente" });
+    await data.createInvitation({ primaryGuest: "Tarjeta Confirmada", maxGuests: 2, confirmedGuests: ["Acompañante"] });
     await login(page);
     await page.goto("/admin/invitations");
     await page.getByRole("link", { name: "Imprimir tarjetas" }).click();

@@ -30,8 +30,9 @@ test.describe("the outbox through kill -9 @js-only", () => {
     };
     const server = await startServer(env);
     const databasePath = `${server.dataDir}/wedding.sqlite`;
-    const data = new TestData(databasePath);
-    const invitations = Array.from({ length: 150 }, (_, i) => data.createInvitation({ primaryGuest: `Outbox ${i}`, maxGuests: 1 }));
+    const data = new TestData(server);
+    const invitations: { code: string; primaryGuest: string }[] = [];
+    for (let i = 0; i < 150; i++) invitations.push(await data.createInvitation({ primaryGuest: `Outbox ${i}`, maxGuests: 1 }));
     data.close();
 
     const acknowledged: string[] = [];
@@ -57,22 +58,24 @@ test.describe("the outbox through kill -9 @js-only", () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(30);
     expect(acknowledged.length).toBeLessThan(invitations.length); // the kill did land mid-burst
 
-    // What the dead senders held: claimed, not yet marked sent.
-    const atKill = new TestData(databasePath);
+    // What the dead senders held: claimed, not yet marked sent (the outbox's own state, read only).
+    const atKill = new TestData({ ...server, databasePath });
     const held = atKill
-      .query<{ id: number; payload: string; channel: string }>("SELECT id, payload, channel FROM outbox WHERE state = 'queued' AND claimed_until IS NOT NULL")
+      .readDatabase<{ id: number; payload: string; channel: string }>(
+        "SELECT id, payload, channel FROM outbox WHERE state = 'queued' AND claimed_until IS NOT NULL",
+      )
       .map((r) => ({ id: r.id, channel: r.channel, name: (JSON.parse(r.payload) as { primaryGuest: string }).primaryGuest }));
     atKill.close();
 
     const restarted = await startServer({ ...env, DATABASE_PATH: databasePath });
-    const check = new TestData(databasePath);
+    const check = new TestData({ ...restarted, databasePath });
     try {
-      const stillQueued = () => check.query<{ id: number }>("SELECT id FROM outbox WHERE state = 'queued'").map((r) => r.id);
+      const stillQueued = () => check.readDatabase<{ id: number }>("SELECT id FROM outbox WHERE state = 'queued'").map((r) => r.id);
       const heldIds = held.map((h) => h.id);
       for (let waited = 0; stillQueued().some((id) => !heldIds.includes(id)) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
       // Only what the dead senders held is still queued (a worker that outlived the primary by a moment may have finished one).
       expect(stillQueued().filter((id) => !heldIds.includes(id))).toEqual([]);
-      expect(check.query("SELECT id FROM outbox WHERE state = 'failed'")).toEqual([]);
+      expect(check.readDatabase("SELECT id FROM outbox WHERE state = 'failed'")).toEqual([]);
 
       // A sender dies holding at most one message; two workers, so at most two.
       expect(held.length).toBeLessThanOrEqual(2);
@@ -87,7 +90,7 @@ test.describe("the outbox through kill -9 @js-only", () => {
       expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(smtp.received.length);
       expect(new Set(called).size).toBe(called.length);
       // Nothing was sent for an answer that was never recorded.
-      const recorded = check.query<{ primary_guest: string }>("SELECT primary_guest FROM invitations WHERE confirmed = 1").map((r) => r.primary_guest);
+      const recorded = check.readDatabase<{ primary_guest: string }>("SELECT primary_guest FROM invitations WHERE confirmed = 1").map((r) => r.primary_guest);
       for (const name of [...mailed, ...called]) expect(recorded).toContain(name);
     } finally {
       check.close();

@@ -86,7 +86,7 @@ test.describe("no script errors, with later chunks held back @js-only", () => {
   for (const seats of [1, 2, 3, 5]) {
     test(`confirming an invitation of ${seats} seat${seats > 1 ? "s" : ""}`, async ({ page, data }) => {
       const { settle } = await watch(page);
-      const inv = data.createInvitation({ primaryGuest: `Familia Prueba ${seats}`, maxGuests: seats });
+      const inv = await data.createInvitation({ primaryGuest: `Familia Prueba ${seats}`, maxGuests: seats });
       await enterCode(page, inv.code);
       await expect(page.getByRole("heading", { name: `Hola, Familia Prueba ${seats}` })).toBeVisible();
       await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
@@ -105,13 +105,13 @@ test.describe("no script errors, with later chunks held back @js-only", () => {
       await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Inicio" }).click();
       await expect(page.locator("#story-title")).toBeVisible();
       expect(await settle()).toEqual([]);
-      expect(data.guestsOf(inv.id)).toEqual([`Familia Prueba ${seats}`, ...names]);
+      expect(await data.guestsOf(inv.id)).toEqual([`Familia Prueba ${seats}`, ...names]);
     });
   }
 
   test("declining", async ({ page, data }) => {
     const { settle } = await watch(page);
-    const inv = data.createInvitation({ primaryGuest: "Rosa Prueba", maxGuests: 2 });
+    const inv = await data.createInvitation({ primaryGuest: "Rosa Prueba", maxGuests: 2 });
     await enterCode(page, inv.code);
     await page.getByRole("link", { name: "No podré asistir" }).click();
     const dialog = page.getByRole("dialog");
@@ -123,7 +123,7 @@ test.describe("no script errors, with later chunks held back @js-only", () => {
 
   test("uploading a photo to the gallery", async ({ page, data }) => {
     const { settle } = await watch(page);
-    const section = data.createSection({ name: `Fiesta ${Date.now()}` });
+    const section = await data.createSection({ name: `Fiesta ${Date.now()}` });
     await page.goto("/gallery");
     await page.getByRole("link", { name: `Ver fotos de ${section.name}` }).click();
     const dialog = page.getByRole("dialog", { name: section.name });

@@ -5,7 +5,7 @@ const PASSWORD = "e2e-admin-password";
 test.describe("printable cards in pages (admin)", () => {
   test("96 cards a page, with links to the next and previous pages", async ({ page, data }) => {
     // Enough invitations for a second page, whatever other tests have created.
-    for (let i = 0; i < 97; i++) data.createInvitation({ primaryGuest: `Página Tarjeta ${i}` });
+    for (let i = 0; i < 97; i++) await data.createInvitation({ primaryGuest: `Página Tarjeta ${i}` });
     await page.goto("/admin");
     await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Acceder" }).click();

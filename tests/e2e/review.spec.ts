@@ -127,25 +127,22 @@ for (const lang of ["es", "en"] as const) {
     await admin.getByLabel(t.review).check();
     await admin.getByRole("button", { name: t.create }).click();
     await expect(admin.getByText(t.created).first()).toBeAttached();
-    const [section] = data.query<{ id: number; review_uploads: number }>("SELECT id, review_uploads FROM gallery_sections WHERE name = ?", sectionName);
+    const [section] = await data.sectionsNamed(sectionName);
     data.trackSection(section.id);
-    expect(section.review_uploads).toBe(1);
+    expect(section.review_uploads).toBe(true);
 
     // A guest uploads with their name: the review's notice, not the upload success.
     const scope = await guestUpload(page, t, sectionName, noJs, { name: "abrazo.jpg", buffer: await jpeg("#c08060") }, "Tía Rosa");
     await expect(page.getByText(t.pending).first()).toBeVisible();
     await expect(page.getByText(t.success)).toHaveCount(0);
-    const [pending] = data.query<{ id: number; file_path: string; thumbnail_path: string; status: string; uploader_name: string }>(
-      "SELECT id, file_path, thumbnail_path, status, uploader_name FROM media WHERE section_id = ?",
-      section.id,
-    );
-    expect([pending.status, pending.uploader_name]).toEqual(["pending", "Tía Rosa"]);
+    const [pending] = await data.pendingPhotos(section.id);
+    expect([pending.name, pending.uploader_name]).toEqual(["abrazo.jpg", "Tía Rosa"]);
     await expect(scope.getByRole("img", { name: "abrazo.jpg" })).toHaveCount(0);
 
     // Nowhere public: the gallery, its file (guessed path), the API, the section's ZIP.
     await page.goto("/gallery");
     await expect(page.getByRole("link", { name: `${t.open} ${sectionName}` })).toContainText(t.noImages);
-    for (const key of [pending.file_path, pending.thumbnail_path]) expect((await page.request.get(`/uploads/${key}`)).status()).toBe(404);
+    for (const url of [pending.public_url, pending.thumbnail_url!]) expect((await page.request.get(url)).status()).toBe(404);
     expect(await (await page.request.get(`/api/gallery/sections/${section.id}/media`)).json()).toEqual([]);
     const listed = (await (await page.request.get("/api/gallery/sections")).json()) as { id: number; media: unknown[] }[];
     expect(listed.find((s) => s.id === section.id)?.media).toEqual([]);
@@ -174,26 +171,24 @@ for (const lang of ["es", "en"] as const) {
     await page.goto(`/gallery?section=${section.id}`);
     const shown = noJs ? page.getByRole("article", { name: sectionName }) : page.getByRole("dialog", { name: sectionName });
     await expect(shown.getByRole("img", { name: "abrazo.jpg" }).first()).toBeVisible();
-    expect((await page.request.get(`/uploads/${pending.file_path}`)).status()).toBe(200);
+    expect((await page.request.get(pending.public_url)).status()).toBe(200);
 
     // A second photo is rejected: its row and both files are gone from the store.
     await guestUpload(page, t, sectionName, noJs, { name: "borrosa.jpg", buffer: await jpeg("#405060") });
     await expect(page.getByText(t.pending).first()).toBeVisible();
-    const [rejected] = data.query<{ id: number; file_path: string; thumbnail_path: string }>(
-      "SELECT id, file_path, thumbnail_path FROM media WHERE section_id = ? AND status = 'pending'",
-      section.id,
-    );
-    const uploads = process.env.E2E_UPLOADS_DIR!;
-    expect(fs.existsSync(path.join(uploads, rejected.file_path))).toBe(true);
+    const [rejected] = await data.pendingPhotos(section.id);
+    // The store's keys, as the admin's review addresses them (/uploads/{key}).
+    const stored = [rejected.public_url, rejected.thumbnail_url!].map((url) => path.join(process.env.E2E_UPLOADS_DIR!, url.replace(/^\/uploads\//, "")));
+    expect(fs.existsSync(stored[0])).toBe(true);
     await admin.reload();
     await admin
       .getByRole("region", { name: sectionName })
       .getByRole("button", { name: `${t.reject} borrosa.jpg` })
       .click();
     await expect(admin.getByText(t.rejected).first()).toBeAttached();
-    expect(data.query("SELECT id FROM media WHERE id = ?", rejected.id)).toEqual([]);
-    expect(fs.existsSync(path.join(uploads, rejected.file_path))).toBe(false);
-    expect(fs.existsSync(path.join(uploads, rejected.thumbnail_path))).toBe(false);
+    expect(await data.pendingPhotos(section.id)).toEqual([]);
+    expect((await data.section(section.id))?.media.map((m) => m.name)).toEqual(["abrazo.jpg"]);
+    for (const file of stored) expect(fs.existsSync(file)).toBe(false);
     await page.goto(`/gallery?section=${section.id}`);
     await expect(page.getByRole("img", { name: "borrosa.jpg" })).toHaveCount(0);
     await admin.context().close();
@@ -201,8 +196,7 @@ for (const lang of ["es", "en"] as const) {
 }
 
 test("the admin's own upload to a section under review is published at once @js-only", async ({ request, data }) => {
-  const section = data.createSection({ name: `Novios ${Date.now()}` });
-  data.query("UPDATE gallery_sections SET review_uploads = 1 WHERE id = ?", section.id);
+  const section = await data.createSection({ name: `Novios ${Date.now()}`, reviewUploads: true });
   const file = { name: "nuestra.jpg", mimeType: "image/jpeg", buffer: await jpeg("#806040") };
   const asAdmin = await request.post(`/api/gallery/sections/${section.id}/media`, {
     headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}` },
@@ -220,16 +214,8 @@ test("'Por revisar' and the upload form with 'Tu nombre' pass axe", async ({ bro
   const noJs = jsDisabled(testInfo);
   const page = await a11yPage(browser, { baseURL: baseURL(), locale: "es-ES", extraHTTPHeaders }, noJs);
   try {
-    const section = data.createSection({ name: `Axe Revisión ${Date.now()}` });
-    data.query("UPDATE gallery_sections SET review_uploads = 1 WHERE id = ?", section.id);
-    // A pending row whose file is not needed: the screen shows its placeholder.
-    const key = `${section.id}/${Date.now()}-${"ab".repeat(16)}.jpg`;
-    data.query(
-      "INSERT INTO media (section_id, type, file_path, public_url, name, size, status, uploader_name) VALUES (?, 'IMAGE', ?, ?, 'axe.jpg', 1234, 'pending', 'Tía Rosa')",
-      section.id,
-      key,
-      `/uploads/${key}`,
-    );
+    const section = await data.createSection({ name: `Axe Revisión ${Date.now()}`, reviewUploads: true });
+    await data.uploadPhoto(section.id, { asGuest: true, name: "axe.jpg", uploaderName: "Tía Rosa" });
     await page.goto(`/gallery?section=${section.id}`);
     await expect(uploadForm(page, section.name, noJs).getByLabel(TEXTS.es.yourName)).toBeVisible();
     await expectNoSeriousA11yViolations(page, "gallery upload form with the name");
@@ -243,7 +229,7 @@ test("'Por revisar' and the upload form with 'Tu nombre' pass axe", async ({ bro
 });
 
 test("'Tu nombre' typed before the page's script runs stays, and goes with the photo @js-only", async ({ page, data }) => {
-  const section = data.createSection({ name: `Nombre lento ${Date.now()}` });
+  const section = await data.createSection({ name: `Nombre lento ${Date.now()}` });
   const scripts = await holdScripts(page);
   await page.goto(`/gallery?section=${section.id}`, { waitUntil: "commit" });
   await uploadForm(page, section.name, true).getByLabel(TEXTS.es.yourName).fill("Primo Luis");
@@ -255,15 +241,14 @@ test("'Tu nombre' typed before the page's script runs stays, and goes with the p
   await (await chooser).setFiles({ name: "primo.jpg", mimeType: "image/jpeg", buffer: await jpeg("#6080a0") });
   await dialog.getByRole("button", { name: TEXTS.es.confirm }).click();
   await expect(page.getByText(TEXTS.es.success).first()).toBeVisible();
-  expect(data.query("SELECT uploader_name, status FROM media WHERE section_id = ?", section.id)).toEqual([
-    { uploader_name: "Primo Luis", status: "published" },
-  ]);
+  // Published under the guest's name: the slideshow's captions carry it.
+  const { photos } = await (await page.request.get(`/slideshow.json?section=${section.id}`)).json();
+  expect(photos.map((p: { uploader_name: string | null }) => p.uploader_name)).toEqual(["Primo Luis"]);
 });
 
 test("a batch to a section under review lists each photo as waiting for the couple", async ({ page, data }, testInfo) => {
   const noJs = jsDisabled(testInfo);
-  const section = data.createSection({ name: `Lote ${Date.now()}` });
-  data.query("UPDATE gallery_sections SET review_uploads = 1 WHERE id = ?", section.id);
+  const section = await data.createSection({ name: `Lote ${Date.now()}`, reviewUploads: true });
   await page.goto(`/gallery?section=${section.id}`);
   const scope = noJs ? page.getByRole("article", { name: section.name }) : page.getByRole("dialog", { name: section.name });
   const files = [
@@ -281,5 +266,6 @@ test("a batch to a section under review lists each photo as waiting for the coup
   await expect(answer.getByText("Tus fotos se publicarán cuando los novios las aprueben").first()).toBeVisible();
   for (const name of ["uno.jpg", "dos.jpg"])
     await expect(answer.getByRole("listitem").filter({ hasText: name })).toContainText("Se publicará cuando los novios la aprueben");
-  expect(data.query("SELECT status FROM media WHERE section_id = ?", section.id)).toEqual([{ status: "pending" }, { status: "pending" }]);
+  expect((await data.pendingPhotos(section.id)).map((p) => p.name).sort()).toEqual(["dos.jpg", "uno.jpg"]);
+  expect((await data.section(section.id))?.media).toEqual([]);
 });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Browser, TestInfo } from "@playwright/test";
 import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
@@ -20,11 +22,24 @@ async function openPage(server: Server, browser: Browser, testInfo: TestInfo, lo
 test.describe("after the RSVP deadline, before the wedding", () => {
   const env = { WEDDING_DATE: iso(20 * DAY), RSVP_DEADLINE: iso(-DAY) };
   let server: Server;
+  let databaseDir: string;
+  let answered: { code: string };
   test.beforeAll(async () => {
-    server = await startServer(env);
+    // A guest answered while confirmations were open: the same database is served first with the
+    // deadline ahead, the guests confirm, then the site runs past its deadline.
+    databaseDir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-e2e-seasons-"));
+    const database = { DATABASE_PATH: path.join(databaseDir, "wedding.sqlite") };
+    const open = await startServer({ ...env, RSVP_DEADLINE: iso(DAY), ...database });
+    try {
+      answered = await new TestData(open).createInvitation({ primaryGuest: "Lucía Pérez", maxGuests: 2, confirmedGuests: ["Mario Pérez"] });
+    } finally {
+      await open.stop();
+    }
+    server = await startServer({ ...env, ...database });
   });
   test.afterAll(async () => {
     await server?.stop();
+    if (databaseDir) fs.rmSync(databaseDir, { recursive: true, force: true });
   });
 
   test("the hero and the RSVP section say confirmations are closed, with the date, and lead to no form", async ({ browser }, testInfo) => {
@@ -58,9 +73,7 @@ test.describe("after the RSVP deadline, before the wedding", () => {
   });
 
   test("a guest who answered still sees the answer", async ({ browser }, testInfo) => {
-    const data = new TestData(path.join(server.dataDir, "wedding.sqlite"));
-    const invitation = data.createInvitation({ primaryGuest: "Lucía Pérez", maxGuests: 2, confirmedGuests: ["Mario Pérez"] });
-    data.close();
+    const invitation = answered;
     const { context, page } = await openPage(server, browser, testInfo);
     // The code was stored before the deadline (as the code form does).
     expect((await page.request.post("/confirm", { form: { intent: "verify", code: invitation.code } })).ok()).toBe(true);

@@ -3,7 +3,7 @@ import { expect, startServer, test, uniqueClientAddress } from "./fixtures";
 // HTTP-level checks; no page rendering involved, so they run once (JavaScript project).
 test.describe("cookies and headers @js-only", () => {
   test("the guest cookie is HttpOnly and SameSite, and Secure behind an HTTPS proxy", async ({ request, data }) => {
-    const { code } = data.createInvitation();
+    const { code } = await data.createInvitation();
     const plain = await request.post("/confirm", { form: { intent: "verify", code }, maxRedirects: 0 });
     const plainCookies = plain
       .headersArray()
@@ -28,7 +28,7 @@ test.describe("cookies and headers @js-only", () => {
   });
 
   test("a tampered guest cookie is ignored", async ({ browser, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Nadia Cruz" });
+    const inv = await data.createInvitation({ primaryGuest: "Nadia Cruz" });
     const context = await browser.newContext({ locale: "es-ES" });
     const value = Buffer.from(JSON.stringify(inv.code)).toString("base64");
     await context.addCookies([{ name: "wedding_invitation", value: `${value}.forgedsignature`, url: `http://127.0.0.1:${process.env.E2E_PORT}` }]);
@@ -71,7 +71,7 @@ test.describe("cookies and headers @js-only", () => {
     expect(await huge.text()).toContain("Envío demasiado grande");
     expect(huge.headers()["set-cookie"] ?? "").not.toContain("wedding_admin=");
 
-    const inv = data.createInvitation({ primaryGuest: "Forma Rota" });
+    const inv = await data.createInvitation({ primaryGuest: "Forma Rota" });
     const broken = await request.post("/confirm", {
       headers: { "Content-Type": "multipart/form-data; boundary=nope" },
       data: `--other\r\nContent-Disposition: form-data; name="intent"\r\n\r\nverify`,
@@ -79,7 +79,7 @@ test.describe("cookies and headers @js-only", () => {
     });
     expect(broken.status()).toBe(400);
     expect(await broken.text()).toContain("Formulario no válido");
-    expect(data.query<{ confirmed: number }>("SELECT confirmed FROM invitations WHERE id = ?", inv.id)[0].confirmed).toBe(0);
+    expect((await data.invitation(inv.id))?.confirmed).toBe(false);
 
     const english = await request.post("/action/set-language", {
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en" },
@@ -91,7 +91,7 @@ test.describe("cookies and headers @js-only", () => {
   });
 
   test("a field index of 10^7 on any form is refused at once with a short message, and changes nothing", async ({ request, data }) => {
-    const inv = data.createInvitation({ primaryGuest: "Indice Enorme", maxGuests: 3 });
+    const inv = await data.createInvitation({ primaryGuest: "Indice Enorme", maxGuests: 3 });
     expect((await request.post("/confirm", { form: { intent: "verify", code: inv.code }, maxRedirects: 0 })).status()).toBe(302);
     const login = await request.post("/admin", { form: { intent: "login", password: process.env.E2E_ADMIN_PASSWORD! }, maxRedirects: 0 });
     expect(login.status()).toBe(302);
@@ -135,7 +135,7 @@ test.describe("cookies and headers @js-only", () => {
     expect(upload.status()).toBeGreaterThanOrEqual(400);
     expect(upload.status()).toBeLessThan(500);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(data.query<{ confirmed: number }>("SELECT confirmed FROM invitations WHERE id = ?", inv.id)[0].confirmed).toBe(0);
+    expect((await data.invitation(inv.id))?.confirmed).toBe(false);
   });
 
   test("pages answer only GET and POST; other methods get 405 with Allow", async ({ request }) => {
@@ -227,7 +227,7 @@ test.describe("cookies and headers @js-only", () => {
     }
     const anonymous = await request.get("/confirm");
     expect(anonymous.headers()["cache-control"] ?? "").not.toContain("no-store");
-    const { code } = data.createInvitation({ primaryGuest: "Privada Paz" });
+    const { code } = await data.createInvitation({ primaryGuest: "Privada Paz" });
     await request.post("/confirm", { form: { intent: "verify", code } });
     for (const path of ["/confirm", "/CONFIRM", "/confirm.data", "/confirm?_data=routes%2Fconfirm", "/", "/_root.data"]) {
       const response = await request.get(path, { maxRedirects: 0 });

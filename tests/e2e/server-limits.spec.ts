@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import sharp from "sharp";
 import { expect, startServer, TestData, test } from "./fixtures";
 
 const BUSY = "Hay muchas descargas en curso. Por favor, inténtalo de nuevo en un minuto.";
@@ -18,21 +20,26 @@ test.describe("the server's limits with two workers @js-only", () => {
     // The idle time of a download shortened for the test (STREAM_IDLE_TIMEOUT_MS; 30 s otherwise).
     server = await startServer({ WEB_CONCURRENCY: "2", TRUST_PROXY: "1", STREAM_IDLE_TIMEOUT_MS: "3000", LOG_REQUESTS: "1" });
     // A section whose ZIP is far larger than the sockets' buffers, so a client that does not read
-    // holds its download open (stored files, rows written as an upload would write them).
-    const data = new TestData(`${server.dataDir}/wedding.sqlite`);
-    sectionId = data.createSection({ name: `Grande ${Date.now()}` }).id;
+    // holds its download open: large photos (noise does not compress) copied into the photo folder,
+    // then recorded by the admin's API as files already in the store.
+    const data = new TestData(server);
+    sectionId = (await data.createSection({ name: `Grande ${Date.now()}` })).id;
     fs.mkdirSync(path.join(server.dataDir, "uploads", String(sectionId)), { recursive: true });
-    for (let i = 0; i < 3; i++) {
-      const key = `${sectionId}/grande-${i}.jpg`;
-      fs.writeFileSync(path.join(server.dataDir, "uploads", key), Buffer.alloc(20 << 20, i));
-      data.query(
-        "INSERT INTO media (section_id, type, file_path, public_url, name, size) VALUES (?, 'IMAGE', ?, ?, ?, ?)",
-        sectionId,
-        key,
-        `/uploads/${key}`,
-        `grande-${i}.jpg`,
-        20 << 20,
-      );
+    // Twelve photos of about 3 MB each (a recorded file, like an upload, is at most 5 MB).
+    for (let i = 0; i < 12; i++) {
+      const key = `${sectionId}/${Date.now()}-grande${i}.jpg`;
+      const side = 1400;
+      const noise = await sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+        .jpeg({ quality: 100 })
+        .toBuffer();
+      fs.writeFileSync(path.join(server.dataDir, "uploads", key), noise);
+      await data.gallery.addMediaRecord(sectionId, {
+        file_path: key,
+        public_url: `/uploads/${key}`,
+        type: "IMAGE",
+        name: `grande-${i}.jpg`,
+        size: noise.length,
+      });
     }
     data.close();
   });
@@ -131,8 +138,8 @@ test.describe("the server's limits with two workers @js-only", () => {
   }
 
   test("a body over the limit sent chunked gets its 413 and message, not a reset: a page's form, the JSON API, an upload", async () => {
-    const data = new TestData(`${server.dataDir}/wedding.sqlite`);
-    const invitation = data.createInvitation({ primaryGuest: "Cuerpo Grande" });
+    const data = new TestData(server);
+    const invitation = await data.createInvitation({ primaryGuest: "Cuerpo Grande" });
     data.close();
 
     const form = await chunkedPost("/confirm", "application/x-www-form-urlencoded", 5 << 20);

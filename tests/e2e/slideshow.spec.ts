@@ -13,17 +13,9 @@ async function decodeQr(image: Buffer): Promise<string | null> {
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data ?? null;
 }
 
-/** A public photo row (its file need not exist: the caption and the order are what is checked). */
-function insertPhoto(data: TestData, sectionId: number, who: string, publishedAt: string | null = new Date().toISOString(), status = "published") {
-  data.query(
-    "INSERT INTO media (section_id, type, file_path, public_url, name, size, status, uploader_name, published_at) VALUES (?, 'IMAGE', ?, ?, 'x.jpg', 1, ?, ?, ?)",
-    sectionId,
-    `${sectionId}/${who}.jpg`,
-    `/uploads/${sectionId}/${who}.jpg`,
-    status,
-    who,
-    publishedAt,
-  );
+/** A guest's photo, uploaded under their name ('Tu nombre'): public at once unless the section reviews uploads. */
+function guestPhoto(data: TestData, sectionId: number, who: string) {
+  return data.uploadPhoto(sectionId, { asGuest: true, uploaderName: who, name: "x.jpg" });
 }
 
 const texts = {
@@ -34,7 +26,7 @@ const texts = {
 for (const lang of ["es", "en"] as const) {
   test(`an open slideshow shows a newly uploaded photo within 10 s, without a header, footer or music (${lang})`, async ({ page, data }, testInfo) => {
     const t = texts[lang];
-    const section = data.createSection();
+    const section = await data.createSection();
     await chooseLanguage(page, lang);
     await page.goto(`/slideshow?section=${section.id}`);
     // No photo yet: the empty text, or a wish (the guests' wishes are site-wide: other tests post them).
@@ -64,12 +56,14 @@ for (const lang of ["es", "en"] as const) {
 }
 
 test("newest photo first, then the rest; a pending photo or another section's is never shown", async ({ page, data }) => {
-  const section = data.createSection();
-  const other = data.createSection();
-  insertPhoto(data, section.id, "Vieja", "2026-11-20T10:00:00.000Z");
-  insertPhoto(data, section.id, "Nueva", "2026-11-21T10:00:00.000Z");
-  insertPhoto(data, section.id, "Pendiente", null, "pending");
-  insertPhoto(data, other.id, "Otra", "2026-11-22T10:00:00.000Z");
+  const section = await data.createSection();
+  const other = await data.createSection();
+  await guestPhoto(data, section.id, "Vieja");
+  await guestPhoto(data, section.id, "Nueva");
+  await guestPhoto(data, other.id, "Otra");
+  // Then the couple starts reviewing uploads: the next guest's photo waits.
+  await data.gallery.updateSection(section.id, { review_uploads: true });
+  await guestPhoto(data, section.id, "Pendiente");
   await page.goto(`/slideshow?section=${section.id}&seconds=3`);
   await expect(page.getByText("Foto de Nueva")).toBeVisible();
   await expect(page.getByText("Foto de Vieja")).toBeVisible({ timeout: 8_000 });
@@ -98,8 +92,8 @@ test("'Pantalla completa' asks the browser for full screen @js-only", async ({ p
 
 test("the slideshow and the gallery's wishes pass the accessibility checks", async ({ browser, data }, testInfo) => {
   const { a11yPage, expectNoSeriousA11yViolations } = await import("./axe");
-  const section = data.createSection();
-  insertPhoto(data, section.id, "Ana");
+  const section = await data.createSection();
+  await guestPhoto(data, section.id, "Ana");
   const page = await a11yPage(browser, { baseURL: baseURL(), locale: "es-ES" }, jsDisabled(testInfo));
   await page.goto(`/slideshow?section=${section.id}`);
   await expect(page.getByText("Foto de Ana")).toBeVisible();
@@ -111,10 +105,10 @@ test("the slideshow and the gallery's wishes pass the accessibility checks", asy
 });
 
 test("a section hidden while its slideshow is open leaves the screen within 10 s", async ({ page, data }) => {
-  const section = data.createSection();
-  insertPhoto(data, section.id, "Marta");
+  const section = await data.createSection();
+  await guestPhoto(data, section.id, "Marta");
   await page.goto(`/slideshow?section=${section.id}`);
   await expect(page.getByRole("img", { name: "Foto de Marta" })).toBeVisible();
-  data.query("UPDATE gallery_sections SET is_active = 0 WHERE id = ?", section.id);
+  await data.gallery.updateSection(section.id, { is_active: false });
   await expect(page.getByRole("img", { name: "Foto de Marta" })).toHaveCount(0, { timeout: 10_000 });
 });

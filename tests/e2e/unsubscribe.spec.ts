@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import Database from "better-sqlite3";
 import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
-import { chooseLanguage, expect, jsDisabled, test } from "./fixtures";
+import { chooseLanguage, expect, jsDisabled, TestData, test } from "./fixtures";
 
 /**
  * Issue 25: the link every e-mail carries, 'Ya no quiero recibir correos'. The token is made here as
@@ -13,12 +12,13 @@ function tokenFor(email: string, language: "es" | "en", secret = process.env.E2E
   return `${body}.${crypto.createHmac("sha256", secret).update(`unsubscribe\u0000${body}`).digest("base64url")}`;
 }
 
+/** Whether the address is on the list of those that asked for no e-mail: only the database holds it. */
 function suppressed(email: string): boolean {
-  const sqlite = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true });
+  const data = new TestData();
   try {
-    return Boolean(sqlite.prepare("SELECT email FROM suppressed_emails WHERE email = ?").get(email));
+    return data.readDatabase("SELECT email FROM suppressed_emails WHERE email = ?", email).length > 0;
   } finally {
-    sqlite.close();
+    data.close();
   }
 }
 

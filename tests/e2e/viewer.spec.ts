@@ -8,7 +8,7 @@ const jpeg = (background: string) =>
     .toBuffer();
 
 async function sectionWithPhotos(page: Page, data: TestData, names: string[]) {
-  const section = data.createSection({ name: `Visor ${Date.now()}` });
+  const section = await data.createSection({ name: `Visor ${Date.now()}` });
   const colors = ["red", "green", "blue", "orange"];
   for (const [i, name] of names.entries()) {
     const response = await page.request.post("/gallery", {
@@ -60,7 +60,7 @@ test.describe("the photo viewer @js-only", () => {
 
   test("'Descargar' gives the photo's full-size copy under the guest's name for it", async ({ page, data }) => {
     const section = await sectionWithPhotos(page, data, ["atardecer.jpg", "brindis.jpg"]);
-    const [first, second] = data.query<{ public_url: string }>("SELECT public_url FROM media WHERE section_id = ? ORDER BY id", section.id);
+    const [first, second] = [...(await data.section(section.id))!.media].sort((a, b) => a.id - b.id);
     await page.goto("/gallery");
     await page.getByRole("link", { name: `Ver fotos de ${section.name}` }).click();
     const dialog = page.getByRole("dialog", { name: section.name });

@@ -59,9 +59,9 @@ test.describe("several workers with the page cache on @js-only", () => {
     // The confirmed view's heading as rendered (the page's texts also travel in its data, so the
     // bare words are on every /confirm page).
     const CONFIRMED_HEADING = /<h1[^>]*>¡Asistencia Confirmada!<\/h1>/;
-    const data = new TestData(`${server.dataDir}/wedding.sqlite`);
-    const ana = data.createInvitation({ primaryGuest: "Ana Trabajadora", maxGuests: 3 });
-    const luis = data.createInvitation({ primaryGuest: "Luis Paralelo", maxGuests: 2 });
+    const data = new TestData(server);
+    const ana = await data.createInvitation({ primaryGuest: "Ana Trabajadora", maxGuests: 3 });
+    const luis = await data.createInvitation({ primaryGuest: "Luis Paralelo", maxGuests: 2 });
     data.close();
     const cookieOf = async (code: string, client: string) => {
       const res = await fresh(`/i/${code}`, client);
