@@ -21,7 +21,7 @@ export const e2eEnv = {
   ADMIN_PASSWORD: "e2e-admin-password",
   ADMIN_API_TOKEN: "e2e-admin-api-token-0123456789",
   SESSION_SECRET: "e2e-session-secret-at-least-16",
-  // The spec's dates are past: the suite sets its own and tests the closed state separately.
+  // The demo wedding's dates are past: the suite sets its own and tests the closed state separately.
   WEDDING_DATE: "2031-01-17T16:00:00-05:00",
   RSVP_DEADLINE: "2030-12-17T23:59:59-05:00",
   SEED_DEMO_DATA: "0",
@@ -75,7 +75,7 @@ export default defineConfig({
     // Two app processes on one throwaway PostgreSQL cluster and one photo bucket (README "Deploy on a
     // container platform"); the spec starts its own servers and cluster.
     { name: "two-instances", testMatch: "two-instances.spec.ts", use: { ...chromium, javaScriptEnabled: true } },
-    // The production settings (issue 16): two worker processes and the one-second page cache on
+    // The production settings: two worker processes and the one-second page cache on
     // (docs/decisions/0007-*, 0015-*), on a second server over the same database. The fixtures write
     // through this server's API, which empties its cache as any write does. Browser-only behaviour
     // (music, carousel, video, the browser's clock) is the same whatever the server does, so it is

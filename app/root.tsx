@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       i18n: textsIn(lang, siteNamespaces),
       theme,
       toast: flash.toast && t ? { kind: flash.toast.kind, message: t(flash.toast.key, flash.toast.values) } : null,
-      /** The invitation stored for this browser (what the spec persists as invitationCode/invitation). */
+      /** The invitation stored for this browser (what it keeps as invitationCode/invitation in wedding-storage). */
       invitation: invitation ? { code: invitation.code, ...guestView(invitation) } : null,
       weddingDate: dates.weddingDate,
       rsvpDeadline: dates.rsvpDeadline,

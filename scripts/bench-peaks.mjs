@@ -2,7 +2,7 @@
 // @ts-check
 // node scripts/bench-peaks.mjs (after npm run build; BUILD_DIR picks another build folder)
 //
-// The V8 heap of each worker during the heaviest legitimate requests (issue 22), to choose the
+// The V8 heap of each worker during the heaviest legitimate requests, to choose the
 // workers' heap limits (WORKER_HEAP in server/cluster-mode.mjs, docs/decisions/0026-*): the built
 // server with the production settings (WEB_CONCURRENCY=2, the page cache) but a roomy old space
 // (node's own --max-old-space-size=1024 wins over WORKER_HEAP) so the peaks are seen, not cut. Each worker's

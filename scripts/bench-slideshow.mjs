@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
-// npm run bench:slideshow — what open slideshows cost the server while nothing changes (issue 24:
-// "at 30 connected screens costs the server almost nothing"). Starts the built server with the
+// npm run bench:slideshow — what open slideshows cost the server while nothing changes (the goal,
+// decision 0032: 30 connected screens cost the server almost nothing). Starts the built server with the
 // production settings (the cluster's workers, the page cache) and a wedding's worth of public
 // photos and wishes, then measures the server's CPU (every process: /proc) over BENCH_SECONDS
 // (default 60) for each case, printed per minute:

@@ -6,7 +6,7 @@
 //  1. pages at 50 connections (BENCH_SECONDS each, default 8): a static asset; home, /gallery and
 //     /404 for distinct visitors (a different cookie on every request, both languages, both
 //     themes); /confirm for guests each with their own invitation code. Each with req/s, p50/p99
-//     and its ratio to the static asset, then the goals of issue 16 met or not;
+//     and its ratio to the static asset, then the goals (decision 0015) met or not;
 //  2. the memory of the whole server (every process: RSS, and PSS from smaps_rollup) idle after
 //     start and after the runs;
 //  3. confirmation throughput: 500 different invitations confirmed concurrently (and checked);

@@ -16,8 +16,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { firstLoadFiles, gzipSize as gzip, kb, loadedAfterHydration, printAfterHydration, printJsByChunk, sum } from "./lib/first-load.mjs";
 
-// What the page needs with every part hydrating with it (issue 22: the lazily hydrated parts threw
-// script errors in guests' browsers; decision 0014). Issue 14's 110 KB held only with them.
+// What the page needs with every part hydrating with it (the lazily hydrated parts threw script
+// errors in guests' browsers; decision 0041). Decision 0014's 110 KB held only with them.
 const BUDGET_JS = 117 * 1024;
 const BUDGET_CSS = 30 * 1024;
 

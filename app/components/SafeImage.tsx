@@ -3,8 +3,8 @@ import { useState, type ImgHTMLAttributes } from "react";
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 /**
- * An <img> that swaps to the placeholder when its file fails to load (spec: images
- * fall back to a placeholder). Callers give width/height (no layout shift) and alt text.
+ * An <img> that swaps to the placeholder when its file fails to load (every image of the site
+ * falls back to it). Callers give width/height (no layout shift) and alt text.
  */
 export function SafeImage({
   src,

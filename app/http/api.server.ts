@@ -9,11 +9,11 @@ import { readBoundedBody } from "~/http/form.server";
 
 /**
  * Shared plumbing of the /api resource routes: JSON answers with `{ error }` on failure
- * (the spec's field names on success), method dispatch with 405 + Allow, bounded JSON bodies,
+ * (the field names of docs/api.md on success), method dispatch with 405 + Allow, bounded JSON bodies,
  * the admin check, cross-origin refusal of mutating calls, and a 500 that is logged but never
  * shows a stack.
  *
- * 401, 403 and 500 carry the spec's fixed Spanish messages (section 8); every other message is
+ * 401, 403 and 500 carry fixed Spanish messages ('No autorizado', 'Acceso denegado', 'Error del servidor'); every other message is
  * in the caller's language (Spanish by default).
  */
 

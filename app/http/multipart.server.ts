@@ -12,7 +12,7 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
 export const MAX_BATCH_BODY_BYTES = MAX_UPLOAD_BATCH * (MAX_UPLOAD_BYTES + MAX_PART_OVERHEAD_BYTES) + FORM_OVERHEAD_BYTES;
 /**
  * The only text fields an upload form sends, and how long each may be. `_js` is what a page loaded
- * before issue 22 still sends: accepted, never read (decision 0020).
+ * by an older version of the site still sends: accepted, never read (decision 0043).
  */
 const TEXT_FIELDS = new Set(["sectionId", "_js", "uploaderName"]);
 /** 'Tu nombre' is at most 60 characters, each up to 4 bytes, plus invisible ones the server removes. */

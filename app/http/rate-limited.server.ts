@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { RateLimited } from "~/infra/rate-limit.server";
 
-/** The spec's "too many attempts" message (a translation key; the page adds the minutes). */
+/** The "too many attempts" message (a translation key; the page adds the minutes). */
 export const TOO_MANY_REQUESTS_KEY = "common:tooManyRequests";
 
 /**

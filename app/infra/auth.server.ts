@@ -4,7 +4,7 @@ import { getFixedT } from "~/infra/i18n.server";
 import { consume, ensureNotLimited, RateLimited } from "~/infra/rate-limit.server";
 import { isAdminSession } from "~/infra/session.server";
 
-/** The spec's 401 message (section 8). */
+/** The 401 message, fixed and in Spanish. */
 export const UNAUTHORIZED_MESSAGE = "No autorizado";
 
 function bearerMatches(request: Request): boolean {

@@ -33,7 +33,7 @@ export class RateLimited extends Error {
     this.name = "RateLimited";
   }
 
-  /** The same wait in whole minutes, as the spec's message says it. */
+  /** The same wait in whole minutes, as the "too many attempts" message says it. */
   get retryAfterMinutes(): number {
     return Math.ceil(this.retryAfterSeconds / 60);
   }

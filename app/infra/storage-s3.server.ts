@@ -142,7 +142,7 @@ export class S3Storage implements Storage {
             ContentType: contentType,
             ContentLength: length,
             CacheControl: `public, max-age=${this.cacheControlSeconds}`,
-            // The spec's "no overwrite": the store refuses the write when the key exists.
+            // No overwrite: the store refuses the write when the key exists.
             IfNoneMatch: "*",
           }),
           { abortSignal },

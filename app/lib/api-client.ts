@@ -4,9 +4,9 @@ import type { Stats } from "./stats";
 import type { InvitationView } from "./invitation-view";
 
 /**
- * The browser's client for the /api routes (spec sections 7 and 8): one base URL (same origin
- * by default), a 10 s timeout, JSON, and every answer as { data, error } with the error
- * normalized to { message, status, data } and the spec's Spanish messages.
+ * The browser's client for the /api routes: one base URL (same origin by default), a 10 s
+ * timeout, JSON, and every answer as { data, error } with the error normalized to
+ * { message, status, data } and a fixed Spanish message per status (errorMessageFor).
  */
 
 export interface ApiFailure {
@@ -16,7 +16,7 @@ export interface ApiFailure {
 }
 export type ApiResult<T> = { data: T; error: null } | { data: null; error: ApiFailure };
 
-/** The spec's status → message table; the server's own message wins where the spec says so. */
+/** Status → message; for 400, 404, 409 and other statuses the server's own message wins when it sends one. */
 export function errorMessageFor(status: number | null, serverMessage?: string | null): string {
   const server = serverMessage?.trim() || null;
   switch (status) {
@@ -69,10 +69,10 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Abort after this many milliseconds (HTTP_TIMEOUT_MS, 10 000, by default). */
   timeoutMs?: number;
-  /** Extra attempts of a GET that got no answer or a 5xx (spec section 7: one retry). */
+  /** Extra attempts of a GET that got no answer or a 5xx (one retry by default). */
   retries?: number;
   /**
-   * How long a successful GET stays fresh and is answered from memory (spec section 7: 300 s);
+   * How long a successful GET stays fresh and is answered from memory (300 s by default);
    * any write through the same client clears it. 0 turns it off.
    */
   staleTimeMs?: number;
@@ -132,7 +132,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     // A write may change what any earlier read returned.
     if (method !== "GET") fresh.clear();
     let result = await attempt<T>(method, path, body);
-    // Reads are retried (spec: one retry on failure) when there was no answer or a server error;
+    // Reads are retried (once by default) when there was no answer or a server error;
     // writes never are (a confirmation must not be sent twice by the client).
     for (let left = method === "GET" ? retries : 0; left > 0 && result.error && (result.error.status === null || result.error.status >= 500); left--) {
       result = await attempt<T>(method, path, body);
@@ -153,7 +153,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** Services log and rethrow a failed call (spec section 8). */
+/** Services log a failed call and rethrow it. */
 async function orThrow<T>(call: Promise<ApiResult<T>>, what: string): Promise<T> {
   const result = await call;
   if (result.error) {
@@ -237,7 +237,7 @@ export function galleryService(api: ApiClient = createApiClient()) {
       form.append("file", file, name);
       return orThrow(api.post<MediaView & { status?: "pending" }>(`/api/gallery/sections/${sectionId}/media`, form), "upload");
     },
-    /** Admin: the spec's media record for a file already in the store. */
+    /** Admin: the media record for a file already in the store. */
     addMediaRecord: (sectionId: number, record: { file_path: string; public_url: string; type: "IMAGE"; name: string; size: number }) =>
       orThrow(api.post<MediaView>(`/api/gallery/sections/${sectionId}/media`, record), "add media record"),
     seedSections: async () => {

@@ -1,5 +1,5 @@
 /**
- * Every business constant of the spec (section 9) lives here, once.
+ * Every business constant (capacity, seats, upload size, timings, form defaults) lives here, once.
  * Dates that vary per deployment (wedding date, RSVP deadline) come from the
  * environment (see app/infra/config.server.ts); these are their defaults.
  */
@@ -20,9 +20,9 @@ export const DEFAULT_INVITATION_MAX_GUESTS = 1;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Photos a guest may send in one batch (a camera-roll pick); each is still at most MAX_UPLOAD_BYTES. */
 export const MAX_UPLOAD_BATCH = 20;
-/** Name of the spec's hosted bucket; the local driver uses it as its logical name. */
+/** Name of the photo bucket; the local driver uses it as its logical name. */
 export const STORAGE_BUCKET = "wedding-gallery";
-/** Cache-Control max-age (seconds) of stored files, as the spec's bucket. */
+/** Cache-Control max-age (seconds) of stored files: one hour. */
 export const STORAGE_CACHE_CONTROL_SECONDS = 3600;
 /** Longest side of the web-sized copy and of the thumbnail of an uploaded photo. */
 export const WEB_IMAGE_MAX_SIDE = 1600;
@@ -36,9 +36,9 @@ export const DEFAULT_SECTION_ALLOW_UPLOAD = true;
 export const DEFAULT_SECTION_IS_ACTIVE = false;
 export const MAX_SECTION_NAME_LENGTH = 80;
 export const MAX_SECTION_DESCRIPTION_LENGTH = 500;
-/** 'Tu nombre' on a photo (issue 24): optional, shown to the admin and as the slideshow's caption. */
+/** 'Tu nombre' on a photo (decision 0033): optional, shown to the admin and as the slideshow's caption. */
 export const MAX_UPLOADER_NAME_LENGTH = 60;
-/** Name of the section that holds ceremony attachments (spec section 7). */
+/** Name of the gallery section that holds ceremony attachments. */
 export const CEREMONY_ATTACHMENT_SECTION = "CeremoniasAttachment";
 
 /** Largest JSON body an /api route reads (bytes); larger ones get 413. */
@@ -59,7 +59,7 @@ export const REDIRECT_AFTER_VALID_CODE_MS = 100;
 export const COUNTDOWN_TICK_MS = 1000;
 export const AUTOPLAY_HINT_HIDE_MS = 8000;
 export const VIDEO_RETRY_MS = 1000;
-/** Data-fetching defaults (spec section 7). */
+/** Data-fetching defaults: data stays fresh for 300 s, one retry on failure. */
 export const QUERY_STALE_TIME_MS = 300_000;
 export const QUERY_RETRIES = 1;
 

@@ -1,7 +1,7 @@
 import { isEmailAddress, normalizeEmail } from "./email";
 
 /**
- * An invitation's contacts (issue 25): the guest's WhatsApp number and e-mail, both optional.
+ * An invitation's contacts (decision 0031): the guest's WhatsApp number and e-mail, both optional.
  * The one home of their rules, shared by the admin's forms, the CSV import and the API. Pure.
  */
 

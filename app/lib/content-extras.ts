@@ -1,7 +1,7 @@
 import { EXTRAS_LIMITS, inLanguage, type FaqContent, type GiftsContent } from "~/lib/content-schemas";
 
 /**
- * What the home page shows of 'Regalos' and 'Preguntas frecuentes' (issue 23), in one language:
+ * What the home page shows of 'Regalos' and 'Preguntas frecuentes' (decision 0029), in one language:
  * an option left empty is not there at all, and when every option is empty neither is the block
  * (today's site shows none). English left empty shows the Spanish text.
  */

@@ -2,7 +2,7 @@ import { INFO_CARD_IDS, moments as defaultMoments, schedule } from "~/content/we
 import type { SiteContent } from "~/lib/content-schemas";
 
 /**
- * The content's pictures (issue 23): each story moment's photos, each information card's image,
+ * The content's pictures (decision 0044): each story moment's photos, each information card's image,
  * the ceremony's and the reception's. Each lives in its sub-section's content (a new version on
  * each upload, so 'Historial', 'Restaurar' and the export cover it); absent, the default of
  * app/content/wedding.ts. A moment keeps its default layout and number of photos.

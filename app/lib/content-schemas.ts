@@ -162,7 +162,7 @@ export const quotesSchema = z.object({
 });
 export type QuotesContent = z.infer<typeof quotesSchema>;
 
-/** 'Regalos' and 'Preguntas frecuentes' (issue 23): app/lib/content-extras.ts says how the home page shows them. */
+/** 'Regalos' and 'Preguntas frecuentes' (decision 0029): app/lib/content-extras.ts says how the home page shows them. */
 export const EXTRAS_LIMITS = { registries: 8, questions: 16, accountNumber: 40 } as const;
 
 /** A row of a list the admin left with every field empty (the form's new, unfilled row): dropped, not refused. */

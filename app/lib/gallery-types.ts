@@ -1,4 +1,4 @@
-/** A photo as the spec names its fields (plus the thumbnail, size and dimensions the pages need). */
+/** A photo with the API's field names (plus the thumbnail, size and dimensions the pages need). */
 export interface Media {
   id: number;
   type: "IMAGE" | "VIDEO";
@@ -11,7 +11,7 @@ export interface Media {
   height: number | null;
 }
 
-/** A gallery section as the spec names its fields. */
+/** A gallery section with the API's field names. */
 export interface Section {
   id: number;
   name: string;
@@ -19,7 +19,7 @@ export interface Section {
   order: number;
   allow_upload: boolean;
   is_active: boolean;
-  /** 'Revisar antes de publicar': guests' photos wait for the couple's approval (issue 24). Absent when off. */
+  /** 'Revisar antes de publicar': guests' photos wait for the couple's approval (decision 0033). Absent when off. */
   review_uploads?: true;
   media: Media[];
 }

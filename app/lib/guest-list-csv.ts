@@ -13,7 +13,7 @@ import { displayPhone } from "./contacts";
 export const IMPORT_MAX_BYTES = 1024 * 1024;
 export const IMPORT_MAX_ROWS = 1000;
 
-/** An invitation as the export needs it; status/dietary/message are issue 12's fields. */
+/** An invitation as the export needs it; status/dietary/message are the answer's fields (decision 0012). */
 export interface GuestListInvitation {
   code: string;
   primaryGuest: string;
@@ -41,7 +41,7 @@ export const EXPORT_COLUMNS = [
   "dietary",
   "message",
   "answeredAt",
-  // Issue 25's contacts, last so files and macros made for the older columns still line up.
+  // The contacts (phone, e-mail), last so files and macros made for the older columns still line up.
   "phone",
   "email",
 ] as const;
@@ -127,8 +127,8 @@ const IMPORT_SLICE_CHARS = 16 * 1024;
  * any other column optional, in any order, any case), then the rows. A BOM, `;` instead of `,` (Excel in
  * Spanish locales), quoted commas and line breaks, CRLF, blank lines and extra columns are fine.
  * The parser is fed slice by slice and left at data row IMPORT_MAX_ROWS + 1, so what an import
- * costs does not depend on how many rows the file holds (issue 22: 200,000 tiny rows used to be
- * parsed, each with its own info object, before the row count was checked).
+ * costs does not depend on how many rows the file holds (200,000 tiny rows used to be parsed,
+ * each with its own info object, before the row count was checked; decision 0026).
  */
 export async function readImportCsv(text: string): Promise<{ ok: true; rows: ImportRow[] } | { ok: false; error: ImportReadError }> {
   const body = text.replace(/^\uFEFF/, "");

@@ -1,5 +1,5 @@
 /**
- * The hero video's states (spec: existence checked with a HEAD request; a tinted fallback
+ * The hero video's states (existence checked with a HEAD request; a tinted fallback
  * when the file is missing or fails to load; one retry after 1 s on error), pure.
  *
  *   checking --found--> playing(0) --error--> retrying --retry--> playing(1) --error--> fallback

@@ -3,7 +3,7 @@ import type { InvitationStatus } from "./rsvp";
 
 /**
  * The admin's invitation filters (a GET form: ?q=…&status=…), in order; `all` is the default.
- * `opened`: 'Abrieron sin responder', pending invitations a guest has opened (issue 25).
+ * `opened`: 'Abrieron sin responder', pending invitations a guest has opened (decision 0031).
  */
 export const INVITATION_FILTERS = ["all", "pending", "confirmed", "declined", "opened"] as const;
 export type InvitationFilter = (typeof INVITATION_FILTERS)[number];

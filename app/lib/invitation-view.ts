@@ -1,7 +1,7 @@
 import type { InvitationStatus } from "./rsvp";
 
 /**
- * The invitation as a guest sees it (spec section 7): no id, no code, no internals. The one
+ * The invitation as a guest sees it (primary guest, seats, answer, note, guests): no id, no code, no internals. The one
  * shape the confirm page, the root loader, the guest /api routes and the API client share. Pure.
  */
 export interface InvitationView {

@@ -1,7 +1,7 @@
 import { DEFAULT_VOLUME, VOLUME_STEP } from "./constants";
 
 /**
- * The background music player's state (spec section 3) and its transitions (section 4), as a
+ * The background music player's state and its transitions, as a
  * pure reducer; components/music/MusicProvider drives a real <audio> element with it.
  *
  * On load: try to play unmuted; if the browser refuses, try muted; if that is refused too,

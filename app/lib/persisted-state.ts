@@ -8,7 +8,7 @@ export interface PersistedInvitation {
   guests: { id: number; fullName: string }[];
 }
 
-/** The spec's persisted client state under localStorage['wedding-storage']. */
+/** The client state persisted under localStorage['wedding-storage']. */
 export interface PersistedState {
   theme: "light" | "dark";
   invitationCode: string | null;
@@ -28,7 +28,7 @@ export function writePersistedState(state: PersistedState) {
   localStorage.setItem(STORAGE_KEYS.persistedState, JSON.stringify(state));
 }
 
-/** Clearing the invitation resets invitation and code to null (spec section 4). */
+/** Clearing the invitation resets invitation and code to null. */
 export function clearPersistedInvitation() {
   const current = readPersistedState();
   writePersistedState({ theme: current?.theme ?? "light", invitationCode: null, invitation: null });

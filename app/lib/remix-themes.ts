@@ -6,7 +6,7 @@
 // Why not the package's provider: its one public entry is CommonJS that also loads its server half
 // (the theme action, which requires @remix-run/server-runtime): 15.8 KB gzip more on the first load,
 // over its 110 KB budget (decision 0014); only the package's internal build file had the provider
-// alone, and the site imports no package's internal paths (issue 22).
+// alone, and the site imports no package's internal paths (decision 0041).
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Theme as PackageTheme } from "remix-themes";
 

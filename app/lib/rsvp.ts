@@ -25,7 +25,7 @@ export type GuestListError = "additionalRequired" | "tooMany" | "nameTooLong";
  * Builds the list to store from the primary guest and the names sent:
  * blanks dropped, the primary guest always first (sent or not, and only once),
  * repeated names kept once, at most maxGuests names.
- * With more than one seat at least one additional name is required (spec section 5).
+ * With more than one seat at least one additional name is required.
  */
 export function buildGuestList(
   primaryGuest: string,
@@ -41,7 +41,7 @@ export function buildGuestList(
 export const MAX_DIETARY_LENGTH = 120;
 export const MAX_MESSAGE_LENGTH = 500;
 
-/** Where an invitation stands: the spec's `confirmed` boolean is `status === "confirmed"`. */
+/** Where an invitation stands: the `confirmed` boolean is `status === "confirmed"`. */
 export type InvitationStatus = "pending" | "confirmed" | "declined";
 export const INVITATION_STATUSES = ["pending", "confirmed", "declined"] as const;
 export const isAnswered = (status: InvitationStatus) => status !== "pending";

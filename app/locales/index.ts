@@ -42,7 +42,7 @@ const all = {
   contentExtras,
 } satisfies Record<Namespace, unknown>;
 
-/** The spec's translation namespaces, one JSON file each per language (the server loads them all). */
+/** The translation namespaces, one JSON file each per language (the server loads them all). */
 export const resources = {
   es: Object.fromEntries(Object.entries(all).map(([ns, b]) => [ns, b.es])) as { [N in Namespace]: (typeof all)[N]["es"] },
   en: Object.fromEntries(Object.entries(all).map(([ns, b]) => [ns, b.en])) as { [N in Namespace]: (typeof all)[N]["en"] },

@@ -1,4 +1,4 @@
-/** The spec's translation namespaces: one JSON file each in es/ and en/. */
+/** The translation namespaces: one JSON file each in es/ and en/. */
 export const namespaces = [
   "common",
   "nav",

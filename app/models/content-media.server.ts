@@ -44,7 +44,7 @@ const keyFor = (ext: string) => `${FOLDER}/${Date.now()}-${crypto.randomBytes(6)
 export const siteFileUrl = (key: string) => `/media/site/${key.slice(FOLDER.length + 1)}`;
 /** The stored key of a /media/site/{file} address. */
 export const siteFileKey = (file: string) => `${FOLDER}/${file}`;
-/** The hero's video is always asked for at this address (the spec's HEAD check); `?v=` changes with the file. */
+/** The hero's video is always asked for at this address (a HEAD request checks that it exists); `?v=` changes with the file. */
 export const HERO_VIDEO_PATH = "/media/hero.mp4";
 
 function parseSetting(value: string): Setting | null {

@@ -15,7 +15,7 @@ const DEFAULT_SECTIONS = [
   { name: "Fotos de los invitados", description: "Comparte tus fotos con nosotros", allow_upload: 1, is_active: 1 },
 ] as const;
 
-/** The spec's media record from a stored row (or a row just inserted, with its new id). */
+/** The API's media record (docs/api.md) from a stored row (or a row just inserted, with its new id). */
 export function toMedia(row: Omit<MediaRow, "section_id" | "thumbnail_path" | "created_at" | "status" | "uploader_name" | "published_at">): Media {
   return {
     id: row.id,
@@ -85,7 +85,7 @@ async function loadSections({ includeInactive, id }: { includeInactive: boolean;
     order: s.order,
     allow_upload: bool(s.allow_upload),
     is_active: bool(s.is_active),
-    // Only when on: a section without review keeps the spec's record exactly (decision 0033).
+    // Only when on: a section without review keeps its original record exactly (decision 0033).
     ...(bool(s.review_uploads) ? { review_uploads: true } : {}),
     media: mediaBySection.get(s.id) ?? [],
   }));

@@ -17,8 +17,8 @@ import {
 /* ---------- Out: the guest list as CSV ---------- */
 
 /**
- * THE adapter from an invitation to the export's record. Issue 12 adds `status`, `guests[].dietary`
- * and `message` to Invitation: plug them in here (and only here).
+ * THE adapter from an invitation to the export's record: a field of Invitation the export needs
+ * (as `status`, `guests[].dietary` and `message`) is plugged in here, and only here.
  */
 export function toGuestListInvitation(invitation: Invitation): GuestListInvitation {
   return {

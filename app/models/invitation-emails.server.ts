@@ -17,7 +17,7 @@ import { currentContent } from "~/models/content-live.server";
 import { weddingDates } from "~/models/content-dates.server";
 
 /**
- * Issue 25: the guests' own e-mails, an invitation (the personal link and its QR code) and a
+ * The guests' own e-mails (decision 0044): an invitation (the personal link and its QR code) and a
  * reminder to answer, queued in the outbox (docs/decisions/0030-outbox.md) in the transaction that
  * records them on the invitation, composed when sent in the invitation's language.
  *

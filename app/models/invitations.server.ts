@@ -19,13 +19,13 @@ export interface Guest {
   dietary: string | null;
 }
 
-/** An invitation as the spec names its fields. */
+/** An invitation, its fields named as the API names them (docs/api.md). */
 export interface Invitation {
   id: number;
   code: string;
   primaryGuest: string;
   maxGuests: number;
-  /** The spec's boolean: true only when the guests said yes (status "confirmed"). */
+  /** The original yes/no boolean: true only when the guests said yes (status "confirmed"). */
   confirmed: boolean;
   confirmedAt: string | null;
   /** The language its personal link sets the site to. */
@@ -49,7 +49,7 @@ export interface Invitation {
 }
 
 /**
- * The answer of a stored row. `confirmed` is the spec's column and stays the truth for a "yes"
+ * The answer of a stored row. `confirmed` is the original column and stays the truth for a "yes"
  * (rows written by code that only knows `confirmed` still read right); `status` adds "declined".
  */
 export function statusOf(row: { confirmed: number; status: string }): InvitationStatus {
@@ -478,7 +478,7 @@ export async function deleteGuest(guestId: number): Promise<{ ok: true; invitati
         .where("guests.id", "=", guestId)
         .executeTakeFirst();
       if (!guest) return { ok: false as const, error: "notFound" as const };
-      // The spec matches the primary guest by name; the flag is the stronger check, keep both.
+      // The primary guest is matched by name, and by the flag (the stronger check): keep both.
       if (bool(guest.is_primary) || cleanName(guest.full_name).toLocaleLowerCase() === cleanName(guest.primary_guest).toLocaleLowerCase()) {
         return { ok: false as const, error: "primaryGuest" as const };
       }

@@ -9,7 +9,7 @@ import { atVenueTime, venueDay } from "~/lib/venue-time";
 import { enqueue, type NewOutboxMessage, type OutboxTransaction } from "~/models/outbox.server";
 
 /**
- * The couple told of each answer (issue 25): NOTIFY_EMAIL and/or NOTIFY_URL get, for every
+ * The couple told of each answer (decision 0030): NOTIFY_EMAIL and/or NOTIFY_URL get, for every
  * confirmation or decline, the name, the guests with their dietary notes and the message to the
  * couple; with NOTIFY_DIGEST=daily, one digest a day instead. Enqueued in the answer's own
  * transaction (app/models/invitations.server.ts), composed when sent, so a failing endpoint never

@@ -161,8 +161,8 @@ export async function savePhoto(
 }
 
 /**
- * Records a photo that is already in the store under the section's folder (spec section 7's
- * media record: file_path, public_url, type IMAGE, name, size). The server trusts only the key,
+ * Records a photo that is already in the store under the section's folder (the media record a
+ * client posts: file_path, public_url, type IMAGE, name, size). The server trusts only the key,
  * and only a fresh one: a real file under `{sectionId}/`, not a thumbnail, not an upload still
  * being saved, and named by no row (as photo or thumbnail), so that deleting one row never
  * removes a file another row shows. The public URL is the store's; size and dimensions are read

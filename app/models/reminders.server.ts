@@ -6,7 +6,7 @@ import { invitationsWhere, type Invitation } from "~/models/invitations.server";
 import { weddingDates } from "~/models/content-dates.server";
 
 /**
- * Chasing the answers (issue 25): when a guest opened their invitation, which invitations still
+ * Chasing the answers (decision 0031): when a guest opened their invitation, which invitations still
  * wait for an answer, and the reminders sent for them. The e-mail side (wt-emails) reuses
  * pendingInvitations() and recordReminder().
  */

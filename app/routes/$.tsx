@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-/** Any unknown path goes to the not-found page (spec section 2). */
+/** Any unknown path redirects to the not-found page, /404. */
 export const loader = () => redirect("/404");
 export const action = () => redirect("/404");
 

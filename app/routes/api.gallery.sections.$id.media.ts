@@ -6,7 +6,7 @@ import { getSection } from "~/models/gallery.server";
 import { parseSectionId, receivePhoto } from "~/http/photo-upload.server";
 import { recordStoredMedia, type StoredMediaError } from "~/models/photos.server";
 
-// The spec's media record (section 3). public_url and size are the store's, whatever is sent.
+// The media record a client posts for a file already in the store. public_url and size are the store's, whatever is sent.
 const mediaRecord = z.object({
   file_path: z.string(),
   public_url: z.string().optional(),
@@ -38,7 +38,7 @@ const route = apiRoute({
    * own flow (receivePhoto: 5 MB, decoded and re-encoded, metadata dropped; the
    * section must be active and allow uploads; field `uploaderName` optional, 'Tu nombre'). A photo
    * sent to a section under review answers `{ id, name, status: "pending", message }`: no address,
-   * it is not public until the couple approves it. Or, from the admin only, the spec's JSON media
+   * it is not public until the couple approves it. Or, from the admin only, the JSON media
    * record for a file already in the store.
    */
   POST: async ({ request, params, context }) => {

@@ -11,7 +11,7 @@ const createBody = z.object({
   allow_upload: z.boolean().optional(),
   is_active: z.boolean().optional(),
   review_uploads: z.boolean().optional(),
-  // The spec's payload carries an order; the server always appends (order = count + 1).
+  // A client's payload may carry an order; the server always appends (order = count + 1).
   order: z.number().optional(),
 });
 

@@ -20,7 +20,7 @@ const updateBody = z
   .strict();
 
 /**
- * One URL shape, two meanings (spec section 7):
+ * One URL shape, two meanings:
  * GET /api/invitations/{code} (guest) → { primaryGuest, maxGuests, confirmed, status, message, guests };
  * PUT /api/invitations/{id} (admin) { primaryGuest?, maxGuests?, status?, phone?, email?, allowOverCapacity? } → the invitation
  *   (409 { error, total, capacity } when raising the seats past the 140 unless allowed);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Every answer a guest can give (issue 12): an invitation is pending, confirmed or declined, with
+ * Every answer a guest can give (decision 0012): an invitation is pending, confirmed or declined, with
  * the guests' note to the couple and when it was answered; each guest may leave dietary needs.
  * Existing confirmed invitations become 'confirmed', answered when they were confirmed.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { epochMillisType, idColumn, nowIsoDefault } from "~/infra/sql-dialect.server";
 
 /**
- * The durable outbox (issue 25, docs/decisions/0030-outbox.md): every e-mail and webhook call is a
+ * The durable outbox (docs/decisions/0030-outbox.md): every e-mail and webhook call is a
  * row first, written in the transaction that caused it, then sent by a background sender that
  * claims one row at a time; and the addresses that asked not to be e-mailed.
  */

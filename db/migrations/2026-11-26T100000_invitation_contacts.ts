@@ -1,7 +1,7 @@
 import { type Kysely } from "kysely";
 
 /**
- * Issue 25: each invitation's optional contacts (the phone in E.164 without the '+', the e-mail
+ * Each invitation's optional contacts (the phone in E.164 without the '+', the e-mail
  * lower-case), when its personal link or code was first and last opened by a guest, the reminders
  * sent or copied for it, and when its invitation e-mail was queued. Existing invitations have none.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { idColumn, nowIsoDefault } from "~/infra/sql-dialect.server";
 
 /**
- * Issue 24: a gallery section may hold guests' photos for the couple's review
+ * A gallery section may hold guests' photos for the couple's review
  * ('Revisar antes de publicar'); a photo is 'published' or 'pending' and may carry its uploader's
  * name; guests' wishes ('Deja un mensaje') with their own state; and the site's settings (the
  * wishes' approval switch). A database from before opens with every photo published, as before.

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { idColumn, nowIsoDefault } from "~/infra/sql-dialect.server";
 
 /**
- * Issue 23: the couple's content edited from the admin's 'Contenido'. Each save of a sub-section
+ * The couple's content edited from the admin's 'Contenido' (decision 0027). Each save of a sub-section
  * is a new row (nothing is overwritten, so 'Historial' can bring any back); the site shows the
  * latest row of each sub-section, or today's content when there is none. A database from before
  * has no rows, so it shows today's content.

@@ -1,5 +1,5 @@
 // @ts-check
-// The heaviest legitimate requests an admin and the guests make (issue 22), against a running
+// The heaviest legitimate requests an admin and the guests make (decision 0026), against a running
 // server, for scripts/bench-peaks.mjs (which measures the workers' heaps while they run) and
 // tests/e2e/peaks.spec.ts (which runs them together under the production settings). Every helper
 // throws when an answer is not the expected one.

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { chooseLanguage, expect, test, type TestData } from "./fixtures";
 
-/** Issue 12, the couple's side: answers in the table, search and filters, 'Editar Invitación', the new statistics. */
+/** Answers (decision 0012), the couple's side: answers in the table, search and filters, 'Editar Invitación', the new statistics. */
 
 const PASSWORD = "e2e-admin-password";
 

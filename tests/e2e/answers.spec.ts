@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { chooseLanguage, expect, jsDisabled, test } from "./fixtures";
 
-/** Issue 12, the guests' side: a "no", dietary needs, a message, and stale tabs (es and en, with and without JavaScript). */
+/** Answers (decision 0012), the guests' side: a "no", dietary needs, a message, and stale tabs (es and en, with and without JavaScript). */
 
 async function openInvitation(page: Page, code: string, label = "Código de Invitación", verify = "Verificar Código") {
   await page.goto("/confirm");

@@ -346,7 +346,7 @@ test.describe("RSVP after the deadline", () => {
   });
 });
 
-// Issue 22: a guest on a slow phone types, or taps, before the page's script runs.
+// A guest on a slow phone types, or taps, before the page's script runs (decision 0043).
 test.describe("RSVP before the page's script runs @js-only", () => {
   test("what is typed before the script runs is still there once it runs, and is what is sent", async ({ page, data }) => {
     const inv = await data.createInvitation({ primaryGuest: "Lenta Conexión", maxGuests: 1 });

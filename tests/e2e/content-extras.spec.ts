@@ -3,7 +3,7 @@ import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
 
 /**
- * Contenido's 'Regalos' and 'Preguntas frecuentes' (issue 23), JavaScript on and off, Spanish and
+ * Contenido's 'Regalos' and 'Preguntas frecuentes' (decision 0029), JavaScript on and off, Spanish and
  * English. Each project's run has its own server and database: what one saves is the whole site's
  * content, so another test's home page must not see it. Every test leaves the defaults back.
  */

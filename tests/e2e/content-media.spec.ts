@@ -4,7 +4,7 @@ import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, test } from "./fixtures";
 
 /**
- * Contenido → Multimedia (issue 23), on a server of its own (two workers and the page cache, as in
+ * Contenido → Multimedia (decision 0028), on a server of its own (two workers and the page cache, as in
  * production): the site's portrait and video are one for every visitor, so changing them must not
  * touch the pages other specs look at. Each step runs with JavaScript on and off.
  */

@@ -4,7 +4,7 @@ import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, test } from "./fixtures";
 
 /**
- * Contenido: the pictures of the story's moments (issue 23), replaced from 'Historia' with and
+ * Contenido: the pictures of the story's moments (decision 0044), replaced from 'Historia' with and
  * without JavaScript, on a server of their own (the home page is one for every visitor).
  */
 

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, test } from "./fixtures";
 
 /**
- * 'Contenido' (issue 23): the couple edits names, story and information from the admin panel and
+ * 'Contenido' (decision 0027): the couple edits names, story and information from the admin panel and
  * the site shows them at once, in both languages, on every worker. Its own server (two workers,
  * the page cache on, like production), one per project, so the shared server's other specs keep
  * seeing the demo content.

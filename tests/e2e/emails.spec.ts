@@ -7,7 +7,7 @@ import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, TestData, test, unsubscribeToken } from "./fixtures";
 
 /**
- * Issue 25: the guests' e-mails, against a real SMTP server (smtp-server on 127.0.0.1) and a
+ * The guests' e-mails (decision 0044), against a real SMTP server (smtp-server on 127.0.0.1) and a
  * server of the site started for each test with SMTP_URL and PUBLIC_URL naming its own address, so
  * the personal link in an e-mail can be opened. JavaScript on and off; e-mails in Spanish and English.
  */

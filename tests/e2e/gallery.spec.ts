@@ -379,7 +379,7 @@ test.describe("gallery", () => {
   });
 });
 
-// Issue 22: a guest on a slow phone picks photos, or taps, before the page's script runs.
+// A guest on a slow phone picks photos, or taps, before the page's script runs (decision 0043).
 test.describe("uploading before the page's script runs @js-only", () => {
   test("photos picked before the script runs are still picked once it runs, and upload", async ({ page, data }) => {
     const section = await data.createSection({ name: `Lenta ${Date.now()}` });

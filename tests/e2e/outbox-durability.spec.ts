@@ -3,7 +3,7 @@ import { freePort } from "../helpers/free-port";
 import { expect, startServer, TestData, test } from "./fixtures";
 
 /**
- * Issue 25: the outbox through a restart. Two workers send the couple's notifications of a burst of
+ * The outbox (decision 0030) through a restart. Two workers send the couple's notifications of a burst of
  * confirmations to a real SMTP server and a webhook; the server is killed (SIGKILL) mid-queue and
  * started again on the same database. Every answer acknowledged before the kill has its e-mail and
  * its webhook call, sent after the restart if not before; none is sent twice; a message a dead

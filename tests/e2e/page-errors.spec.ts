@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * A guest's browser never sees a script error (issue 22: React's error #345, "Root did not
+ * A guest's browser never sees a script error (decision 0041: React's error #345, "Root did not
  * complete", once in two runs of the three-seat confirmation). The main flows, with every chunk
  * the page did not ask for in its HTML (what it loads later: parts of the page, dialogs, other
  * pages' code) held back for a second, as on a slow phone; any `pageerror` or console error fails.

@@ -2,7 +2,7 @@ import * as work from "../../scripts/lib/heavy-work.mjs";
 import { expect, startServer, test } from "./fixtures";
 
 /**
- * Issue 22: with the production settings (two workers, their heap limits from WORKER_HEAP in
+ * Decision 0026: with the production settings (two workers, their heap limits from WORKER_HEAP in
  * server/cluster-mode.mjs) the heaviest legitimate work all at once succeeds, and the attacks that
  * used to kill a worker (200,000 tiny CSV rows, four print sheets of 2,600 cards at once) are
  * answered, with no worker ending. Process-level (its own server), so it runs once (JavaScript project).

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { baseURL, chooseLanguage, expect, jsDisabled, test, uniqueClientAddress, type TestData } from "./fixtures";
 
-/** Issue 25: guests' contacts, 'Abrió la invitación', 'Abrieron sin responder' and the 'Por responder' reminders. */
+/** Guests' contacts, 'Abrió la invitación', 'Abrieron sin responder' and the 'Por responder' reminders (decision 0031). */
 
 const PASSWORD = "e2e-admin-password";
 const ES = { password: "Contraseña", submit: "Acceder", title: "Panel de Administración" };

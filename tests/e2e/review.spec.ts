@@ -7,7 +7,7 @@ import { holdScripts } from "./scripts-held";
 import { baseURL, chooseLanguage, expect, jsDisabled, test, uniqueClientAddress } from "./fixtures";
 
 /**
- * Issue 24's approval, as a couple and a guest live it: a section with 'Revisar antes de
+ * Review before publishing (decision 0033), as a couple and a guest live it: a section with 'Revisar antes de
  * publicar'; a guest's photo (with 'Tu nombre') is nowhere public until the admin approves it on
  * 'Por revisar (N)'; a rejected photo's files are gone from the store. JavaScript on and off,
  * Spanish and English.

@@ -3,7 +3,7 @@ import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { chooseLanguage, expect, jsDisabled, TestData, test } from "./fixtures";
 
 /**
- * Issue 25: the link every e-mail carries, 'Ya no quiero recibir correos'. The token is made here as
+ * The link every e-mail carries, 'Ya no quiero recibir correos'. The token is made here as
  * the site makes it (app/infra/unsubscribe-token.server.ts: the address and language, HMAC-SHA256
  * under the session secret), as a mail the site sent would carry it.
  */

@@ -2,7 +2,7 @@ import http from "node:http";
 import { expect, startServer, TestData, test } from "./fixtures";
 
 /**
- * The production settings of issue 16: a cluster of three workers with the page cache on, over one
+ * The production settings (decision 0015): a cluster of three workers with the page cache on, over one
  * database. Process-level (its own server), so it runs once (JavaScript project).
  */
 test.describe("several workers with the page cache on @js-only", () => {

@@ -365,7 +365,7 @@ describe("admin action: operations", () => {
     expect(done.status).toBe(302);
     expect(done.location).toBe("/admin/invitations");
     expect(await findInvitationById(inv.id)).toBeNull();
-    // Gone already: the spec's error message.
+    // Gone already: the generic error message.
     const again = await post({ intent: "deleteInvitation", id: String(inv.id), confirmed: "yes" }, { cookie });
     expect(again.status).toBe(404);
     expect(again.data).toMatchObject({ toast: { kind: "error", key: "dashboard:toasts.deleteInvitationError" } });

@@ -10,7 +10,7 @@ import { confirmInvitation, createInvitation, declineInvitation, findInvitationB
 import { startAdminSessionHeader, storeCodeHeader } from "~/infra/session.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-/** Issue 12 over HTTP: the /api routes, the /confirm page action and the admin's 'Editar Invitación'. */
+/** Answers over HTTP (decision 0012): the /api routes, the /confirm page action and the admin's 'Editar Invitación'. */
 
 const TOKEN = "unit-admin-api-token-0123456789";
 const ADMIN = { Authorization: `Bearer ${TOKEN}` };

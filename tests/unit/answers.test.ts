@@ -13,7 +13,7 @@ import {
 } from "~/models/invitations.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-/** Issue 12: decline, dietary needs, a message, and the admin's edits (the rules, then the store). */
+/** Answers (decision 0012): decline, dietary needs, a message, and the admin's edits (the rules, then the store). */
 
 describe("buildAnswer (the whole 'yes')", () => {
   it("keeps each guest's dietary note trimmed, blank as none, and the primary guest's note first", () => {

@@ -62,7 +62,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe("the pure mapping (spec section 8)", () => {
+describe("the pure mapping of a status to its message", () => {
   it.each([
     [400, "Nombre requerido", "Nombre requerido"],
     [400, null, "Solicitud inválida"],
@@ -187,7 +187,7 @@ describe("the client against a real server", () => {
   });
 });
 
-describe("freshness (spec section 7: 300 s)", () => {
+describe("freshness (300 s)", () => {
   it("a successful GET is answered from memory while fresh; a write or invalidate() forgets it; errors are never kept", async () => {
     const calls = vi.fn((url: string | URL | Request) =>
       Promise.resolve(

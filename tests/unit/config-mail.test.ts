@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/infra/config.server";
 
-/** Issue 25: e-mail and the couple's notifications are optional, and checked at boot when set. */
+/** E-mail and the couple's notifications are optional, and checked at boot when set. */
 const mail = { SMTP_URL: "smtp://user:pass@mail.example.com:587", MAIL_FROM: "Valeria y Sebastián <boda@example.com>", PUBLIC_URL: "https://boda.example.com" };
 
 describe("configuration of e-mail and notifications", () => {

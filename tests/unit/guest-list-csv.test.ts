@@ -53,7 +53,7 @@ describe("reading an import file", () => {
     expect(await readImportCsv(many)).toEqual({ ok: false, error: "tooManyRows" });
   });
 
-  it("stops reading at the row past the limit: what follows it is never parsed (issue 22)", async () => {
+  it("stops reading at the row past the limit: what follows it is never parsed", async () => {
     const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `Invitado ${i},1`).join("\n");
     // An unclosed quote at the very end makes the whole file unreadable to a parser that reaches it.
     const more = "b,1\n".repeat(50_000);

@@ -20,7 +20,7 @@ import { smtpSink } from "../helpers/mail-sinks";
 import { useTestDatabase } from "./helpers/test-db";
 
 /**
- * Issue 25: the guests' invitation and reminder e-mails. Composition in both languages (the
+ * The guests' invitation and reminder e-mails (decision 0044). Composition in both languages (the
  * couple, the date, the personal link as a button and as text, the QR code as an inline CID image
  * that decodes to the link, a plain-text part, the unsubscribe link), the bulk selections (never
  * twice, the 3-day rule for reminders, the confirmed number), and the e-mail controls hidden

@@ -11,7 +11,7 @@ import { httpSink, smtpSink } from "../helpers/mail-sinks";
 import { useTestDatabase } from "./helpers/test-db";
 
 /**
- * Issue 25, done when: against a real SMTP server (smtp-server on 127.0.0.1) and a local HTTP sink,
+ * The outbox end to end (decision 0030): against a real SMTP server (smtp-server on 127.0.0.1) and a local HTTP sink,
  * a guest's answer reaches the couple by e-mail and webhook; the SMTP server down during a send: the
  * message arrives once after it is back; a sender that died mid-queue loses nothing and sends
  * nothing twice; the unsubscribe link stops further mail.

@@ -16,7 +16,7 @@ import {
 } from "~/models/outbox.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-/** Issue 25: the durable outbox's rules, on the test's database (SQLite, or PostgreSQL with TEST_DATABASE=postgres). */
+/** The durable outbox's rules (decision 0030), on the test's database (SQLite, or PostgreSQL with TEST_DATABASE=postgres). */
 
 const email = (recipient: string, payload: unknown = {}): NewOutboxMessage => ({ kind: "answer", channel: "email", recipient, language: "es", payload });
 const webhook = (payload: unknown = {}): NewOutboxMessage => ({

@@ -5,7 +5,7 @@ import { confirmInvitation, listInvitations } from "~/models/invitations.server"
 import { CARDS_PER_PAGE, cardsPage } from "~/models/print-cards.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-describe("the print sheet's pages (issue 22: one request never holds every card)", () => {
+describe("the print sheet's pages (one request never holds every card)", () => {
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
 
   async function invite(count: number) {

@@ -33,7 +33,7 @@ import { useTestDatabase } from "./helpers/test-db";
 import { entriesOf } from "./helpers/zip";
 
 /**
- * Issue 24's approval: 'Revisar antes de publicar' keeps a guest's photo out of every public
+ * Review before publishing (decision 0033): 'Revisar antes de publicar' keeps a guest's photo out of every public
  * reader until the couple approves it; the admin's own uploads are public at once; 'Rechazar'
  * removes the files; 'Tu nombre' is optional, normalised, at most 60 characters and remembered.
  */

@@ -55,7 +55,7 @@ export function AdminLogin() {
             label={t("login.password")}
             placeholder={t("login.passwordPlaceholder")}
             autoComplete="current-password"
-            // The spec asks for the password field to take focus when the dialog opens.
+            // The password field takes focus when the dialog opens.
             // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             size="md"

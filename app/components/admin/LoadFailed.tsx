@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * A list or figures that could not be loaded: the spec's message in place (and as a toast), and
+ * A list or figures that could not be loaded: the screen's error message in place (and as a toast), and
  * 'Reintentar', a GET of the same screen (without JavaScript, the page again).
  */
 export function LoadFailed({ message }: { message: string }) {

@@ -5,10 +5,10 @@ import { STORAGE_KEYS } from "~/lib/constants";
 import { writePersistedState, type PersistedInvitation } from "~/lib/persisted-state";
 
 /**
- * Mirrors what the server knows into the browser storage keys of the spec:
+ * Mirrors what the server knows into the browser's storage keys:
  * wedding-storage ({theme, invitationCode, invitation}), theme and i18nextLng.
- * A language saved only in the browser (no cookie yet) wins once, as the spec's
- * detection order says (saved choice, then browser, then page tag).
+ * A language saved only in the browser (no cookie yet) wins once, as the detection
+ * order says (saved choice, then browser, then page tag).
  */
 export function ClientStateMirror(props: { lang: string; theme: string | null; invitation: PersistedInvitation | null }) {
   const [theme] = useTheme();

@@ -11,14 +11,14 @@ export interface MusicContextValue extends MusicState {
 
 const MusicContext = createContext<MusicContextValue | null>(null);
 
-/** Delay of the fallback autoplay attempt after the file is ready (spec: about 1 second). */
+/** Delay of the fallback autoplay attempt after the file is ready (about 1 second). */
 const FALLBACK_START_MS = 1000;
 
 type PlayResult = "playing" | "refused" | "failed";
 
 /**
  * The background music: one looping <audio> for the whole site, driven by the pure reducer in
- * lib/music.ts with the spec's autoplay rules (unmuted, else muted, else off and blocked until
+ * lib/music.ts with its autoplay rules (unmuted, else muted, else off and blocked until
  * the first click, touch or key press).
  */
 export function MusicProvider({ src, children }: { src: string; children: ReactNode }) {

@@ -13,7 +13,7 @@ import { failed } from "./access.server";
 import { attempt, type AdminScreenActions } from "./tab-action.server";
 
 /**
- * Correos (/admin/emails, issue 25): every message of the outbox with its state, and the guests'
+ * Correos (/admin/emails, decision 0044): every message of the outbox with its state, and the guests'
  * e-mails, one invitation's or all of them after a confirmation that says how many. Without
  * SMTP_URL the screen does not exist (404) and every e-mail control is hidden.
  */

@@ -20,8 +20,8 @@ type Handler<I extends AdminOperation> = (input: AdminInput<I>) => Promise<Admin
 
 /**
  * One admin screen's forms: its schema (only its own intents), one handler per intent (each
- * calls one domain function and returns an AdminResult, never a response), and the spec's error
- * toast (section 8) when the store fails under it. TypeScript refuses a screen that misses one.
+ * calls one domain function and returns an AdminResult, never a response), and the screen's error
+ * toast (e.g. 'Error al crear la invitación') when the store fails under it. TypeScript refuses a screen that misses one.
  *
  * A screen is one folder (app/routes/admin.<screen>/: route.tsx, its *.server.ts with these
  * handlers, its component). A new form there is its handler and failure, its <AdminForm

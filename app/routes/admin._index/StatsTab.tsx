@@ -6,7 +6,7 @@ import { isLoadError, type LoadError } from "~/lib/admin-schemas";
 import type { DietaryNote, Stats } from "~/lib/stats";
 
 /**
- * The spec's three cards (seats handed out vs capacity, confirmed names and %, invitations
+ * The three cards (seats handed out vs capacity, confirmed names and %, invitations
  * confirmed), then the declined and pending invitations with their seats, and every dietary note
  * of a guest who is coming, for the caterer.
  */

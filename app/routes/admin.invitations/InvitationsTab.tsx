@@ -28,7 +28,7 @@ interface AdminInvitation {
   guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null }[];
 }
 
-/** Each filter's label: 'Abrieron sin responder' is issue 25's (namespace reminders). */
+/** Each filter's label: 'Abrieron sin responder' is in the reminders namespace, the others in invitations. */
 const filterLabel = (filter: InvitationFilter) => (filter === "opened" ? "reminders:filters.opened" : `invitations.filters.${filter}`);
 
 const BADGES: Record<InvitationStatus, string> = { confirmed: "badge badge-green", pending: "badge badge-yellow", declined: "badge badge-gray" };

@@ -24,7 +24,7 @@ export async function editInvitation(value: AdminInput<"editInvitation">): Promi
   const { intent } = value;
   const refuse = (error: UpdateInvitationError | "overCapacity"): AdminResult => {
     const [status, key] = refusals[error];
-    // The spec-style failure first (a toast with JavaScript; without, shown in the form), then the reason.
+    // The generic failure first (a toast with JavaScript; without, shown in the form), then the reason.
     return {
       intent,
       ok: false,

@@ -35,7 +35,7 @@ export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvita
     sendInvitationEmail,
     async deleteGuest(input) {
       const result = await deleteGuest(input.id);
-      // The server's own reason when it has one (the primary guest), else the spec's generic text.
+      // The server's own reason when it has one (the primary guest), else the generic 'could not delete' text.
       if (!result.ok)
         return result.error === "primaryGuest" ? failed(input.intent, "dashboard:toasts.primaryGuest", 409) : failed(input.intent, failures.deleteGuest, 404);
       return done(input.intent, "dashboard:toasts.guestDeleted");

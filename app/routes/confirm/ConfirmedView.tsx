@@ -14,7 +14,7 @@ interface ConfirmedInvitation {
 export function ConfirmedView({ invitation }: { invitation: ConfirmedInvitation }) {
   const { t } = useTranslation(["confirm", "common"]);
   const weddingDate = useRootData()?.weddingDate;
-  // Falls back to the primary guest, or the word 'Invitado' (spec section 2).
+  // With no guest listed, falls back to the primary guest, or the word 'Invitado'.
   const guests = invitation.guests.length ? invitation.guests : [{ id: 0, fullName: invitation.primaryGuest || t("common:guest"), dietary: null }];
   return (
     <div className="card center confirmed-view">

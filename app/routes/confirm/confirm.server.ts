@@ -59,7 +59,7 @@ export async function handleConfirmAction(request: Request, context: AppLoadCont
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof RateLimited) return rateLimitedReply(error, { outcome: null, max: MAX_NAME_LENGTH });
-    // Logged here with its stack; the guest gets the spec's toast, never the stack.
+    // Logged here with its stack; the guest gets the server-error toast, never the stack.
     console.error("confirm action failed", error);
     return data({ ...errorsOnly({ "": ["common:serverError"] }), outcome: "failed" as const, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status: 500 });
   }

@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * The page's script sends the forms through fetchers, to the same action as a plain post; a
- * valid code is answered with a redirect to /confirm, which waits the spec's short pause
+ * valid code is answered with a redirect to /confirm, which waits a short pause
  * (REDIRECT_AFTER_VALID_CODE_MS) first, while 'Verificando...' shows.
  */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
@@ -88,7 +88,7 @@ function useSettled(key: string, settled: (data: { outcome?: string | null } | u
 
 /**
  * After an answer sent by script: confetti for a "yes" (the answer's toast is the redirect's
- * flash, shown by the root), the spec's toast for a server error; the invitation is refetched on
+ * flash, shown by the root), an error toast for a server error; the invitation is refetched on
  * window focus.
  */
 function useConfirmEffects(status: string | undefined) {
@@ -116,7 +116,7 @@ function ConfirmPageContent() {
   const { t } = useTranslation("confirm");
   const [params] = useSearchParams();
   useConfirmEffects(invitation?.status);
-  // The server decides first; once the page runs, the guest's own clock closes it too (spec section 5).
+  // The server decides first; once the page runs, the guest's own clock closes it too after the RSVP deadline.
   const [open, setOpen] = useState(rsvpOpen);
   useEffect(() => setOpen(rsvpOpen && isRsvpOpen(deadline)), [rsvpOpen, deadline]);
 

@@ -12,7 +12,7 @@ export async function loadGallery(request: Request) {
   const sections = await listSections();
   const param = new URL(request.url).searchParams.get("section");
   const selectedId = parseSectionId(param);
-  // ?section= with no usable id: the spec's 'Se requiere un ID de sección'; an id that is not
+  // ?section= with no usable id: 'Se requiere un ID de sección'; an id that is not
   // an active section (inactive ones included): not found.
   const selectedError =
     param === null
