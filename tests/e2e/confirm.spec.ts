@@ -415,11 +415,7 @@ test.describe("RSVP before the page's script runs @js-only", () => {
     await expect(code).toHaveValue("ZZZZZZ");
     // Corrected once the page runs, it is sent by the script.
     await code.fill("Q".repeat(40));
-    // The message is already on the page (the first code's): wait for this code's own answer.
-    const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/confirm");
     await page.getByRole("button", { name: "Verificar Código" }).click();
-    await answered;
-    await expect(page.getByRole("button", { name: "Verificar Código" })).toBeEnabled();
     await expect(page.getByText("Código de invitación inválido. Por favor, verifica e intenta nuevamente.")).toBeVisible();
     await expect(code).toHaveValue("Q".repeat(40));
   });
