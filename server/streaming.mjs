@@ -7,8 +7,10 @@
 //     connection that did not read), so this small adapter replaces it, built on the public
 //     `createRequestHandler` of `@remix-run/node`.
 //   - `cutOffIdleClients` ends any answer (Remix's or the static files') whose client takes nothing
-//     for the idle time: its connection is destroyed, so the request aborts, the file is closed, a
-//     download slot is freed, and a file cut short can never look whole.
+//     for the idle time: first the answer is ended (its body cancelled and its request aborted, so
+//     the file is closed and a download slot is freed), then its connection is destroyed, so a file
+//     cut short can never look whole, and a client that sees the close and asks again at once finds
+//     its slot already freed (were the slot freed after the close, the retry would be refused).
 // No route has to remember a rule: a loader returns a Response with a stream, and both hold.
 import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
 
@@ -19,6 +21,13 @@ import { createReadableStreamFromReadable, createRequestHandler } from "@remix-r
  * it for tests only: it is not a setting of the site.
  */
 export const STREAM_IDLE_MS = Number(process.env.STREAM_IDLE_TIMEOUT_MS) || 30_000;
+
+/**
+ * Emitted on a response that is being cut off, just before its connection is destroyed: whoever
+ * writes the answer ends it now (cancels its body, aborts its request), while the client cannot yet
+ * see the connection closed.
+ */
+export const CUT_OFF = "wedding:cut-off";
 
 /**
  * Express middleware (place it before compression, so it sees what goes to the socket): an answer
@@ -32,7 +41,7 @@ export function cutOffIdleClients(idleMs) {
     /** @type {NodeJS.Timeout | undefined} */
     let timer;
     const arm = () => {
-      if (!timer && !res.destroyed) timer = setTimeout(() => res.destroy(), idleMs);
+      if (!timer && !res.destroyed) timer = setTimeout(() => cutOff(res), idleMs);
     };
     const disarm = () => {
       clearTimeout(timer);
@@ -60,6 +69,19 @@ export function cutOffIdleClients(idleMs) {
 }
 
 /**
+ * Ends an answer, then destroys its connection. The answer's end runs first and at once (a ZIP's
+ * slot is released to the primary then), so what it frees is free before the client can see the close.
+ * @param {import("node:http").ServerResponse} res
+ */
+function cutOff(res) {
+  try {
+    res.emit(CUT_OFF);
+  } finally {
+    res.destroy();
+  }
+}
+
+/**
  * Writes a web stream to the response, one chunk at a time, each only after the response took the
  * one before (its 'drain' after a refused write). A response that closes (the client left, or it
  * was cut off) cancels the stream, which closes the file or ends the archive. A stream that fails
@@ -78,6 +100,8 @@ export async function sendBody(body, res) {
   res.on("drain", drained);
   res.on("close", drained);
   res.once("close", stop);
+  // Cut off: the body is cancelled before the connection is destroyed (cutOff).
+  res.once(CUT_OFF, stop);
   try {
     for (;;) {
       if (res.destroyed) return stop();
@@ -98,6 +122,7 @@ export async function sendBody(body, res) {
   } finally {
     res.off("close", drained);
     res.off("close", stop);
+    res.off(CUT_OFF, stop);
   }
 }
 
@@ -120,9 +145,12 @@ function remixRequest(req, res) {
   const controller = new AbortController();
   let answered = false;
   res.on("finish", () => (answered = true));
-  res.on("close", () => {
+  const abort = () => {
     if (!answered) controller.abort();
-  });
+  };
+  res.on("close", abort);
+  // Cut off: the request aborts (a download ends, its slot is freed) before the connection closes.
+  res.once(CUT_OFF, abort);
   /** @type {RequestInit & { duplex?: "half" }} */
   const init = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {

@@ -29,11 +29,12 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
       };
       // Loaded before any await: DevTools evaluation is exempt from the page's CSP only while synchronous.
       if (!w.axe) new Function(source)();
-      // A dialog still fading in would be measured half-transparent: let transitions finish.
+      // A dialog still fading in would be measured half-transparent: let transitions finish. Only
+      // running ones: a paused animation (a music visualiser while nothing plays) never finishes.
       await Promise.all(
         document
           .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity)
           .map((a) => a.finished.catch(() => undefined)),
       );
       const result = await w.axe!.run(document, { resultTypes: ["violations"] });

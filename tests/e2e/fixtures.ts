@@ -348,7 +348,8 @@ export async function startServer(
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Until it answers: a loaded machine can take long to start it (the caller's timeout bounds the wait).
+  const deadline = Date.now() + 80_000;
   for (;;) {
     try {
       const res = await fetch(`${baseURL}/healthz`);

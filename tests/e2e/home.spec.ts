@@ -676,6 +676,9 @@ test.describe("console", () => {
 });
 
 test.describe("accessibility of the home page's states", () => {
+  // axe reads the whole page's DOM and styles, twice in some of these: CPU-bound, it takes several
+  // times longer on a loaded machine than the default budget allows for a page and two runs.
+  test.describe.configure({ timeout: 60_000 });
   for (const [locale, colorScheme] of [
     ["es-ES", "dark"],
     ["en-US", "light"],

@@ -127,6 +127,31 @@ describe("the idle cut-off", () => {
     }
   });
 
+  it("ends the answer before it closes the connection: what the answer held (a download slot) is free before the client can see the close", async () => {
+    // A ZIP's slot is released when its body ends; a guest who sees the connection close and asks
+    // again at once must find it free, so the body must end while the connection is still open.
+    let connectionOpenAtEnd: boolean | null = null;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull: (controller) => controller.enqueue(new Uint8Array(RANDOM)),
+        cancel: () => {
+          connectionOpenAtEnd = !served?.destroyed;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    let served: express.Response | undefined;
+    const url = await serve(300, async (res) => {
+      served = res;
+      res.type("video/mp4");
+      await sendBody(body, res);
+    });
+    const client = await neverReading(url);
+    await waitUntil(() => connectionOpenAtEnd !== null);
+    expect(connectionOpenAtEnd).toBe(true);
+    expect(await client.complete()).toBe(false);
+  });
+
   it("does not cut off a client that keeps reading, however slowly, sending all of it", async () => {
     const { body, seen } = await countedBody(256);
     const url = await serve(1000, async (res) => {
