@@ -1,5 +1,16 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -145,6 +156,9 @@ export default function App() {
   }, [toast]);
   // A page that is a screen of its own (the slideshow: `handle.bare`) has no header, footer or music.
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
+  // The admin is a workspace, not the guests' site: no music there, so neither its first tap starts
+  // it nor its hint covers a control.
+  const admin = /^\/admin(\/|$)/.test(useLocation().pathname);
   return (
     <>
       {bare ? null : <SiteHeader names={data.couple.names} confirmed={data.invitation?.confirmed ?? false} declined={data.invitation?.status === "declined"} />}
@@ -152,7 +166,7 @@ export default function App() {
         <Outlet />
       </main>
       {bare ? null : <SiteFooter weddingDate={data.weddingDate} names={data.couple.names} city={data.couple.city} />}
-      {bare || !data.media.music ? null : <Music src={data.media.music} />}
+      {bare || admin || !data.media.music ? null : <Music src={data.media.music} />}
       {toast ? <FlashToast toast={toast} /> : null}
       <ClientStateMirror lang={data.lang} theme={data.theme} invitation={data.invitation} />
     </>

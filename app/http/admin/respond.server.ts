@@ -50,6 +50,8 @@ export async function respond(request: Request, answer: AdminAnswer | AskConfirm
   if (result.created) {
     screen.query.set("created", result.created.code);
     screen.query.set("createdFor", result.created.primaryGuest);
+    // The new code is shown further down the screen: the fragment scrolls to it without JavaScript.
+    return replace(`${at(screen)}#created-invitation`, { headers });
   }
   return replace(at(screen), { headers });
 }

@@ -35,7 +35,7 @@ export default function ContentHistoryScreen() {
         <>
           <p className="admin-muted">{t("history.intro")}</p>
           <div className="table-frame">
-            <table className="admin-table">
+            <table className="admin-table history-table">
               <thead>
                 <tr>
                   <th scope="col">{t("history.when")}</th>

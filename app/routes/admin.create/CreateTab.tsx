@@ -1,5 +1,6 @@
 import { Button, NativeSelect, NumberInput, TextInput } from "@mantine/core";
 import { useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import {
@@ -25,6 +26,16 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
   const createdCode = searchParams.get("created");
   const warning = result && !result.ok ? result.capacityWarning : undefined;
   const initial = result && !result.ok ? result.initialValue : undefined;
+  // The new code is what the admin came for: on a phone the form pushes it below the fold and the
+  // toast covers the top, so focus moves to it (read out as well) and it is scrolled to the middle.
+  // Without JavaScript the redirect's #created-invitation brings it into view.
+  const createdRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const created = createdRef.current;
+    if (!createdCode || !created) return;
+    created.focus({ preventScroll: true });
+    created.scrollIntoView({ block: "center" });
+  }, [createdCode]);
 
   return (
     <section className="card admin-card" aria-labelledby="create-title">
@@ -33,7 +44,7 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
       </h2>
       <p className="admin-muted">{t("create.seatsLeft", { count: Math.max(0, TOTAL_CAPACITY - seatsHandedOut), capacity: TOTAL_CAPACITY })}</p>
       {createdCode ? (
-        <div className="created-code" role="status">
+        <div className="created-code" role="status" id="created-invitation" tabIndex={-1} ref={createdRef}>
           <p>{t("create.created", { name: searchParams.get("createdFor") ?? "" })}</p>
           <p>
             <code className="invitation-code big">{createdCode}</code>

@@ -83,7 +83,7 @@ function PendingLink({ count }: { count: number }) {
   );
 }
 
-/** The invitations table; on a phone it scrolls sideways inside its frame. */
+/** The invitations table; on a phone each row is a card (admin.css), its buttons within reach. */
 export function InvitationsTab({
   invitations,
   pendingCount,
@@ -127,8 +127,8 @@ export function InvitationsTab({
       ) : (
         // A scrollable region must be focusable so keyboard users can scroll it.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="table-frame" tabIndex={0} role="region" aria-labelledby="invitations-title">
-          <table className="admin-table">
+        <div className="table-frame invitations-frame" tabIndex={0} role="region" aria-labelledby="invitations-title">
+          <table className="admin-table invitations-table">
             <thead>
               <tr>
                 <th scope="col">{t("invitations.primaryGuest")}</th>
