@@ -45,5 +45,16 @@ export default defineConfig({
   // Mantine is bundled into the server build, so only the components the pages use are loaded:
   // as an external package, Node loads all of @mantine/core (about 40 MB in every worker).
   ssr: { noExternal: [/^@mantine\//] },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rollupOptions: {
+      // A resource route (a loader or action without a page: the API, downloads, the language and
+      // theme switches) has nothing for the browser, so Remix's client build makes an empty chunk
+      // for each; Rollup's warning about that is expected and would hide the warnings that matter.
+      onwarn(warning, warn) {
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
+  },
 });

@@ -19,22 +19,35 @@ import { weddingDates } from "~/models/content-dates.server";
 export async function boot(log: (line: string) => void = console.log): Promise<Config> {
   const cfg = config(); // throws, naming the bad variable, before anything else happens
   // Several instances may start at once on one PostgreSQL database: one migrates and seeds at a time.
+  // What a person must read on the first start (the password shown once, the demo codes) is printed
+  // as one block with a heading and blank lines around it, so it stands out of the start's log.
+  const notice: string[] = [];
+  // Several instances may start at once on one PostgreSQL database: one migrates and seeds at a time.
   await exclusively(db(), async () => {
     await migrateToLatest(db());
     sessionSecret();
     const generated = ensureAdminPassword();
     if (generated) {
-      log(`Admin password (generated, shown only this once; set ADMIN_PASSWORD to choose your own): ${generated}`);
+      const host = cfg.HOST === "0.0.0.0" || cfg.HOST === "::" ? "localhost" : cfg.HOST;
+      notice.push(
+        `Admin password (generated, shown only this once; set ADMIN_PASSWORD to choose your own): ${generated}`,
+        `Sign in at ${(cfg.PUBLIC_URL ?? `http://${host}:${cfg.PORT}`).replace(/\/$/, "")}/admin`,
+      );
     }
     if (cfg.SEED_DEMO_DATA) {
       const seeded = await seedDemoData();
       if (seeded) {
-        log("Demo data created. Invitation codes:");
-        for (const i of seeded.invitations) log(`  ${i.code}  ${i.primaryGuest} (${i.maxGuests} ${i.maxGuests === 1 ? "seat" : "seats"})`);
-        log(`  and ${seeded.sections} gallery sections.`);
+        if (notice.length) notice.push("");
+        notice.push("Demo data created. Invitation codes (try them at /confirm):");
+        for (const i of seeded.invitations) notice.push(`  ${i.code}  ${i.primaryGuest} (${i.maxGuests} ${i.maxGuests === 1 ? "seat" : "seats"})`);
+        notice.push(`  and ${seeded.sections} gallery sections.`);
       }
     }
   });
+  if (notice.length) {
+    const heading = "==== First start: keep this ====";
+    for (const line of ["", heading, ...notice, "=".repeat(heading.length), ""]) log(line);
+  }
   const named = await namedStoredKeys();
   for (const key of await siteMediaKeys()) named.add(key);
   try {

@@ -49,6 +49,9 @@ export interface GallerySectionTable {
   id: Generated<number>;
   name: string;
   description: string | null;
+  /** The English name and description; null shows the Spanish ones on English pages. */
+  name_en: string | null;
+  description_en: string | null;
   order: number;
   allow_upload: Generated<SqlBool>;
   is_active: Generated<SqlBool>;

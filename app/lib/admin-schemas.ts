@@ -48,6 +48,8 @@ const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1" || 
 const primaryGuest = nameField(MAX_NAME_LENGTH, { required: "dashboard:create.nameRequired", tooLong: "dashboard:create.nameTooLong" });
 const sectionName = nameField(MAX_SECTION_NAME_LENGTH, { required: "dashboard:gallery.nameRequired", tooLong: "dashboard:gallery.nameTooLong" });
 const sectionDescription = z.string().max(MAX_SECTION_DESCRIPTION_LENGTH, "dashboard:gallery.descriptionTooLong").optional();
+/** The English name is optional: empty shows the Spanish one on English pages. */
+const sectionNameEn = z.string().max(MAX_SECTION_NAME_LENGTH, "dashboard:gallery.nameTooLong").optional();
 /** The contacts as typed (optional): their rules are app/lib/contacts.ts's, checked by the model; these only bound them. */
 const phone = z.string().max(MAX_PHONE_INPUT_LENGTH, "reminders:contacts.phoneInvalid").optional();
 const email = z
@@ -143,11 +145,21 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
     intent: z.literal("createSection"),
     name: sectionName,
     description: sectionDescription,
+    name_en: sectionNameEn,
+    description_en: sectionDescription,
     allow_upload: checkbox,
     is_active: checkbox,
     review_uploads: checkbox,
   }),
-  z.object({ intent: z.literal("editSection"), id, name: sectionName, description: sectionDescription, review_uploads: checkbox }),
+  z.object({
+    intent: z.literal("editSection"),
+    id,
+    name: sectionName,
+    description: sectionDescription,
+    name_en: sectionNameEn,
+    description_en: sectionDescription,
+    review_uploads: checkbox,
+  }),
   z.object({ intent: z.literal("setSectionActive"), id, value: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("setSectionUpload"), id, value: z.enum(["true", "false"]) }),
   removal("deleteSection"),

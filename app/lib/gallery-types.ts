@@ -21,5 +21,8 @@ export interface Section {
   is_active: boolean;
   /** 'Revisar antes de publicar': guests' photos wait for the couple's approval (decision 0033). Absent when off. */
   review_uploads?: true;
+  /** The English name and description, shown on English pages; absent when not given (the Spanish shows). */
+  name_en?: string;
+  description_en?: string;
   media: Media[];
 }

@@ -4,6 +4,7 @@ import type { MediaRow } from "~/infra/db-schema";
 import { storage } from "~/infra/storage.server";
 import type { Media, Section } from "~/lib/gallery-types";
 import { normalizeName } from "~/lib/names";
+import type { Language } from "~/lib/constants";
 
 export type { Media, Section };
 
@@ -87,8 +88,19 @@ async function loadSections({ includeInactive, id }: { includeInactive: boolean;
     is_active: bool(s.is_active),
     // Only when on: a section without review keeps its original record exactly (decision 0033).
     ...(bool(s.review_uploads) ? { review_uploads: true } : {}),
+    ...(s.name_en ? { name_en: s.name_en } : {}),
+    ...(s.description_en ? { description_en: s.description_en } : {}),
     media: mediaBySection.get(s.id) ?? [],
   }));
+}
+
+/**
+ * A section as a guest reads it in `language`: on English pages its English name and description,
+ * each falling back to the Spanish one when not given; Spanish pages show the Spanish.
+ */
+export function sectionIn<S extends Pick<Section, "name" | "description" | "name_en" | "description_en">>(section: S, language: Language): S {
+  if (language !== "en") return section;
+  return { ...section, name: section.name_en ?? section.name, description: section.description_en ?? section.description };
 }
 
 /** A public photo as the slideshow shows it: its addresses, size, the uploader's name (a caption) and when it was published. */
@@ -107,10 +119,19 @@ function checkDescription(description: string | null | undefined): { ok: true; d
   return { ok: true, description: trimmed || null };
 }
 
+/** An optional English name: empty means "show the Spanish one" (null). */
+function checkEnglishName(name: string | null | undefined): { ok: true; name: string | null } | { ok: false; error: SectionInputError } {
+  const trimmed = normalizeName(name ?? "");
+  if (trimmed.length > MAX_SECTION_NAME_LENGTH) return { ok: false, error: "nameTooLong" };
+  return { ok: true, name: trimmed || null };
+}
+
 /** Creates a section at the end (order = count + 1); name required after trim. */
 export async function createSection(input: {
   name: string;
   description?: string | null;
+  name_en?: string | null;
+  description_en?: string | null;
   allow_upload?: boolean;
   is_active?: boolean;
   review_uploads?: boolean;
@@ -119,6 +140,10 @@ export async function createSection(input: {
   if (!name.ok) return name;
   const description = checkDescription(input.description);
   if (!description.ok) return description;
+  const nameEn = checkEnglishName(input.name_en);
+  if (!nameEn.ok) return nameEn;
+  const descriptionEn = checkDescription(input.description_en);
+  if (!descriptionEn.ok) return descriptionEn;
   const id = await db()
     .transaction()
     .execute(async (trx) => {
@@ -131,6 +156,8 @@ export async function createSection(input: {
         .values({
           name: name.name,
           description: description.description,
+          name_en: nameEn.name,
+          description_en: descriptionEn.description,
           order: Number(n) + 1,
           allow_upload: (input.allow_upload ?? DEFAULT_SECTION_ALLOW_UPLOAD) ? 1 : 0,
           is_active: (input.is_active ?? DEFAULT_SECTION_IS_ACTIVE) ? 1 : 0,
@@ -143,12 +170,38 @@ export async function createSection(input: {
   return { ok: true, section: (await getSection(id, { includeInactive: true }))! };
 }
 
-/** Partial update: is_active; allow_upload; review_uploads; name and description. */
+/** Partial update: is_active; allow_upload; review_uploads; the names and descriptions. */
 export async function updateSection(
   id: number,
-  patch: { name?: string; description?: string | null; allow_upload?: boolean; is_active?: boolean; review_uploads?: boolean },
+  patch: {
+    name?: string;
+    description?: string | null;
+    name_en?: string | null;
+    description_en?: string | null;
+    allow_upload?: boolean;
+    is_active?: boolean;
+    review_uploads?: boolean;
+  },
 ): Promise<{ ok: true; section: Section } | { ok: false; error: SectionInputError | "notFound" }> {
-  const set: { name?: string; description?: string | null; allow_upload?: 0 | 1; is_active?: 0 | 1; review_uploads?: 0 | 1 } = {};
+  const set: {
+    name?: string;
+    description?: string | null;
+    name_en?: string | null;
+    description_en?: string | null;
+    allow_upload?: 0 | 1;
+    is_active?: 0 | 1;
+    review_uploads?: 0 | 1;
+  } = {};
+  if (patch.name_en !== undefined) {
+    const nameEn = checkEnglishName(patch.name_en);
+    if (!nameEn.ok) return nameEn;
+    set.name_en = nameEn.name;
+  }
+  if (patch.description_en !== undefined) {
+    const descriptionEn = checkDescription(patch.description_en);
+    if (!descriptionEn.ok) return descriptionEn;
+    set.description_en = descriptionEn.description;
+  }
   if (patch.name !== undefined) {
     const name = checkName(patch.name);
     if (!name.ok) return name;

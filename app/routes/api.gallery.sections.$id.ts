@@ -9,6 +9,8 @@ const updateBody = z
   .object({
     name: z.string().optional(),
     description: z.string().nullable().optional(),
+    name_en: z.string().nullable().optional(),
+    description_en: z.string().nullable().optional(),
     allow_upload: z.boolean().optional(),
     is_active: z.boolean().optional(),
     review_uploads: z.boolean().optional(),
@@ -16,7 +18,7 @@ const updateBody = z
   .strict();
 
 const route = apiRoute({
-  /** PUT /api/gallery/sections/{id} (admin), partial: { is_active } | { allow_upload } | { review_uploads } | { name, description } → the section. */
+  /** PUT /api/gallery/sections/{id} (admin), partial: { is_active } | { allow_upload } | { review_uploads } | { name, description, name_en, description_en } → the section. */
   PUT: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = await idParam(request, params.id);

@@ -8,6 +8,8 @@ import { createSection, listSections } from "~/models/gallery.server";
 const createBody = z.object({
   name: z.string(),
   description: z.string().nullable().optional(),
+  name_en: z.string().nullable().optional(),
+  description_en: z.string().nullable().optional(),
   allow_upload: z.boolean().optional(),
   is_active: z.boolean().optional(),
   review_uploads: z.boolean().optional(),
@@ -18,7 +20,7 @@ const createBody = z.object({
 const route = apiRoute({
   /** GET /api/gallery/sections → active sections with their media (the admin gets all). */
   GET: async ({ request }) => apiJson(await listSections({ includeInactive: await isApiAdmin(request) })),
-  /** POST /api/gallery/sections (admin) { name, description?, allow_upload?, is_active?, review_uploads?, order? } → 201 the section. */
+  /** POST /api/gallery/sections (admin) { name, description?, name_en?, description_en?, allow_upload?, is_active?, review_uploads?, order? } → 201 the section. */
   POST: async ({ request }) => {
     await requireApiAdmin(request);
     const created = await createSection(await readJson(request, createBody));

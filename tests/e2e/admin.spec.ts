@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
-import { baseURL, expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import { baseURL, chooseLanguage, expect, jsDisabled, startServer, TestData, test } from "./fixtures";
 
 const PASSWORD = "e2e-admin-password";
 
@@ -323,6 +323,38 @@ test.describe("admin: gallery sections", () => {
     await expect(page.getByRole("article", { name: `${name} editado` })).toHaveCount(0);
     expect(await data.section(row.id)).toBeUndefined();
   });
+});
+
+test("a section's English name and description show on the English gallery; an empty English shows the Spanish", async ({ page, data }) => {
+  const stamp = Date.now();
+  const spanishOnly = await data.createSection({ name: `Solo español ${stamp}`, description: "Sin traducción" });
+  await login(page);
+  await tabs(page).getByRole("link", { name: "Galería" }).click();
+  await page.getByLabel("Nombre de la sección").fill(`Brindis ${stamp}`);
+  await page.getByLabel("Descripción (opcional)").fill("Las copas");
+  await page.getByLabel("Nombre (EN)").fill(`Toast ${stamp}`);
+  await page.getByLabel("Descripción (EN)").fill("The glasses");
+  await page.getByRole("button", { name: "Crear Sección" }).click();
+  await expect(page.getByText("Sección creada exitosamente").first()).toBeAttached();
+  const [row] = data.query<{ id: number }>("SELECT id FROM gallery_sections WHERE name = ?", `Brindis ${stamp}`);
+  data.trackSection(row.id);
+  const card = page.getByRole("article", { name: `Brindis ${stamp}` });
+  await card.getByRole("button", { name: "Activar" }).click();
+  await expect(card.getByRole("button", { name: "Desactivar" })).toBeVisible();
+
+  await chooseLanguage(page, "en");
+  await page.goto("/gallery");
+  await expect(page.getByRole("link", { name: `See photos of Toast ${stamp}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: `See photos of Brindis ${stamp}` })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `See photos of ${spanishOnly.name}` })).toBeVisible();
+  await page.getByRole("link", { name: `See photos of Toast ${stamp}` }).click();
+  await expect(page.getByText("The glasses")).toBeVisible();
+  await expect(page.getByText("Las copas")).toHaveCount(0);
+
+  await chooseLanguage(page, "es");
+  await page.goto("/gallery");
+  await expect(page.getByRole("link", { name: `Ver fotos de Brindis ${stamp}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Ver fotos de Toast ${stamp}` })).toHaveCount(0);
 });
 
 test("admin: section toggles are reflected on /gallery", async ({ page, data }) => {

@@ -643,6 +643,25 @@ describe("/api routes (RSVP open)", () => {
       expect((await call(sections, "GET", "/api/gallery/sections", { headers: { Cookie: await adminCookie() } })).json).toHaveLength(2);
     });
 
+    it("POST and PUT: the English name and description are kept, and an empty one is removed (the Spanish shows)", async () => {
+      const res = await call(sections, "POST", "/api/gallery/sections", {
+        headers: ADMIN,
+        json: { name: "Brindis", description: "Las copas", name_en: " Toast ", description_en: "The glasses" },
+      });
+      expect(res.status).toBe(201);
+      expect(res.json).toMatchObject({ name: "Brindis", description: "Las copas", name_en: "Toast", description_en: "The glasses" });
+      const id = res.json.id as number;
+      const cleared = await call(sectionById, "PUT", `/api/gallery/sections/${id}`, {
+        params: { id: String(id) },
+        headers: ADMIN,
+        json: { name_en: "", description_en: null },
+      });
+      expect(cleared.status).toBe(200);
+      expect(cleared.json).not.toHaveProperty("name_en");
+      expect(cleared.json).not.toHaveProperty("description_en");
+      expect(await call(sections, "POST", "/api/gallery/sections", { headers: ADMIN, json: { name: "X", name_en: 5 } })).toMatchObject({ status: 400 });
+    });
+
     it("POST: 201 with the form defaults and order = count + 1 (a sent order is ignored); 400 blank name or wrong types", async () => {
       await newSection({ name: "Primera" });
       const res = await call(sections, "POST", "/api/gallery/sections", { headers: ADMIN, json: { name: "  Fiesta ", description: "Baile", order: 99 } });

@@ -26,6 +26,14 @@ describe("first start with generated secrets", () => {
     const passwordLine = lines.find((l) => l.startsWith("Admin password"));
     const password = passwordLine!.split(": ").pop()!;
     expect(checkAdminPassword(password)).toBe(true);
+    // What a person must read stands out of the start's log: a blank line and a heading before
+    // it, where to sign in beside the password, and a blank line after the block.
+    const at = lines.indexOf(passwordLine!);
+    expect(lines.slice(at - 2, at)).toEqual(["", "==== First start: keep this ===="]);
+    expect(lines[at + 1]).toMatch(/^Sign in at https?:\/\/[^/]+\/admin$/);
+    const end = lines.findIndex((l, i) => i > at && /^=+$/.test(l));
+    expect(lines[end + 1]).toBe("");
+    for (const i of invitations) expect(lines.slice(at, end).join("\n")).toContain(i.code);
     expect(checkAdminPassword(password + "x")).toBe(false);
     const secretsFile = path.join(path.dirname(paths.database), ".secrets.json");
     expect(fs.readFileSync(secretsFile, "utf8")).not.toContain(password);

@@ -1,5 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
 import { nodeVersionProblem } from "../../server/node-version.mjs";
 
 describe("the Node.js version check", () => {
@@ -20,5 +24,39 @@ describe("the Node.js version check", () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe("Node.js 22.12 or newer is required; this is 22.11.0.");
     expect(result.stdout).toBe("");
+  });
+
+  describe("npm, run by a Node.js older than package.json asks for", () => {
+    // Every node npm starts (npm itself, and the scripts) pretends to be this version.
+    const dir = mkdtempSync(join(tmpdir(), "old-node-"));
+    const pretend = join(dir, "pretend.mjs");
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const npmAs = (version: string, args: string[]) => {
+      writeFileSync(
+        pretend,
+        `Object.defineProperty(process.versions, "node", { value: "${version}" });\n` +
+          `Object.defineProperty(process, "version", { value: "v${version}" });\n`,
+      );
+      return spawnSync("npm", args, {
+        env: { ...process.env, NODE_OPTIONS: `--import ${pathToFileURL(pretend).href}` },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+    };
+
+    it("refuses to install at once, with npm's engine message", () => {
+      const result = npmAs("20.20.2", ["install", "--dry-run", "--ignore-scripts", "--offline", "--no-audit", "--no-fund"]);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain("EBADENGINE");
+      expect(result.stderr).toContain('Required: {"node":">=22.12"}');
+    });
+
+    it("stops `npm start` before the build, saying how to get a newer one", () => {
+      const result = npmAs("22.11.0", ["start", "--silent"]);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain("Node.js 22.12 or newer is required; this is 22.11.0.");
+      expect(result.stderr).toContain("nvm install");
+      expect(result.stdout).toBe("");
+    });
   });
 });

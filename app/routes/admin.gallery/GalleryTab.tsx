@@ -73,6 +73,8 @@ function CreateSectionForm() {
       <AdminForm action={create} className="admin-form" key={formKey}>
         <TextInput name="name" label={t("gallery.name")} placeholder={t("gallery.namePlaceholder")} maxLength={MAX_SECTION_NAME_LENGTH} size="md" />
         <Textarea name="description" label={t("gallery.description")} maxLength={MAX_SECTION_DESCRIPTION_LENGTH} autosize minRows={2} />
+        <TextInput name="name_en" label={t("gallery.nameEn")} description={t("gallery.englishHint")} maxLength={MAX_SECTION_NAME_LENGTH} size="md" />
+        <Textarea name="description_en" label={t("gallery.descriptionEn")} maxLength={MAX_SECTION_DESCRIPTION_LENGTH} autosize minRows={2} />
         <Switch name="allow_upload" label={t("gallery.allowUpload")} defaultChecked={DEFAULT_SECTION_ALLOW_UPLOAD} size="md" />
         <Switch name="is_active" label={t("gallery.isActive")} defaultChecked={DEFAULT_SECTION_IS_ACTIVE} size="md" />
         <Switch name="review_uploads" label={t("review:reviewUploads")} defaultChecked={false} size="md" />
@@ -184,6 +186,21 @@ function EditSectionForm({ section }: { section: AdminSection }) {
         name="description"
         label={t("gallery.description")}
         defaultValue={section.description ?? ""}
+        maxLength={MAX_SECTION_DESCRIPTION_LENGTH}
+        autosize
+        minRows={2}
+      />
+      <TextInput
+        name="name_en"
+        label={t("gallery.nameEn")}
+        description={t("gallery.englishHint")}
+        defaultValue={section.name_en ?? ""}
+        maxLength={MAX_SECTION_NAME_LENGTH}
+      />
+      <Textarea
+        name="description_en"
+        label={t("gallery.descriptionEn")}
+        defaultValue={section.description_en ?? ""}
         maxLength={MAX_SECTION_DESCRIPTION_LENGTH}
         autosize
         minRows={2}

@@ -34,6 +34,8 @@ export const galleryTab: AdminScreenActions<GalleryIntent> = {
       const created = await createSection({
         name: input.name,
         description: input.description,
+        name_en: input.name_en ?? null,
+        description_en: input.description_en ?? null,
         allow_upload: input.allow_upload,
         is_active: input.is_active,
         review_uploads: input.review_uploads,
@@ -42,7 +44,13 @@ export const galleryTab: AdminScreenActions<GalleryIntent> = {
       return done(input.intent, "dashboard:toasts.sectionCreated");
     },
     editSection: (input) =>
-      updateSectionWith(input.intent, input.id, { name: input.name, description: input.description ?? null, review_uploads: input.review_uploads }),
+      updateSectionWith(input.intent, input.id, {
+        name: input.name,
+        description: input.description ?? null,
+        name_en: input.name_en ?? null,
+        description_en: input.description_en ?? null,
+        review_uploads: input.review_uploads,
+      }),
     setSectionActive: (input) => updateSectionWith(input.intent, input.id, { is_active: input.value === "true" }),
     setSectionUpload: (input) => updateSectionWith(input.intent, input.id, { allow_upload: input.value === "true" }),
     async deleteSection(input) {

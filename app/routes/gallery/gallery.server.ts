@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { listSections } from "~/models/gallery.server";
+import { listSections, sectionIn } from "~/models/gallery.server";
+import { getLanguage } from "~/infra/i18n.server";
 import { flashToastHeader, getUploaderName } from "~/infra/session.server";
 import { TOO_MANY_REQUESTS_KEY } from "~/http/rate-limited.server";
 import { parseSectionId, receivePhotos, uploadErrorKey, uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
@@ -9,7 +10,8 @@ import { parseSectionId, receivePhotos, uploadErrorKey, uploadErrorStatus, type 
  * `uploaderName`: the 'Tu nombre' this browser gave last (its cookie), filled in on the server.
  */
 export async function loadGallery(request: Request) {
-  const sections = await listSections();
+  const language = await getLanguage(request);
+  const sections = (await listSections()).map((section) => sectionIn(section, language));
   const param = new URL(request.url).searchParams.get("section");
   const selectedId = parseSectionId(param);
   // ?section= with no usable id: 'Se requiere un ID de sección'; an id that is not
