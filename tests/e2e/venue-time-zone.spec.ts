@@ -43,6 +43,8 @@ async function chooseLanguage(page: Page, lng: "es" | "en") {
 }
 
 test("the couple picks Europe/Madrid: 16:00 stays 16:00, now Madrid's, on the site and in the calendar", async ({ page }, testInfo) => {
+  // Two saves and the site in two languages on a server of its own.
+  test.slow();
   await openCouple(page);
   // A plain select without JavaScript, a select that filters as one types with it.
   const zone = page.getByRole("combobox", { name: "Zona horaria del lugar" }).or(page.getByRole("textbox", { name: "Zona horaria del lugar" }));
