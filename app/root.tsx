@@ -39,6 +39,7 @@ import { siteNamespaces } from "~/locales/namespaces";
 import { findInvitationByCode } from "~/models/invitations.server";
 import { siteMedia } from "~/models/content-media.server";
 import { guestView } from "~/lib/invitation-view";
+import { DEFAULT_TIME_ZONE } from "~/lib/venue-time";
 import { getStoredCode, takeToast } from "~/infra/session.server";
 import { getTheme } from "~/infra/theme.server";
 
@@ -72,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       invitation: invitation ? { code: invitation.code, ...guestView(invitation) } : null,
       weddingDate: dates.weddingDate,
       rsvpDeadline: dates.rsvpDeadline,
+      /** The venue's IANA zone ('Pareja y fechas'): the browser shows every date in it. */
+      timeZone: dates.timeZone,
       /** The couple's names and place in the page's language: data, shown as typed (decision 0035). */
       couple: coupleTexts(content.couple, lang),
       /** The calendar event's names, place and times ('Añadir al calendario'). */
@@ -84,6 +87,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The venue's time zone the pages show dates in (the root loader's; Panamá on a page without it). */
+export function useVenueTimeZone(): string {
+  return useRootData()?.timeZone ?? DEFAULT_TIME_ZONE;
+}
 
 /** The root loader's data from any route or component. */
 export function useRootData(): RootData | undefined {
@@ -165,7 +173,7 @@ export default function App() {
       <main id="main">
         <Outlet />
       </main>
-      {bare ? null : <SiteFooter weddingDate={data.weddingDate} names={data.couple.names} city={data.couple.city} />}
+      {bare ? null : <SiteFooter weddingDate={data.weddingDate} timeZone={data.timeZone} names={data.couple.names} city={data.couple.city} />}
       {bare || admin || !data.media.music ? null : <Music src={data.media.music} />}
       {toast ? <FlashToast toast={toast} /> : null}
       <ClientStateMirror lang={data.lang} theme={data.theme} invitation={data.invitation} />

@@ -42,7 +42,7 @@ async function messageValues(request: Request) {
     max: MAX_NAME_LENGTH,
     dietaryMax: MAX_DIETARY_LENGTH,
     messageMax: MAX_MESSAGE_LENGTH,
-    date: formatLongDate((await weddingDates()).rsvpDeadline, await getLanguage(request)),
+    date: await weddingDates().then(async ({ rsvpDeadline, timeZone }) => formatLongDate(rsvpDeadline, await getLanguage(request), timeZone)),
   };
 }
 

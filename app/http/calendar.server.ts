@@ -20,9 +20,9 @@ function weddingUid(names: string): string {
 export async function weddingCalendarFile(request: Request): Promise<{ ok: true; body: string } | { ok: false; error: string }> {
   const lang = await getLanguage(request);
   const t = await getFixedT(request, "common");
-  const { event, venue, weddingDate } = await calendarFacts(lang);
+  const { event, venue, weddingDate, timeZone } = await calendarFacts(lang);
   const texts = calendarTexts(t as unknown as CommonT, lang, event);
-  const { start, end } = weddingEventTimes(weddingDate, event.receptionEnd);
+  const { start, end } = weddingEventTimes(weddingDate, event.receptionEnd, timeZone);
   const origin = new URL(request.url).origin;
   // Loaded with the first calendar file, not in every worker at start (decision 0015).
   const { createEvent } = await import("ics");

@@ -1,18 +1,18 @@
-import { formatTime } from "./format";
+import { timeWithArticle } from "./time-phrases";
 import { atVenueTime, venueDay } from "./venue-time";
 
 /**
  * The wedding as one calendar event: from WEDDING_DATE itself (the time the invitation gives, 4:00
  * PM; a guest who follows their calendar arrives then, not at the ceremony's 4:30) to the
- * reception's end (1:00 AM, the next day) at the venue. Shared by /wedding.ics and the Google
+ * reception's end (1:00 AM, the next day) at the venue, in the venue's time zone. Shared by /wedding.ics and the Google
  * Calendar link so both say the same.
  */
-export function weddingEventTimes(weddingDate: string, receptionEnd: string): { start: Date; end: Date } {
-  const day = venueDay(weddingDate);
+export function weddingEventTimes(weddingDate: string, receptionEnd: string, timeZone: string): { start: Date; end: Date } {
+  const day = venueDay(weddingDate, timeZone);
   const start = new Date(weddingDate);
-  let end = atVenueTime(day, receptionEnd);
+  let end = atVenueTime(day, receptionEnd, timeZone);
   // A reception that ends after midnight ends the next day.
-  if (end.getTime() <= start.getTime()) end = atVenueTime(day, receptionEnd, 1);
+  if (end.getTime() <= start.getTime()) end = atVenueTime(day, receptionEnd, timeZone, 1);
   return { start, end };
 }
 
@@ -31,8 +31,8 @@ export interface CalendarTexts {
 }
 
 /** A plain link that opens Google Calendar's "new event" form filled in. */
-export function googleCalendarUrl(weddingDate: string, texts: CalendarTexts, receptionEnd: string): string {
-  const { start, end } = weddingEventTimes(weddingDate, receptionEnd);
+export function googleCalendarUrl(weddingDate: string, texts: CalendarTexts, receptionEnd: string, timeZone: string): string {
+  const { start, end } = weddingEventTimes(weddingDate, receptionEnd, timeZone);
   const params = new URLSearchParams({
     action: "TEMPLATE",
     text: texts.title,
@@ -60,9 +60,10 @@ export function calendarTexts(t: CommonT, lang: string, event: WeddingEvent): Ca
   return {
     title: t("calendar.eventTitle", { names: event.names }),
     details: t("calendar.eventDetails", {
-      ceremonyStart: formatTime(event.ceremonyStart, lang),
-      ceremonyEnd: formatTime(event.ceremonyEnd, lang),
-      receptionEnd: formatTime(event.receptionEnd, lang),
+      // "de las 4:30 p. m. a las 5:30 p. m.; … hasta la 1:00 a. m." (es), "from 4:30 PM to 5:30 PM; … until 1:00 AM" (en).
+      ceremonyStart: timeWithArticle(event.ceremonyStart, lang),
+      ceremonyEnd: timeWithArticle(event.ceremonyEnd, lang),
+      receptionEnd: timeWithArticle(event.receptionEnd, lang),
     }),
     location: event.location,
   };

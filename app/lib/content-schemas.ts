@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "./venue-time";
 
 /**
  * The couple's content ('Contenido'): one zod schema per sub-section, parsed from its form by the
@@ -92,6 +93,8 @@ export const coupleSchema = z.object({
   names: line(CONTENT_LIMITS.name),
   weddingDate: venueDateTime.optional(),
   rsvpDeadline: venueDateTime.optional(),
+  /** The venue's IANA zone, the dates' wall clocks are read in (content saved before it existed: Panamá). */
+  timeZone: z.string().trim().refine(isTimeZone, "content:errors.timeZone").default(DEFAULT_TIME_ZONE),
   venue: textPair(CONTENT_LIMITS.title),
   city: textPair(CONTENT_LIMITS.title),
   latitude: coordinate(90),

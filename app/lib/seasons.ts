@@ -15,15 +15,17 @@ export interface SeasonDates {
   weddingDate: string;
   rsvpDeadline: string;
   afterWeddingDays: number;
+  /** The venue's IANA zone: "after" starts at its midnight. */
+  timeZone: string;
 }
 
 /** The moment the home page turns to thanks and photos. */
-export function afterWeddingStart(weddingDate: string, afterWeddingDays: number): Date {
-  return atVenueTime(venueDay(weddingDate), "00:00", afterWeddingDays);
+export function afterWeddingStart(weddingDate: string, afterWeddingDays: number, timeZone: string): Date {
+  return atVenueTime(venueDay(weddingDate, timeZone), "00:00", timeZone, afterWeddingDays);
 }
 
 export function seasonAt(now: Date, dates: SeasonDates): Season {
-  if (now.getTime() >= afterWeddingStart(dates.weddingDate, dates.afterWeddingDays).getTime()) return "after";
+  if (now.getTime() >= afterWeddingStart(dates.weddingDate, dates.afterWeddingDays, dates.timeZone).getTime()) return "after";
   if (now.getTime() >= new Date(dates.weddingDate).getTime()) return "weddingDay";
   if (!isRsvpOpen(dates.rsvpDeadline, now)) return "rsvpClosed";
   return "invitations";

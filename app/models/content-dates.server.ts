@@ -5,7 +5,7 @@
 import type { SiteContent } from "~/lib/content-schemas";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE } from "~/lib/constants";
 import { config } from "~/infra/config.server";
-import { fromVenueLocal } from "./content-defaults.server";
+import { DEFAULT_TIME_ZONE, fromVenueLocal } from "~/lib/venue-time";
 import { currentContent } from "./content-live.server";
 
 const fromEnvironment = (name: "WEDDING_DATE" | "RSVP_DEADLINE") => config()[name];
@@ -14,6 +14,8 @@ export interface WeddingDates {
   /** ISO 8601 instants. */
   weddingDate: string;
   rsvpDeadline: string;
+  /** The venue's IANA zone: every date shown, enforced or sent is read in it. */
+  timeZone: string;
   /** The variable that sets each, when the environment does (the form shows it read-only). */
   setBy: { weddingDate?: "WEDDING_DATE"; rsvpDeadline?: "RSVP_DEADLINE" };
 }
@@ -22,9 +24,12 @@ export function datesOf(couple: SiteContent["couple"]): WeddingDates {
   const envWedding = fromEnvironment("WEDDING_DATE");
   const envDeadline = fromEnvironment("RSVP_DEADLINE");
   const { weddingDate, rsvpDeadline } = couple;
+  const timeZone = couple.timeZone ?? DEFAULT_TIME_ZONE;
+  // The stored dates are wall clocks at the venue, read in its zone now; the environment's carry their own offset.
   return {
-    weddingDate: envWedding ?? (weddingDate ? fromVenueLocal(weddingDate) : DEFAULT_WEDDING_DATE),
-    rsvpDeadline: envDeadline ?? (rsvpDeadline ? fromVenueLocal(rsvpDeadline) : DEFAULT_RSVP_DEADLINE),
+    weddingDate: envWedding ?? (weddingDate ? fromVenueLocal(weddingDate, timeZone) : DEFAULT_WEDDING_DATE),
+    rsvpDeadline: envDeadline ?? (rsvpDeadline ? fromVenueLocal(rsvpDeadline, timeZone) : DEFAULT_RSVP_DEADLINE),
+    timeZone,
     setBy: { ...(envWedding ? { weddingDate: "WEDDING_DATE" as const } : {}), ...(envDeadline ? { rsvpDeadline: "RSVP_DEADLINE" as const } : {}) },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The couple's content ('Contenido'): today's content (what the site showed before the editor
- * existed, and what a new site shows) and the venue's wall clock the date fields are edited in.
+ * existed, and what a new site shows).
  * A new sub-section adds its default in `defaultContent()` (and its key, schema and default in
  * app/lib/content-schemas.ts). The other jobs: content-live (the live copy), content-store (saves,
  * history), content-dates, content-texts (what pages read), content-transfer (export, import).
@@ -16,8 +16,7 @@ import {
 } from "~/content/wedding";
 import { faqSchema, giftsSchema, type SiteContent, type TextPair } from "~/lib/content-schemas";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE } from "~/lib/constants";
-import { atVenueTime, WEDDING_TIME_ZONE } from "~/lib/venue-time";
-import { dateTimeFormat } from "~/lib/format";
+import { DEFAULT_TIME_ZONE, toVenueLocal } from "~/lib/venue-time";
 import { resources as baseResources } from "~/locales";
 
 const es = baseResources.es;
@@ -26,36 +25,15 @@ const pair = (esText: string | undefined, enText: string | undefined): TextPair 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const entry = (bundle: any, ...path: string[]): string | undefined => path.reduce((node, key) => node?.[key], bundle);
 
-/** "2026-01-17T16:00:00-05:00" → "2026-01-17T16:00", the wall clock at the venue (a datetime-local field's value). */
-export function toVenueLocal(iso: string): string {
-  const parts = dateTimeFormat("en-CA", {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: WEDDING_TIME_ZONE,
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
-}
-
-/** "2031-01-17T16:00" at the venue → the instant as ISO 8601. */
-export function fromVenueLocal(local: string): string {
-  const [date, time] = local.split("T");
-  const [year, month, day] = date.split("-").map(Number);
-  return atVenueTime({ year, month, day }, time).toISOString();
-}
-
 /** Today's content: what the site showed before the editor existed, and what a new site shows. */
 export function defaultContent(): SiteContent {
   const text = (...path: string[]) => pair(entry(es, ...path), entry(en, ...path));
   return {
     couple: {
       names: defaultCouple.names,
-      weddingDate: toVenueLocal(DEFAULT_WEDDING_DATE),
-      rsvpDeadline: toVenueLocal(DEFAULT_RSVP_DEADLINE),
+      weddingDate: toVenueLocal(DEFAULT_WEDDING_DATE, DEFAULT_TIME_ZONE),
+      rsvpDeadline: toVenueLocal(DEFAULT_RSVP_DEADLINE, DEFAULT_TIME_ZONE),
+      timeZone: DEFAULT_TIME_ZONE,
       venue: text("home", "location", "venue"),
       city: text("home", "location", "city"),
       latitude: venue.latitude,

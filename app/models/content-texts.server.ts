@@ -11,7 +11,8 @@
 import { accommodation as defaultAccommodation, INFO_CARD_IDS, moments as defaultMoments, quotes as defaultQuotes, venue } from "~/content/wedding";
 import { inLanguage, type SiteContent } from "~/lib/content-schemas";
 import { cardImage, eventImage, momentImages } from "~/lib/content-pictures";
-import { fillMarks, formatTime } from "~/lib/format";
+import { fillMarks } from "~/lib/format";
+import { fillTimeMarks } from "~/lib/time-phrases";
 import type { Language } from "~/lib/constants";
 import type { WeddingEvent } from "~/lib/calendar";
 import { datesOf } from "./content-dates.server";
@@ -32,7 +33,7 @@ export type CoupleTexts = ReturnType<typeof coupleTexts>;
 export async function homeFacts(lang: Language) {
   const { couple, story, info, accommodation, quotes } = await currentContent();
   const t = (pair: Parameters<typeof inLanguage>[0]) => inLanguage(pair, lang);
-  const times = { ceremonyStart: formatTime(couple.ceremonyStart, lang), receptionEnd: formatTime(couple.receptionEnd, lang) };
+  const times = { ceremonyStart: couple.ceremonyStart, receptionEnd: couple.receptionEnd };
   return {
     names: couple.names,
     /** The venue's name and city in the language. */
@@ -58,8 +59,8 @@ export async function homeFacts(lang: Language) {
       id: INFO_CARD_IDS[i],
       image: cardImage(info, i),
       title: t(c.title),
-      subtitle: fillMarks(t(c.subtitle), times),
-      description: fillMarks(t(c.description), times),
+      subtitle: fillTimeMarks(t(c.subtitle), times, lang),
+      description: fillTimeMarks(t(c.description), times, lang),
     })),
     accommodation: {
       currency: accommodation.currency,
@@ -93,8 +94,9 @@ export function weddingEventOf(couple: SiteContent["couple"], lang: Language): W
   };
 }
 
-/** /wedding.ics: the event, the venue's position and the wedding's date. */
+/** /wedding.ics: the event, the venue's position, the wedding's date and the venue's time zone. */
 export async function calendarFacts(lang: Language) {
   const { couple } = await currentContent();
-  return { event: weddingEventOf(couple, lang), venue: { latitude: couple.latitude, longitude: couple.longitude }, weddingDate: datesOf(couple).weddingDate };
+  const { weddingDate, timeZone } = datesOf(couple);
+  return { event: weddingEventOf(couple, lang), venue: { latitude: couple.latitude, longitude: couple.longitude }, weddingDate, timeZone };
 }

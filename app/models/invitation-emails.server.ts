@@ -217,8 +217,8 @@ export async function composeGuestEmail(kind: GuestEmailKind, payload: GuestEmai
   const names = (await currentContent()).couple.names;
   const dates = await weddingDates();
   const link = personalLink(config().PUBLIC_URL ?? "", payload.code);
-  const date = formatLongDate(dates.weddingDate, language);
-  const deadline = formatLongDate(dates.rsvpDeadline, language);
+  const date = formatLongDate(dates.weddingDate, language, dates.timeZone);
+  const deadline = formatLongDate(dates.rsvpDeadline, language, dates.timeZone);
   const values = { names, name: payload.primaryGuest, date, deadline, code: payload.code };
   const subject = t(`${kind}.subject`, values);
   const greeting = t("guest.greeting", values);

@@ -29,10 +29,10 @@ export interface AnswerNotice {
 /** The daily digest goes out at this time at the venue, with the day's answers. */
 export const DIGEST_TIME = "20:00";
 
-/** The next digest's instant at or after `now`. */
-export function nextDigestAt(now: Date): number {
-  const today = atVenueTime(venueDay(now), DIGEST_TIME).getTime();
-  return today > now.getTime() ? today : atVenueTime(venueDay(now), DIGEST_TIME, 1).getTime();
+/** The next digest's instant at or after `now`, by the venue's clock. */
+export function nextDigestAt(now: Date, timeZone: string): number {
+  const today = atVenueTime(venueDay(now, timeZone), DIGEST_TIME, timeZone).getTime();
+  return today > now.getTime() ? today : atVenueTime(venueDay(now, timeZone), DIGEST_TIME, timeZone, 1).getTime();
 }
 
 /** The messages an answer causes under the configuration: none when nothing is configured. */
@@ -40,7 +40,8 @@ export function answerMessages(notice: AnswerNotice, now = new Date()): NewOutbo
   const c = config();
   const digest = c.NOTIFY_DIGEST === "daily";
   const kind = digest ? "answer-digest" : "answer";
-  const dueAt = digest ? nextDigestAt(now) : undefined;
+  // The zone of the content this worker last read: nothing is read inside the answer's transaction.
+  const dueAt = digest ? nextDigestAt(now, contentSnapshot().couple.timeZone) : undefined;
   const messages: NewOutboxMessage[] = [];
   // The couple's own language, whatever the guest's (NOTIFY_LANGUAGE).
   const language: Language = c.NOTIFY_LANGUAGE;

@@ -35,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const texts = home?.meta;
   const names = data?.facts.names ?? coupleNamesIn(matches);
   if (!texts) return [{ title: names }];
-  const date = root ? formatLongDate(root.weddingDate, lang) : "";
+  const date = root ? formatLongDate(root.weddingDate, lang, root.timeZone) : "";
   return [
     { title: fillMarks(texts.title, { names, date }) },
     { name: "description", content: fillMarks(texts.description, { place: data?.facts.place.city ?? "" }) },
@@ -49,8 +49,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const lang = await getLanguage(request);
-  const [{ weddingDate, rsvpDeadline }, facts, extras] = await Promise.all([weddingDates(), homeFacts(lang), homeExtras(lang)]);
-  const season = seasonAt(now, { weddingDate, rsvpDeadline, afterWeddingDays: config().SITE_AFTER_WEDDING_DAYS });
+  const [{ weddingDate, rsvpDeadline, timeZone }, facts, extras] = await Promise.all([weddingDates(), homeFacts(lang), homeExtras(lang)]);
+  const season = seasonAt(now, { weddingDate, rsvpDeadline, timeZone, afterWeddingDays: config().SITE_AFTER_WEDDING_DAYS });
   return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(rsvpDeadline, now), facts, extras, i18n: await pageTexts(request, "home", "contentExtras") };
 }
 

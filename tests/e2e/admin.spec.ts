@@ -336,7 +336,7 @@ test("a section's English name and description show on the English gallery; an e
   await page.getByLabel("Descripción (EN)").fill("The glasses");
   await page.getByRole("button", { name: "Crear Sección" }).click();
   await expect(page.getByText("Sección creada exitosamente").first()).toBeAttached();
-  const [row] = data.query<{ id: number }>("SELECT id FROM gallery_sections WHERE name = ?", `Brindis ${stamp}`);
+  const [row] = await data.sectionsNamed(`Brindis ${stamp}`);
   data.trackSection(row.id);
   const card = page.getByRole("article", { name: `Brindis ${stamp}` });
   await card.getByRole("button", { name: "Activar" }).click();

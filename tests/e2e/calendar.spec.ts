@@ -25,7 +25,7 @@ test.describe("add to calendar", () => {
     expect(google.searchParams.get("text")).toBe("Boda de Valeria & Sebastián");
     expect(google.searchParams.get("dates")).toBe(DATES);
     expect(google.searchParams.get("location")).toBe("Country Club & Resort, Cocolí, Panamá");
-    expect(google.searchParams.get("details")).toMatch(/Ceremonia de 4:30\sp\.\sm\. a 6:00\sp\.\sm\./);
+    expect(google.searchParams.get("details")).toMatch(/Ceremonia de las 4:30\sp\.\sm\. a las 6:00\sp\.\sm\./);
 
     // The file itself, downloaded as the guest's browser does, read by a calendar parser.
     const download = page.waitForEvent("download");

@@ -15,11 +15,11 @@ const request = (headers: Record<string, string> = {}) => new Request("http://lo
 
 describe("the wedding as a calendar event", () => {
   it("runs from WEDDING_DATE (4:00 PM, what the invitation says, not the ceremony's 4:30) to the reception's end (1:00 AM the next day) at the venue", () => {
-    const { start, end } = weddingEventTimes("2026-01-17T16:00:00-05:00", schedule.reception.end);
+    const { start, end } = weddingEventTimes("2026-01-17T16:00:00-05:00", schedule.reception.end, "America/Panama");
     expect(start.toISOString()).toBe("2026-01-17T21:00:00.000Z");
     expect(end.toISOString()).toBe("2026-01-18T06:00:00.000Z");
     // Another time in WEDDING_DATE moves the start with it; the end stays the reception's.
-    const later = weddingEventTimes("2026-01-17T17:15:00-05:00", schedule.reception.end);
+    const later = weddingEventTimes("2026-01-17T17:15:00-05:00", schedule.reception.end, "America/Panama");
     expect(later.start.toISOString()).toBe("2026-01-17T22:15:00.000Z");
     expect(later.end.toISOString()).toBe("2026-01-18T06:00:00.000Z");
   });
@@ -34,6 +34,7 @@ describe("the wedding as a calendar event", () => {
           location: "Country Club & Resort, Cocolí, Panamá",
         },
         schedule.reception.end,
+        "America/Panama",
       ),
     );
     expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");
@@ -57,7 +58,7 @@ describe("GET /wedding.ics", () => {
     expect(event.end?.toISOString()).toBe("2031-01-18T06:00:00.000Z");
     expect(event.summary).toBe("Boda de Valeria & Sebastián");
     expect(String(event.location)).toBe("Country Club & Resort, Cocolí, Panamá");
-    expect(String(event.description)).toMatch(/Ceremonia de 4:30\sp\.\sm\. a 6:00\sp\.\sm\.; recepción, cena y baile hasta la 1:00\sa\.\sm\./);
+    expect(String(event.description)).toMatch(/Ceremonia de las 4:30\sp\.\sm\. a las 6:00\sp\.\sm\.; recepción, cena y baile hasta la 1:00\sa\.\sm\./);
     const again = await weddingCalendarFile(request());
     if (!again.ok) throw new Error(again.error);
     expect(eventOf(again.body).uid).toBe(event.uid);

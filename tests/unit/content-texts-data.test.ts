@@ -60,7 +60,7 @@ describe("the couple's texts are data, shown as typed", () => {
           createElement(InfoCards, { key: 3, infoCards: facts.infoCards, gifts: null }),
           createElement(Accommodation, { key: 4, accommodation: facts.accommodation }),
           createElement(Quotes, { key: 5, quotes: facts.quotes, names: facts.names, portrait: null }),
-          createElement(SiteFooter, { key: 6, weddingDate: "2031-01-17T21:00:00.000Z", names: couple.names, city: couple.city }),
+          createElement(SiteFooter, { key: 6, weddingDate: "2031-01-17T21:00:00.000Z", timeZone: "America/Panama", names: couple.names, city: couple.city }),
         ]),
       );
       for (const title of LOOP) expect(html).toContain(`<h3>${title}</h3>`);

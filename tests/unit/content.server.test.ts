@@ -9,7 +9,8 @@ import { checkDates, weddingDates } from "~/models/content-dates.server";
 import { CONTENT_EXPORT_FORMAT, contentChanges, exportContent, importContent, readContentExport } from "~/models/content-transfer.server";
 import { contentHistory, HISTORY_LENGTH, restoreContentVersion, saveContentSection } from "~/models/content-store.server";
 import { coupleTexts, homeFacts, weddingEventOf } from "~/models/content-texts.server";
-import { defaultContent, fromVenueLocal, toVenueLocal } from "~/models/content-defaults.server";
+import { defaultContent } from "~/models/content-defaults.server";
+import { fromVenueLocal, toVenueLocal } from "~/lib/venue-time";
 import { composeAnswerEmail } from "~/models/notifications.server";
 import { loadUnsubscribePage } from "~/routes/unsubscribe.$token/unsubscribe.server";
 import { useTestDatabase } from "./helpers/test-db";
@@ -36,8 +37,8 @@ describe("the couple's content: defaults", () => {
   });
 
   it("the venue's wall clock goes both ways", () => {
-    expect(toVenueLocal("2026-01-17T16:00:00-05:00")).toBe("2026-01-17T16:00");
-    expect(fromVenueLocal("2031-01-17T16:00")).toBe("2031-01-17T21:00:00.000Z");
+    expect(toVenueLocal("2026-01-17T16:00:00-05:00", "America/Panama")).toBe("2026-01-17T16:00");
+    expect(fromVenueLocal("2031-01-17T16:00", "America/Panama")).toBe("2031-01-17T21:00:00.000Z");
   });
 });
 
@@ -208,6 +209,7 @@ describe("the couple's content: dates", () => {
     expect(dates).toEqual({
       weddingDate: "2032-03-03T15:00:00-05:00",
       rsvpDeadline: "2032-02-02T23:59:59-05:00",
+      timeZone: "America/Panama",
       setBy: { weddingDate: "WEDDING_DATE", rsvpDeadline: "RSVP_DEADLINE" },
     });
     // Only the wedding from the environment: a deadline after it is refused.
@@ -227,7 +229,12 @@ describe("the couple's content: dates", () => {
   it("without the environment the saved dates are the site's", async () => {
     env({ WEDDING_DATE: "", RSVP_DEADLINE: "" });
     await saveContentSection("couple", saved);
-    expect(await weddingDates()).toEqual({ weddingDate: "2031-01-17T21:00:00.000Z", rsvpDeadline: "2030-12-18T04:59:00.000Z", setBy: {} });
+    expect(await weddingDates()).toEqual({
+      weddingDate: "2031-01-17T21:00:00.000Z",
+      rsvpDeadline: "2030-12-18T04:59:00.000Z",
+      timeZone: "America/Panama",
+      setBy: {},
+    });
   });
 });
 

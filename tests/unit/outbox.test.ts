@@ -210,14 +210,14 @@ describe("the couple told of each answer: NOTIFY_DIGEST=daily", () => {
     const [row] = await rows();
     expect(row).toMatchObject({ kind: "answer-digest", channel: "webhook" });
     const due = Number(row.next_attempt_at);
-    expect(due).toBe(nextDigestAt(new Date(before)));
+    expect(due).toBe(nextDigestAt(new Date(before), "America/Panama"));
     expect((await claimNext(20, due - 1)).claim).toBeNull();
     expect((await claimNext(20, due)).claim).not.toBeNull();
   });
 
   it("the digest's time is the next 20:00 in Panamá (UTC-5)", () => {
-    expect(new Date(nextDigestAt(new Date("2026-01-10T12:00:00Z"))).toISOString()).toBe("2026-01-11T01:00:00.000Z");
-    expect(new Date(nextDigestAt(new Date("2026-01-11T01:00:00Z"))).toISOString()).toBe("2026-01-12T01:00:00.000Z");
-    expect(new Date(nextDigestAt(new Date("2026-01-11T03:00:00Z"))).toISOString()).toBe("2026-01-12T01:00:00.000Z");
+    expect(new Date(nextDigestAt(new Date("2026-01-10T12:00:00Z"), "America/Panama")).toISOString()).toBe("2026-01-11T01:00:00.000Z");
+    expect(new Date(nextDigestAt(new Date("2026-01-11T01:00:00Z"), "America/Panama")).toISOString()).toBe("2026-01-12T01:00:00.000Z");
+    expect(new Date(nextDigestAt(new Date("2026-01-11T03:00:00Z"), "America/Panama")).toISOString()).toBe("2026-01-12T01:00:00.000Z");
   });
 });

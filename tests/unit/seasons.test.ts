@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/infra/config.server";
 import { afterWeddingStart, seasonAt } from "~/lib/seasons";
 
-const dates = { weddingDate: "2026-01-17T16:00:00-05:00", rsvpDeadline: "2025-12-17T23:59:59-05:00", afterWeddingDays: 1 };
+const dates = { weddingDate: "2026-01-17T16:00:00-05:00", rsvpDeadline: "2025-12-17T23:59:59-05:00", afterWeddingDays: 1, timeZone: "America/Panama" };
 const at = (iso: string, d = dates) => seasonAt(new Date(iso), d);
 
 describe("seasons, by the server's clock", () => {
@@ -26,7 +26,7 @@ describe("seasons, by the server's clock", () => {
   it("turns to thanks and photos SITE_AFTER_WEDDING_DAYS days after the wedding's date", () => {
     expect(at("2026-01-18T00:00:00-05:00")).toBe("after");
     expect(at("2027-06-01T00:00:00-05:00")).toBe("after");
-    expect(afterWeddingStart(dates.weddingDate, 1).toISOString()).toBe("2026-01-18T05:00:00.000Z");
+    expect(afterWeddingStart(dates.weddingDate, 1, dates.timeZone).toISOString()).toBe("2026-01-18T05:00:00.000Z");
     const three = { ...dates, afterWeddingDays: 3 };
     expect(at("2026-01-19T23:59:59-05:00", three)).toBe("weddingDay");
     expect(at("2026-01-20T00:00:00-05:00", three)).toBe("after");

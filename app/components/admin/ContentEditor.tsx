@@ -64,7 +64,8 @@ export function ContentForm({ version, children, id }: { version: unknown; child
 
 const isPictureReply = (reply: object) => "intent" in reply;
 
-function useField(name: string, saved: unknown) {
+/** A field's value (what was typed after a refusal, else the saved one) and its message. */
+export function useField(name: string, saved: unknown) {
   const { t } = useTranslation("content");
   const { errors, typed } = useContext(EditorContext);
   const typedValue = typed ? valueAt(typed, name) : undefined;

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useVenueTimeZone } from "~/root";
 import { formatLongDate } from "~/lib/dates";
 import type { GuestEmailKind, InvitationEmailState } from "~/models/invitation-emails.server";
 import { AdminForm } from "./AdminForm";
@@ -11,6 +12,7 @@ import { useAdminAction } from "./useAdminFetcher";
  */
 export function SendGuestEmail({ kind, id, state }: { kind: GuestEmailKind; id: number; state: InvitationEmailState }) {
   const { t, i18n } = useTranslation("emails");
+  const venueZone = useVenueTimeZone();
   const intent = kind === "invitation" ? "sendInvitationEmail" : "sendReminderEmail";
   const send = useAdminAction(intent, `${intent}-${id}`);
   const seen = kind === "invitation" ? state.emailedAt : state.remindedAt;
@@ -20,7 +22,7 @@ export function SendGuestEmail({ kind, id, state }: { kind: GuestEmailKind; id: 
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="seen" value={seen ?? ""} />
       {kind === "invitation" && state.emailedAt ? (
-        <p className="admin-muted">{t("share.sentAt", { date: formatLongDate(state.emailedAt, i18n.language) })}</p>
+        <p className="admin-muted">{t("share.sentAt", { date: formatLongDate(state.emailedAt, i18n.language, venueZone) })}</p>
       ) : null}
       <button type="submit" className="button small" disabled={send.busy}>
         {label}

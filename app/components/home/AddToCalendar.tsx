@@ -9,9 +9,10 @@ import { useRootData } from "~/root";
 export function AddToCalendar({ weddingDate, className }: { weddingDate: string; className?: string }) {
   const { t, i18n } = useTranslation("common");
   // The couple's event as 'Contenido' has it (the root's loader); no button on a page without it.
-  const event = useRootData()?.event;
-  if (!event) return null;
-  const google = googleCalendarUrl(weddingDate, calendarTexts(t as unknown as CommonT, i18n.language, event), event.receptionEnd);
+  const root = useRootData();
+  const event = root?.event;
+  if (!root || !event) return null;
+  const google = googleCalendarUrl(weddingDate, calendarTexts(t as unknown as CommonT, i18n.language, event), event.receptionEnd, root.timeZone);
   return (
     <details className={className ? `add-to-calendar ${className}` : "add-to-calendar"}>
       <summary className="button secondary">{t("calendar.add")}</summary>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useVenueTimeZone } from "~/root";
 import { useTranslation } from "react-i18next";
 import { media } from "~/content/couple";
 import { METEOR_COUNT } from "~/lib/constants";
@@ -38,6 +39,7 @@ export function Hero(props: {
   rsvpOpen: boolean;
 }) {
   const { t, i18n } = useTranslation("home");
+  const venueZone = useVenueTimeZone();
   const lang = i18n.language;
   const { confirmed, rsvpOpen } = props;
   const after = props.season === "after";
@@ -66,7 +68,7 @@ export function Hero(props: {
           {props.names}
         </h1>
         <p className="hero-date">
-          <time dateTime={props.weddingDate}>{formatLongDate(props.weddingDate, lang)}</time>
+          <time dateTime={props.weddingDate}>{formatLongDate(props.weddingDate, lang, venueZone)}</time>
           <span aria-hidden="true"> · </span>
           <span className="visually-hidden">, </span>
           {props.place}
@@ -84,8 +86,8 @@ export function Hero(props: {
             <Countdown target={props.weddingDate} serverNow={props.now} />
             <p className="hero-rsvp">
               {rsvpOpen
-                ? t("hero.rsvpNote", { date: formatLongDate(props.rsvpDeadline, lang) })
-                : t("hero.closed.note", { date: formatLongDate(props.rsvpDeadline, lang) })}
+                ? t("hero.rsvpNote", { date: formatLongDate(props.rsvpDeadline, lang, venueZone) })
+                : t("hero.closed.note", { date: formatLongDate(props.rsvpDeadline, lang, venueZone) })}
             </p>
             {confirmed ? (
               <p className="hero-confirmed">{t("hero.confirmedNote")}</p>

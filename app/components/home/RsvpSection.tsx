@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useVenueTimeZone } from "~/root";
 import { useTranslation } from "react-i18next";
 import { formatLongDate } from "~/lib/dates";
 
@@ -10,7 +11,8 @@ import { formatLongDate } from "~/lib/dates";
  */
 export function RsvpSection({ deadline, confirmed, declined = false, open }: { deadline: string; confirmed: boolean; declined?: boolean; open: boolean }) {
   const { t, i18n } = useTranslation("home");
-  const date = formatLongDate(deadline, i18n.language);
+  const venueZone = useVenueTimeZone();
+  const date = formatLongDate(deadline, i18n.language, venueZone);
   return (
     <section className="home-section rsvp-section" aria-labelledby="rsvp-title">
       <div className="card rsvp-card">

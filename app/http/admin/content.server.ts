@@ -10,7 +10,7 @@ import { checkDates, datesOf } from "~/models/content-dates.server";
 import { contentChanges, importContent, MAX_CONTENT_IMPORT_BYTES, readContentExport } from "~/models/content-transfer.server";
 import { contentHistory, restoreContentVersion, saveContentSection } from "~/models/content-store.server";
 import { currentContent } from "~/models/content-live.server";
-import { toVenueLocal } from "~/models/content-defaults.server";
+import { timeZones, toVenueLocal } from "~/lib/venue-time";
 import { failed, refuseAdminPost } from "./access.server";
 import { contentPictureAction } from "./content-media.server";
 import { respond } from "./respond.server";
@@ -46,7 +46,9 @@ export function contentSectionLoader<S extends ContentSection>(section: S) {
       value,
       setBy: dates.setBy,
       /** The dates the site follows, as the venue's wall clock (a field set by the environment shows these). */
-      effectiveDates: { weddingDate: toVenueLocal(dates.weddingDate), rsvpDeadline: toVenueLocal(dates.rsvpDeadline) },
+      effectiveDates: { weddingDate: toVenueLocal(dates.weddingDate, dates.timeZone), rsvpDeadline: toVenueLocal(dates.rsvpDeadline, dates.timeZone) },
+      /** 'Zona horaria del lugar': the zones to choose from (only 'Pareja y fechas' has the field). */
+      timeZones: section === "couple" ? timeZones() : [],
       /** The pictures' texts (their upload forms: app/components/admin/ContentPictures.tsx). */
       ...(isPictureSection(section) ? { i18n: await pageTexts(request, "contentMedia") } : {}),
     };

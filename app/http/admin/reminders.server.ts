@@ -31,9 +31,10 @@ export interface ReminderRow {
 export async function reminderMessage(invitation: Pick<Invitation, "code" | "primaryGuest" | "language">, baseUrl: string): Promise<string> {
   const { language } = invitation;
   const t = (await i18nFor(language)).getFixedT(language, "reminders");
+  const { rsvpDeadline, timeZone } = await weddingDates();
   return t("message", {
     name: invitation.primaryGuest,
-    deadline: formatLongDate((await weddingDates()).rsvpDeadline, language),
+    deadline: formatLongDate(rsvpDeadline, language, timeZone),
     link: personalLink(baseUrl, invitation.code),
   });
 }

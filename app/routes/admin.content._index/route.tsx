@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useVenueTimeZone } from "~/root";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
@@ -20,8 +21,9 @@ export const ErrorBoundary = AdminScreenError;
 export default function ContentHistoryScreen() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("content");
+  const venueZone = useVenueTimeZone();
   if (!data) return null;
-  const when = (iso: string) => formatDateTime(iso, i18n.language);
+  const when = (iso: string) => formatDateTime(iso, i18n.language, venueZone);
   return (
     <section className="card admin-card" aria-labelledby="content-history-title">
       <h2 id="content-history-title" className="admin-section-title">

@@ -6,8 +6,10 @@ import { ContentPictures } from "~/components/admin/ContentPictures";
 import { contentSectionAction, contentSectionLoader } from "~/http/admin/content.server";
 import { eventImage } from "~/lib/content-pictures";
 import { CONTENT_LIMITS } from "~/lib/content-schemas";
+import { DEFAULT_TIME_ZONE } from "~/lib/venue-time";
+import { TimeZoneField } from "./TimeZoneField";
 
-/** 'Pareja y fechas' (/admin/content/couple): names, dates, the venue, the map, ceremony and reception (and their photos). */
+/** 'Pareja y fechas' (/admin/content/couple): names, dates and the venue's time zone, the venue, the map, ceremony and reception (and their photos). */
 export const loader = contentSectionLoader("couple");
 
 export const action = contentSectionAction("couple");
@@ -19,7 +21,8 @@ export default function CoupleScreen() {
   const { t } = useTranslation("content");
   const { t: tm } = useTranslation("contentMedia");
   if (!data) return null;
-  const { value, setBy, effectiveDates } = data;
+  const { value, setBy, effectiveDates, timeZones } = data;
+  const zone = value.timeZone ?? DEFAULT_TIME_ZONE;
   const date = (field: "weddingDate" | "rsvpDeadline") => {
     const variable = setBy[field];
     return (
@@ -29,7 +32,7 @@ export default function CoupleScreen() {
         type="datetime-local"
         saved={variable ? effectiveDates[field] : value[field]}
         readOnly={Boolean(variable)}
-        description={variable ? t("setBy", { variable }) : t("venueTime")}
+        description={variable ? t("setBy", { variable }) : t("venueTime", { zone })}
       />
     );
   };
@@ -40,6 +43,7 @@ export default function CoupleScreen() {
       </h2>
       <ContentForm id="content-couple" version={value}>
         <ContentField name="names" label={t("couple.names")} description={t("couple.namesHelp")} saved={value.names} max={CONTENT_LIMITS.name} />
+        <TimeZoneField saved={zone} zones={timeZones} />
         {date("weddingDate")}
         {date("rsvpDeadline")}
         <PairField name="venue" label={t("couple.venue")} saved={value.venue} max={CONTENT_LIMITS.title} />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { dateTimeFormat, intlLocale } from "~/lib/format";
-import { WEDDING_TIME_ZONE } from "~/lib/venue-time";
+import { useVenueTimeZone } from "~/root";
 import { ConfirmStep } from "~/components/admin/ScreenNotices";
 import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
@@ -30,11 +30,11 @@ interface OutboxMessage {
 const STATE_BADGES = { queued: "badge badge-yellow", sent: "badge badge-green", failed: "badge badge-red" } as const;
 
 /** A stored time (ISO, or SQLite's "YYYY-MM-DD HH:MM:SS" in UTC) at the venue, in the page's language. */
-function formatWhen(value: string, lang: string): string {
+function formatWhen(value: string, lang: string, timeZone: string): string {
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? `${value.replace(" ", "T")}Z` : value;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return value;
-  return dateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeStyle: "short", timeZone: WEDDING_TIME_ZONE }).format(date);
+  return dateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
 }
 
 /**
@@ -114,6 +114,7 @@ function MessageState({ message }: { message: OutboxMessage }) {
 /** Correos: the bulk sends with their counts, then every message of the outbox, newest first. */
 export function EmailsTab({ counts, messages }: { counts: { invitations: number; reminders: number; rsvpOpen: boolean }; messages: OutboxMessage[] }) {
   const { t, i18n } = useTranslation("emails");
+  const venueZone = useVenueTimeZone();
   const [params] = useSearchParams();
   const confirming = BULK_INTENTS.find((intent) => intent === params.get("confirm"));
   const countOf = (intent: BulkIntent) => (intent === "sendAllInvitationEmails" ? counts.invitations : counts.reminders);
@@ -155,7 +156,7 @@ export function EmailsTab({ counts, messages }: { counts: { invitations: number;
                     <td data-label={t("messages.state")}>
                       <MessageState message={m} />
                     </td>
-                    <td data-label={t("messages.when")}>{formatWhen(m.sentAt ?? m.createdAt, i18n.language)}</td>
+                    <td data-label={t("messages.when")}>{formatWhen(m.sentAt ?? m.createdAt, i18n.language, venueZone)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,4 +1,5 @@
 import { Button, Modal, NativeSelect, NumberInput, TextInput } from "@mantine/core";
+import { useVenueTimeZone } from "~/root";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
@@ -39,6 +40,7 @@ export function useCloseEditHref() {
  */
 export function EditInvitationDialog({ invitation }: { invitation: EditableInvitation }) {
   const { t, i18n } = useTranslation(["dashboard", "common", "language", "reminders"]);
+  const venueZone = useVenueTimeZone();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const closeHref = useCloseEditHref();
@@ -81,9 +83,9 @@ export function EditInvitationDialog({ invitation }: { invitation: EditableInvit
       <ContactFields phone={typed ? typed.phone : invitation.phone && displayPhone(invitation.phone)} email={typed ? typed.email : invitation.email} />
       <p className="admin-muted invitation-opened">
         {invitation.openedFirstAt
-          ? `${t("reminders:opened.at", { date: formatLongDate(invitation.openedFirstAt, i18n.language) })}${
+          ? `${t("reminders:opened.at", { date: formatLongDate(invitation.openedFirstAt, i18n.language, venueZone) })}${
               invitation.openedLastAt && invitation.openedLastAt !== invitation.openedFirstAt
-                ? ` · ${t("reminders:opened.last", { date: formatLongDate(invitation.openedLastAt, i18n.language) })}`
+                ? ` · ${t("reminders:opened.last", { date: formatLongDate(invitation.openedLastAt, i18n.language, venueZone) })}`
                 : ""
             }`
           : t("reminders:opened.never")}

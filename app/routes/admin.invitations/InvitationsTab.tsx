@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useVenueTimeZone } from "~/root";
 import { useTranslation } from "react-i18next";
 import { displayPhone } from "~/lib/contacts";
 import { formatLongDate } from "~/lib/dates";
@@ -94,6 +95,7 @@ export function InvitationsTab({
   emails?: Record<number, InvitationEmailState>;
 }) {
   const { t, i18n } = useTranslation("dashboard");
+  const venueZone = useVenueTimeZone();
   const [params] = useSearchParams();
   if (invitations.length === 0)
     return (
@@ -155,7 +157,7 @@ export function InvitationsTab({
                   <td data-label={t("invitations.status")}>
                     <span className={BADGES[inv.status]}>{t(`invitations.${inv.status}`)}</span>
                     {inv.openedFirstAt ? (
-                      <p className="invitation-opened">{t("reminders:opened.at", { date: formatLongDate(inv.openedFirstAt, i18n.language) })}</p>
+                      <p className="invitation-opened">{t("reminders:opened.at", { date: formatLongDate(inv.openedFirstAt, i18n.language, venueZone) })}</p>
                     ) : null}
                   </td>
                   <td data-label={t("invitations.guests")}>

@@ -32,8 +32,8 @@ export function ShareInvitation({
   const inLanguage = i18n.getFixedT(language, "dashboard");
   const message = inLanguage("share.message", {
     name: invitation.primaryGuest,
-    date: root ? formatLongDate(root.weddingDate, language) : "",
-    deadline: root ? formatLongDate(root.rsvpDeadline, language) : "",
+    date: root ? formatLongDate(root.weddingDate, language, root.timeZone) : "",
+    deadline: root ? formatLongDate(root.rsvpDeadline, language, root.timeZone) : "",
     link,
   });
   const qr = `/admin/qr/${encodeURIComponent(invitation.code)}`;

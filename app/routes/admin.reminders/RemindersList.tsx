@@ -1,4 +1,5 @@
 import { notifications } from "@mantine/notifications";
+import { useVenueTimeZone } from "~/root";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/confirm/useHydrated";
@@ -19,9 +20,10 @@ import { useAdminAction } from "~/components/admin/useAdminFetcher";
  */
 function Reminder({ row, email }: { row: ReminderRow; email: boolean }) {
   const { t, i18n } = useTranslation("reminders");
+  const venueZone = useVenueTimeZone();
   const hydrated = useHydrated();
   const remind = useAdminAction("remindInvitation", `remind-${row.id}`);
-  const date = (iso: string) => formatLongDate(iso, i18n.language);
+  const date = (iso: string) => formatLongDate(iso, i18n.language, venueZone);
   const record = () => remind.fetcher.submit({ intent: "remindInvitation", id: String(row.id) }, { method: "post" });
   const copy = async () => {
     try {
@@ -107,7 +109,8 @@ function Reminder({ row, email }: { row: ReminderRow; email: boolean }) {
 export function RemindersList({ rows, open, deadline }: { rows: ReminderRow[]; open: boolean; deadline: string }) {
   const { t, i18n } = useTranslation("reminders");
   const email = (useRouteLoaderData("routes/admin") as { email?: boolean } | undefined)?.email === true;
-  const when = formatLongDate(deadline, i18n.language);
+  const venueZone = useVenueTimeZone();
+  const when = formatLongDate(deadline, i18n.language, venueZone);
   return (
     <section aria-labelledby="reminders-title">
       <h2 id="reminders-title" className="admin-section-title">

@@ -1,4 +1,5 @@
 import { Button, Modal, Textarea, TextInput } from "@mantine/core";
+import { useVenueTimeZone } from "~/root";
 import { Form, useActionData, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,6 +25,7 @@ interface Props {
  */
 export function InvitationView({ invitation, deadline }: Props) {
   const { t, i18n } = useTranslation("confirm");
+  const venueZone = useVenueTimeZone();
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
@@ -40,7 +42,7 @@ export function InvitationView({ invitation, deadline }: Props) {
   return (
     <div className="card">
       <h1 className="confirm-title">{t("greeting", { name: invitation.primaryGuest })}</h1>
-      <p>{t("deadlineNote", { date: formatLongDate(deadline, i18n.language) })}</p>
+      <p>{t("deadlineNote", { date: formatLongDate(deadline, i18n.language, venueZone) })}</p>
       {extra > 0 ? <p>{t("additionalNote", { count: extra })}</p> : null}
       {!dialogOpen ? <FormErrors id="confirm-errors" errors={serverErrors} /> : null}
 
