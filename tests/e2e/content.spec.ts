@@ -114,11 +114,18 @@ test("the couple's names, a story moment and an information card, edited in the 
   await expect(page.getByText("Unas palabras para Lucía & Mateo:")).toBeVisible();
   await page.goto(`${server.baseURL}/slideshow`);
   await expect(page).toHaveTitle("Presentación · Lucía & Mateo");
+  // The print and import pages too: a saved PDF carries the couple's names, not the demo's.
+  await page.goto(`${server.baseURL}/admin/print`);
+  await expect(page).toHaveTitle("Tarjetas de invitación · Lucía & Mateo");
+  await page.goto(`${server.baseURL}/admin/import`);
+  await expect(page).toHaveTitle("Importar invitaciones · Lucía & Mateo");
 
   const calendar = await page.request.get(`${server.baseURL}/wedding.ics`);
   expect(await calendar.text()).toContain("SUMMARY:Boda de Lucía & Mateo");
 
   await chooseLanguage(page, "en");
+  await page.goto(`${server.baseURL}/admin/print`);
+  await expect(page).toHaveTitle("Invitation cards · Lucía & Mateo");
   await page.goto(`${server.baseURL}/`);
   await expect(page.getByRole("heading", { level: 1, name: "Lucía & Mateo" })).toBeVisible();
   // English left empty shows the Spanish text; English given shows.
