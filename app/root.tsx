@@ -35,7 +35,8 @@ import { currentContent } from "~/models/content-live.server";
 import { datesOf } from "~/models/content-dates.server";
 import { coupleTexts, weddingEventOf } from "~/models/content-texts.server";
 import { getFixedT, getLanguage, textsIn } from "~/infra/i18n.server";
-import { siteNamespaces } from "~/locales/namespaces";
+import { siteNamespaces, type PageTexts } from "~/locales/namespaces";
+import { DEFAULT_LANGUAGE } from "~/lib/constants";
 import { findInvitationByCode } from "~/models/invitations.server";
 import { siteMedia } from "~/models/content-media.server";
 import { guestView } from "~/lib/invitation-view";
@@ -102,6 +103,17 @@ export function useRootData(): RootData | undefined {
 export function coupleNamesIn(matches: readonly { id: string; data?: unknown }[]): string {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   return root?.couple.names ?? couple.names;
+}
+
+/**
+ * An admin page's title: its heading (`dashboard:{page}.title`, from the texts its loader sent) in
+ * the page's language and the couple's saved names, so a saved or printed page carries the couple's
+ * names, never the demo's.
+ */
+export function adminPageTitle(matches: readonly { id: string; data?: unknown }[], texts: PageTexts | undefined, page: "print" | "import"): string {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const section = texts?.[root?.lang ?? DEFAULT_LANGUAGE]?.dashboard?.[page] as { title?: string } | undefined;
+  return section?.title ? `${section.title} · ${coupleNamesIn(matches)}` : coupleNamesIn(matches);
 }
 
 // Each page sets its own title; this is the fallback: the couple's names.

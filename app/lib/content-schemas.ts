@@ -152,6 +152,11 @@ export const accommodationSchema = z.object({
   contactEmail: email,
   importantNote: textPair(CONTENT_LIMITS.text, { optional: true }),
   availabilityNote: textPair(CONTENT_LIMITS.text, { optional: true }),
+  // The section's introduction and the reservation contact's role and text: left empty, not shown.
+  // A version saved before they existed reads the defaults (contentWithLaterFields).
+  intro: textPair(CONTENT_LIMITS.text, { optional: true }).default({ es: "", en: "" }),
+  contactRole: textPair(CONTENT_LIMITS.title, { optional: true }).default({ es: "", en: "" }),
+  contactText: textPair(CONTENT_LIMITS.text, { optional: true }).default({ es: "", en: "" }),
 });
 export type AccommodationContent = z.infer<typeof accommodationSchema>;
 

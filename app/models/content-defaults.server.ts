@@ -14,7 +14,7 @@ import {
   schedule,
   venue,
 } from "~/content/wedding";
-import { faqSchema, giftsSchema, type SiteContent, type TextPair } from "~/lib/content-schemas";
+import { faqSchema, giftsSchema, type ContentSection, type SiteContent, type TextPair } from "~/lib/content-schemas";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE } from "~/lib/constants";
 import { DEFAULT_TIME_ZONE, toVenueLocal } from "~/lib/venue-time";
 import { resources as baseResources } from "~/locales";
@@ -73,6 +73,9 @@ export function defaultContent(): SiteContent {
       contactEmail: defaultAccommodation.contact.email,
       importantNote: text("home", "accommodation", "importantNote"),
       availabilityNote: text("home", "accommodation", "availabilityNote"),
+      intro: text("home", "accommodation", "intro"),
+      contactRole: text("home", "accommodation", "contactRole"),
+      contactText: text("home", "accommodation", "contactText"),
     },
     quotes: {
       quotes: defaultQuotes.map((q) => ({
@@ -84,4 +87,23 @@ export function defaultContent(): SiteContent {
     gifts: giftsSchema.parse({}),
     faq: faqSchema.parse({}),
   };
+}
+
+/**
+ * Fields a sub-section gained after versions of it were saved (or exported): such a version has
+ * not left them empty, it predates them, so it reads today's default (the demo's sentence) and the
+ * site looks as it did. A field present, even empty, is the couple's.
+ */
+const LATER_FIELDS: Partial<Record<ContentSection, readonly string[]>> = {
+  accommodation: ["intro", "contactRole", "contactText"],
+};
+
+/** A stored or imported version (before its schema reads it) with the fields it predates filled in from the defaults. */
+export function withLaterFields(section: ContentSection, value: unknown): unknown {
+  const fields = LATER_FIELDS[section];
+  if (!fields || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const missing = fields.filter((field) => !(field in value));
+  if (!missing.length) return value;
+  const defaults = defaultContent()[section] as unknown as Record<string, unknown>;
+  return { ...Object.fromEntries(missing.map((field) => [field, defaults[field]])), ...value };
 }

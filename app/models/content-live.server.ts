@@ -14,7 +14,7 @@ import { couple as defaultCouple } from "~/content/wedding";
 import { db } from "~/infra/db.server";
 import { freshValue } from "~/infra/freshness.server";
 import { contentSchemas, isContentSection, type ContentSection, type SiteContent } from "~/lib/content-schemas";
-import { defaultContent } from "./content-defaults.server";
+import { defaultContent, withLaterFields } from "./content-defaults.server";
 
 interface Live {
   /** Whether any sub-section was ever saved. */
@@ -33,7 +33,7 @@ async function revisionNow(): Promise<string> {
 /** A stored version as its schema reads it, or null (a version no schema accepts is skipped, and logged). */
 export function parseStored(section: ContentSection, data: string) {
   try {
-    const parsed = contentSchemas[section].safeParse(JSON.parse(data));
+    const parsed = contentSchemas[section].safeParse(withLaterFields(section, JSON.parse(data)));
     if (parsed.success) return parsed.data;
     console.error(`content: a stored version of ${section} does not parse`, parsed.error.issues[0]);
   } catch (error) {

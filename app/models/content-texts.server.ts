@@ -76,6 +76,9 @@ export async function homeFacts(lang: Language) {
       contact: { name: accommodation.contactName, phone: accommodation.contactPhone, email: accommodation.contactEmail },
       importantNote: fillMarks(t(accommodation.importantNote), { names: couple.names }),
       availabilityNote: t(accommodation.availabilityNote),
+      intro: t(accommodation.intro),
+      contactRole: t(accommodation.contactRole),
+      contactText: t(accommodation.contactText),
     },
     quotes: quotes.quotes.map((q, i) => ({ id: quoteId(i), text: t(q.text), author: q.author.es ? t(q.author) : undefined })),
   };

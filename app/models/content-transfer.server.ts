@@ -8,6 +8,7 @@ import { db } from "~/infra/db.server";
 import { contentSchemas, isContentSection, type ContentSection, type SiteContent } from "~/lib/content-schemas";
 import { cardImage, eventImage, momentImages } from "~/lib/content-pictures";
 import { checkDates } from "./content-dates.server";
+import { withLaterFields } from "./content-defaults.server";
 import { currentContent, refresh } from "./content-live.server";
 
 /** What an export file says it is (an import refuses anything else). */
@@ -72,7 +73,7 @@ export function readContentExport(text: string): ContentImport {
   const content: Partial<Record<ContentSection, unknown>> = {};
   for (const [section, value] of Object.entries(file.content)) {
     if (!isContentSection(section)) continue;
-    const checked = contentSchemas[section].safeParse(value);
+    const checked = contentSchemas[section].safeParse(withLaterFields(section, value));
     if (!checked.success) return { ok: false, error: "importFile", section };
     content[section] = checked.data;
   }

@@ -79,7 +79,7 @@ export default function Home() {
       />
       <Quotes quotes={facts.quotes} names={facts.names} portrait={root.media.portrait} />
       <Story moments={facts.moments} />
-      <InfoCards infoCards={facts.infoCards} gifts={extras.gifts} />
+      <InfoCards infoCards={facts.infoCards} />
       <Location venue={facts.venue} schedule={facts.schedule} place={facts.place} />
       <Accommodation accommodation={facts.accommodation} />
       <GiftsSection options={extras.gifts} />

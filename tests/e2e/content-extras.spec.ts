@@ -81,10 +81,10 @@ test("a bank transfer saved in 'Regalos' shows on the home page with its copy bu
     await expect(block).toContainText("Ahorros");
     await expect(block.getByText("04-01-99-123456-7", { exact: true })).toBeVisible();
     await expect(block).not.toContainText("Yappy");
-    // The card keeps its text and shows the option too.
+    // The card keeps its own text; the options show once, in the section.
     const card = page.getByRole("article", { name: "Regalos" });
     await expect(card).toContainText("Si deseas hacernos un regalo, contaremos con una caja para sobres en la recepción.");
-    await expect(card.getByText("04-01-99-123456-7", { exact: true })).toBeVisible();
+    await expect(page.getByText("04-01-99-123456-7", { exact: true })).toHaveCount(1);
     const copy = block.getByRole("button", { name: "Copiar Número de cuenta" });
     if (noJs) {
       await expect(copy).toHaveCount(0); // no button that would do nothing: the number is selectable text
@@ -115,6 +115,60 @@ test("a bank transfer saved in 'Regalos' shows on the home page with its copy bu
     await again.page.goto("/");
     await expect(again.page.getByRole("region", { name: "Regalos" })).toHaveCount(0);
     await expect(again.page.getByText("04-01-99-123456-7")).toHaveCount(0);
+  } finally {
+    await again.context.close();
+  }
+});
+
+test("with card 6 renamed 'Transporte', the gift options show once, under 'Regalos', never inside the Transporte card, in Spanish and English", async ({
+  browser,
+}, testInfo) => {
+  const { context, page } = await open(browser, testInfo);
+  try {
+    await page.goto("/admin/content/info");
+    const card = page.getByRole("group", { name: /^Tarjeta 6/ });
+    await card.getByLabel("Título (ES)", { exact: true }).fill("Transporte");
+    await card.getByLabel("Título (EN)", { exact: true }).fill("Transport");
+    await card.getByLabel("Descripción (ES)").fill("Habrá un bus desde el hotel a las 3:30 p. m.");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await saved(page);
+    await page.goto("/admin/content/gifts");
+    await page.getByLabel("Yappy", { exact: true }).fill("+507 6123-4567");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await saved(page);
+
+    for (const [lng, cardName, sectionName] of [
+      ["es", "Transporte", "Regalos"],
+      ["en", "Transport", "Gifts"],
+    ] as const) {
+      await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
+      await page.goto("/");
+      const transport = page.getByRole("article", { name: cardName });
+      await expect(transport).toBeVisible();
+      await expect(transport).not.toContainText("Yappy");
+      await expect(transport).not.toContainText("+507 6123-4567");
+      const section = page.getByRole("region", { name: sectionName });
+      await expect(section).toContainText("Yappy");
+      await expect(page.getByText("+507 6123-4567", { exact: true })).toHaveCount(1);
+      await expect(section.getByText("+507 6123-4567", { exact: true })).toBeVisible();
+    }
+  } finally {
+    await context.close();
+  }
+  // Back to the defaults, as the admin would.
+  const again = await open(browser, testInfo);
+  try {
+    await again.page.goto("/admin/content/gifts");
+    await again.page.getByLabel("Yappy", { exact: true }).fill("");
+    await again.page.getByRole("button", { name: "Guardar cambios" }).click();
+    await saved(again.page);
+    await again.page.goto("/admin/content/info");
+    const card = again.page.getByRole("group", { name: /^Tarjeta 6/ });
+    await card.getByLabel("Título (ES)", { exact: true }).fill("Regalos");
+    await card.getByLabel("Título (EN)", { exact: true }).fill("Gifts");
+    await card.getByLabel("Descripción (ES)").fill("Si deseas hacernos un regalo, contaremos con una caja para sobres en la recepción.");
+    await again.page.getByRole("button", { name: "Guardar cambios" }).click();
+    await saved(again.page);
   } finally {
     await again.context.close();
   }

@@ -114,11 +114,18 @@ test("the couple's names, a story moment and an information card, edited in the 
   await expect(page.getByText("Unas palabras para Lucía & Mateo:")).toBeVisible();
   await page.goto(`${server.baseURL}/slideshow`);
   await expect(page).toHaveTitle("Presentación · Lucía & Mateo");
+  // The print and import pages too: a saved PDF carries the couple's names, not the demo's.
+  await page.goto(`${server.baseURL}/admin/print`);
+  await expect(page).toHaveTitle("Tarjetas de invitación · Lucía & Mateo");
+  await page.goto(`${server.baseURL}/admin/import`);
+  await expect(page).toHaveTitle("Importar invitaciones · Lucía & Mateo");
 
   const calendar = await page.request.get(`${server.baseURL}/wedding.ics`);
   expect(await calendar.text()).toContain("SUMMARY:Boda de Lucía & Mateo");
 
   await chooseLanguage(page, "en");
+  await page.goto(`${server.baseURL}/admin/print`);
+  await expect(page).toHaveTitle("Invitation cards · Lucía & Mateo");
   await page.goto(`${server.baseURL}/`);
   await expect(page.getByRole("heading", { level: 1, name: "Lucía & Mateo" })).toBeVisible();
   // English left empty shows the Spanish text; English given shows.
@@ -256,4 +263,35 @@ test("'Exportar contenido' downloads the texts; 'Importar contenido' shows what 
   await page.getByRole("button", { name: "Ver cambios" }).click();
   await expect(page.getByText("El archivo no es una exportación de contenido válida.")).toBeVisible();
   expect(await fetchFresh("/")).toContain("<title>Elena &amp; Marco · ");
+});
+
+test("Alojamiento's introduction and the contact's role and text are the couple's: edited in both languages, not shown when emptied", async ({ page }) => {
+  await login(page);
+  await chooseLanguage(page, "es");
+  await page.goto(`${server.baseURL}/`);
+  const section = page.getByRole("region", { name: "Alojamiento" });
+  await expect(section).toContainText("El resort ofrece apartamentos para nuestros invitados con tarifa especial.");
+  await expect(section).toContainText("Reservas del resort");
+
+  await page.goto(`${server.baseURL}/admin/content/accommodation`);
+  await page.getByLabel("Introducción (ES)").fill("El hotel Casa Santo Domingo guarda habitaciones para ustedes.");
+  await page.getByLabel("Introducción (EN)").fill("The Casa Santo Domingo hotel keeps rooms for you.");
+  await page.getByLabel("Cargo del contacto (ES)").fill("Recepción del hotel");
+  await page.getByLabel("Cargo del contacto (EN)").fill("");
+  await page.getByLabel("Cómo reservar (ES)").fill("");
+  await page.getByLabel("Cómo reservar (EN)").fill("");
+  await save(page);
+
+  await page.goto(`${server.baseURL}/`);
+  await expect(section).toContainText("El hotel Casa Santo Domingo guarda habitaciones para ustedes.");
+  await expect(section).toContainText("Recepción del hotel");
+  await expect(section).not.toContainText("resort");
+  await chooseLanguage(page, "en");
+  await page.goto(`${server.baseURL}/`);
+  const english = page.getByRole("region", { name: "Accommodation" });
+  await expect(english).toContainText("The Casa Santo Domingo hotel keeps rooms for you.");
+  await expect(english).toContainText("Recepción del hotel"); // English left empty shows Spanish
+  await expect(english).not.toContainText("resort");
+  await expect(english).not.toContainText("Book by contacting");
+  await chooseLanguage(page, "es");
 });

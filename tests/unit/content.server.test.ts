@@ -92,6 +92,50 @@ describe("the couple's content: saving", () => {
   });
 });
 
+describe("the couple's content: Alojamiento's sentences", () => {
+  it("the introduction and the contact's role and text are content: the demo's by default, edited in both languages, absent when emptied", async () => {
+    const [es, en] = [await homeFacts("es"), await homeFacts("en")];
+    expect(es.accommodation).toMatchObject({
+      intro: "El resort ofrece apartamentos para nuestros invitados con tarifa especial.",
+      contactRole: "Reservas del resort",
+      contactText: expect.stringMatching(/^Reserva contactando directamente al resort/),
+    });
+    expect(en.accommodation).toMatchObject({ intro: "The resort offers apartments for our guests at a special rate.", contactRole: "Resort reservations" });
+
+    const edited = { ...defaultContent().accommodation };
+    edited.intro = { es: "El hotel Casa Santo Domingo tiene habitaciones para ustedes.", en: "The Casa Santo Domingo hotel has rooms for you." };
+    edited.contactRole = { es: "Recepción del hotel", en: "" };
+    edited.contactText = { es: "", en: "" };
+    await saveContentSection("accommodation", edited);
+    const [es2, en2] = [await homeFacts("es"), await homeFacts("en")];
+    expect(es2.accommodation).toMatchObject({
+      intro: "El hotel Casa Santo Domingo tiene habitaciones para ustedes.",
+      contactRole: "Recepción del hotel",
+      contactText: "",
+    });
+    expect(en2.accommodation).toMatchObject({ intro: "The Casa Santo Domingo hotel has rooms for you.", contactRole: "Recepción del hotel", contactText: "" });
+  });
+
+  it("a version saved or exported before these fields existed reads the demo's sentences; one that emptied them stays empty", async () => {
+    const { intro: _intro, contactRole: _role, contactText: _text, ...older } = { ...defaultContent().accommodation, checkIn: "14:00" };
+    await db()
+      .insertInto("content_versions")
+      .values({ section: "accommodation", data: JSON.stringify(older) })
+      .execute();
+    await contentMayHaveChanged();
+    const read = (await currentContent()).accommodation;
+    expect(read.checkIn).toBe("14:00");
+    expect(read.intro.es).toBe("El resort ofrece apartamentos para nuestros invitados con tarifa especial.");
+    expect(read.contactRole.es).toBe("Reservas del resort");
+
+    const file = { format: CONTENT_EXPORT_FORMAT, content: { accommodation: older } };
+    const imported = readContentExport(JSON.stringify(file));
+    expect(imported.ok && imported.content.accommodation?.contactText.es).toMatch(/^Reserva contactando/);
+    const emptied = readContentExport(JSON.stringify({ format: CONTENT_EXPORT_FORMAT, content: { accommodation: { ...older, intro: { es: "", en: "" } } } }));
+    expect(emptied.ok && emptied.content.accommodation?.intro).toEqual({ es: "", en: "" });
+  });
+});
+
 describe("the couple's content: one read per change", () => {
   afterEach(() => vi.useRealTimers());
 

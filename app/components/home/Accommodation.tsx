@@ -4,7 +4,7 @@ import type { HomeFacts } from "~/models/content-texts.server";
 import { formatPrice, formatTime } from "~/lib/format";
 
 /** Apartments with beds and prices, check-in/out, the reservation contact and the notes. */
-/** The couple's texts (names, beds, notes) are data from 'Contenido', shown as typed. */
+/** The couple's texts (introduction, names, beds, the contact's role and text, notes) are data from 'Contenido', shown as typed; one left empty is not shown. */
 export function Accommodation({ accommodation }: { accommodation: HomeFacts["accommodation"] }) {
   const { t, i18n } = useTranslation("home");
   const lang = i18n.language;
@@ -14,7 +14,7 @@ export function Accommodation({ accommodation }: { accommodation: HomeFacts["acc
       <h2 id="accommodation-title" className="section-title">
         {t("accommodation.title")}
       </h2>
-      <p className="section-subtitle">{t("accommodation.intro")}</p>
+      {accommodation.intro ? <p className="section-subtitle">{accommodation.intro}</p> : null}
       <div className="apartment-grid">
         {accommodation.apartments.map((a) => (
           <article key={a.id} className="card apartment" aria-labelledby={`apt-${a.id}`}>
@@ -48,10 +48,10 @@ export function Accommodation({ accommodation }: { accommodation: HomeFacts["acc
       </dl>
       <div className="card contact">
         <h3>{t("accommodation.contactTitle")}</h3>
-        <p>{t("accommodation.contactText")}</p>
+        {accommodation.contactText ? <p>{accommodation.contactText}</p> : null}
         <p className="contact-name">
           {contact.name}
-          <span className="contact-role">{t("accommodation.contactRole")}</span>
+          {accommodation.contactRole ? <span className="contact-role">{accommodation.contactRole}</span> : null}
         </p>
         <p className="contact-links">
           <a className="button secondary" href={telHref(contact.phone)}>
@@ -62,8 +62,8 @@ export function Accommodation({ accommodation }: { accommodation: HomeFacts["acc
           </a>
         </p>
       </div>
-      <p className="note important">{accommodation.importantNote}</p>
-      <p className="note">{accommodation.availabilityNote}</p>
+      {accommodation.importantNote ? <p className="note important">{accommodation.importantNote}</p> : null}
+      {accommodation.availabilityNote ? <p className="note">{accommodation.availabilityNote}</p> : null}
     </section>
   );
 }

@@ -5,14 +5,13 @@ import { HomeBlock } from "./HomeBlock";
 
 /**
  * The couple's gift options ('Regalos' in Contenido), each with a way to copy it; only those
- * filled in. `place` keeps the ids of the gifts card's copy apart from the block's; `level` is the
- * options' heading under the card's (h3) or the block's (h2).
+ * filled in. Shown in one place only, the 'Regalos' section (its headings under the section's h2).
  */
-export function GiftOptions({ options, place, level }: { options: Options; place: string; level: "h3" | "h4" }) {
+function GiftOptions({ options }: { options: Options }) {
   const { t } = useTranslation("contentExtras");
   const { bank, yappy, registries, note } = options;
-  const id = (what: string) => `${place}-${what}`;
-  const Heading = level;
+  const id = (what: string) => `gifts-block-${what}`;
+  const Heading = "h3";
   return (
     <div className="gift-options">
       {bank ? (
@@ -73,7 +72,7 @@ export function GiftsSection({ options }: { options: Options | null }) {
   return (
     <HomeBlock id="regalos" className="gifts-section" title={t("home.gifts.title")}>
       <div className="card gifts-card">
-        <GiftOptions options={options} place="gifts-block" level="h3" />
+        <GiftOptions options={options} />
       </div>
     </HomeBlock>
   );

@@ -1,12 +1,15 @@
 import { useTranslation } from "react-i18next";
 import type { HomeFacts } from "~/models/content-texts.server";
-import type { GiftOptions as Options } from "~/lib/content-extras";
 import { SafeImage } from "../SafeImage";
-import { GiftOptions } from "./GiftOptions";
 
-/** Six cards: dress code, ceremony, buffet, toast, dance, gifts (image, title, subtitle, description; the gifts card also the options filled in). */
+/**
+ * Six cards (image, title, subtitle, description), each showing only its own texts. The couple
+ * may rename any card (the sixth is 'Regalos' in the demo, 'Transporte' for another couple), so no
+ * card carries content its title does not announce: the gift options have one place, the
+ * 'Regalos' section (GiftsSection).
+ */
 // The cards' texts are the couple's (data; the times they quote are put in by homeFacts).
-export function InfoCards({ infoCards, gifts }: Pick<HomeFacts, "infoCards"> & { gifts: Options | null }) {
+export function InfoCards({ infoCards }: Pick<HomeFacts, "infoCards">) {
   const { t } = useTranslation("home");
   return (
     <section className="home-section band info" aria-labelledby="info-title">
@@ -22,7 +25,6 @@ export function InfoCards({ infoCards, gifts }: Pick<HomeFacts, "infoCards"> & {
               <h3 id={`info-${card.id}`}>{card.title}</h3>
               <p className="info-subtitle">{card.subtitle}</p>
               <p>{card.description}</p>
-              {card.id === "gifts" && gifts ? <GiftOptions options={gifts} place="gifts-card" level="h4" /> : null}
             </div>
           </article>
         ))}

@@ -26,6 +26,7 @@ export default function AccommodationScreen() {
         {t("nav.accommodation")}
       </h2>
       <ContentForm id="content-accommodation" version={value}>
+        <PairField name="intro" label={t("accommodation.intro")} saved={value.intro} multiline max={CONTENT_LIMITS.text} />
         <ContentField name="currency" label={t("accommodation.currency")} saved={value.currency} max={3} />
         <p className="admin-muted">{t("list.help")}</p>
         {rows.map((apartment, i) => {
@@ -48,6 +49,8 @@ export default function AccommodationScreen() {
           <ContentField name="checkOut" label={t("accommodation.checkOut")} type="time" saved={value.checkOut} />
         </div>
         <ContentField name="contactName" label={t("accommodation.contactName")} saved={value.contactName} max={CONTENT_LIMITS.name} />
+        <PairField name="contactRole" label={t("accommodation.contactRole")} saved={value.contactRole} max={CONTENT_LIMITS.title} />
+        <PairField name="contactText" label={t("accommodation.contactText")} saved={value.contactText} multiline max={CONTENT_LIMITS.text} />
         <div className="content-pair">
           <ContentField name="contactPhone" label={t("accommodation.contactPhone")} type="tel" saved={value.contactPhone} />
           <ContentField name="contactEmail" label={t("accommodation.contactEmail")} type="email" saved={value.contactEmail} />

@@ -7,8 +7,13 @@ import { isAdminSession } from "~/infra/session.server";
 import { handleImportAction } from "./import.server";
 import { textsIn } from "~/infra/i18n.server";
 import { SUPPORTED_LANGUAGES } from "~/lib/constants";
+import { adminPageTitle } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Importar · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
+// The title names the couple as saved in 'Contenido' (a saved PDF's name), in the page's language.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: adminPageTitle(matches, data?.i18n, "import") },
+  { name: "robots", content: "noindex" },
+];
 
 /** Without the admin session the panel's login comes first. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,8 +11,13 @@ import { isAdminSession } from "~/infra/session.server";
 import { CARDS_PER_PAGE, cardsPage } from "~/models/print-cards.server";
 import { textsIn } from "~/infra/i18n.server";
 import { SUPPORTED_LANGUAGES } from "~/lib/constants";
+import { adminPageTitle } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Tarjetas · Valeria & Sebastián" }, { name: "robots", content: "noindex" }];
+// The title names the couple as saved in 'Contenido' (a saved PDF's name), in the page's language.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: adminPageTitle(matches, data?.i18n, "print") },
+  { name: "robots", content: "noindex" },
+];
 
 const CARDS_PER_SHEET = 8;
 
