@@ -12,7 +12,6 @@ const ACCEPT: Record<MediaSlot, string> = {
   music: "audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg,.mp3,.m4a,.ogg",
 };
 
-
 /**
  * One slot of Multimedia: what the site shows now (with a preview), a plain multipart form to
  * replace it (the same with and without JavaScript), and 'Quitar'.
