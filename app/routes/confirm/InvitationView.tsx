@@ -20,7 +20,7 @@ interface Props {
 /**
  * Step 2: the invitation, its notes, the primary guest's dietary needs, a message to the couple,
  * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
- * without JavaScript); a "no" asks once more first.
+ * until the page's script runs, and always without JavaScript: decision 0049); a "no" asks once more first.
  */
 export function InvitationView({ invitation, deadline }: Props) {
   const { t, i18n } = useTranslation("confirm");
