@@ -42,3 +42,10 @@ export function formatPrice(amount: number, currency: string, lang: string): str
 export function fillMarks(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (mark, name: string) => (Object.hasOwn(values, name) ? values[name] : mark));
 }
+
+/** A file's size as a person reads it, in the page's language: KB under a megabyte (a 32 KB file is not "0.0 MB"), MB with one decimal above. */
+export function fileSize(bytes: number, lang: string): string {
+  const locale = intlLocale(lang);
+  if (bytes < 1024 * 1024) return `${numberFormat(locale, { maximumFractionDigits: 0, useGrouping: false }).format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
+}

@@ -94,6 +94,8 @@ test.describe("RSVP: confirming", () => {
     const inv = await data.createInvitation({ primaryGuest: "Familia Soto", maxGuests: 3 });
     await enterCode(page, inv.code);
     await expect(page.getByText("Puedes agregar hasta 2 invitados adicionales.")).toBeVisible();
+    // With the script the names are asked next, in a dialog: the page says so. Without it the fields are in the page.
+    await expect(page.getByText("Te pediremos sus nombres al confirmar.")).toHaveCount(jsDisabled(testInfo) ? 0 : 1);
     let scope = page.locator("body");
     if (!jsDisabled(testInfo)) {
       await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
@@ -215,6 +217,7 @@ test.describe("RSVP in English", () => {
     await expect(page.getByRole("heading", { name: "Hello, John Smith" })).toBeVisible();
     await expect(page.getByText("Please confirm your attendance before December 17, 2030.")).toBeVisible();
     await expect(page.getByText("You can add up to 1 additional guest.")).toBeVisible();
+    await expect(page.getByText("We will ask for their names when you confirm.")).toHaveCount(jsDisabled(testInfo) ? 0 : 1);
     let scope = page.locator("body");
     if (!jsDisabled(testInfo)) {
       await page.getByRole("button", { name: "Confirm Attendance" }).click();
@@ -400,6 +403,77 @@ test.describe("RSVP before the page's script runs @js-only", () => {
     scripts.release();
     await expect(page.getByText("¡Gracias por confirmar tu asistencia!").filter({ visible: true })).toHaveCount(1);
     expect(await data.invitation(inv.id)).toMatchObject({ guests: [{ fullName: "Toque Rápido", dietary: "vegana" }], message: "¡Qué ilusión!" });
+  });
+
+  test("on a three-seat invitation the additional-guest fields are there before the script runs, and a tap confirms the names typed in them", async ({
+    page,
+    data,
+  }) => {
+    const inv = await data.createInvitation({ primaryGuest: "Familia Lenta", maxGuests: 3 });
+    const scripts = await holdScripts(page);
+    await page.goto("/confirm", { waitUntil: "commit" });
+    await page.getByLabel("Código de Invitación").fill(inv.code);
+    await page.getByRole("button", { name: "Verificar Código" }).click();
+    await expect(page.getByRole("heading", { name: "Hola, Familia Lenta" })).toBeVisible();
+    await expect(page.getByText("Invitado Principal: Familia Lenta")).toBeVisible();
+    await expect(page.getByLabel("Invitado Adicional 1")).toBeVisible();
+    await expect(page.getByLabel("Invitado Adicional 2")).toBeVisible();
+    await page.getByLabel("Invitado Adicional 1").fill("Rosa Lenta");
+    await page.getByLabel("Invitado Adicional 2").fill("Mario Lenta");
+    await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+    await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Invitados confirmados" }).getByRole("listitem")).toHaveText(["Familia Lenta", "Rosa Lenta", "Mario Lenta"]);
+    scripts.release();
+    expect(await data.guestsOf(inv.id)).toEqual(["Familia Lenta", "Rosa Lenta", "Mario Lenta"]);
+  });
+
+  test("names typed in the page before the script runs are in the dialog once it runs", async ({ page, data }) => {
+    const inv = await data.createInvitation({ primaryGuest: "Casa Paciente", maxGuests: 3 });
+    const scripts = await holdScripts(page);
+    await page.goto("/confirm", { waitUntil: "commit" });
+    await page.getByLabel("Código de Invitación").fill(inv.code);
+    await page.getByRole("button", { name: "Verificar Código" }).click();
+    await expect(page.getByRole("heading", { name: "Hola, Casa Paciente" })).toBeVisible();
+    await page.getByLabel("Invitado Adicional 2").fill("Luis Paciente");
+    await page.getByLabel("Restricciones alimentarias (adicional 2)").fill("sin gluten");
+    scripts.release();
+    // Once the script runs the fields leave the page for the dialog, and the page says the names are asked next.
+    await expect(page.getByText("Te pediremos sus nombres al confirmar.")).toBeVisible();
+    await expect(page.getByLabel("Invitado Adicional 2")).toHaveCount(0);
+    await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+    const dialog = page.getByRole("dialog", { name: "Agregar Invitados Adicionales" });
+    await expect(dialog.getByLabel("Invitado Adicional 2")).toHaveValue("Luis Paciente");
+    await expect(dialog.getByLabel("Restricciones alimentarias (adicional 2)")).toHaveValue("sin gluten");
+    await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+    expect(await data.guestsOf(inv.id)).toEqual(["Casa Paciente", "Luis Paciente"]);
+  });
+
+  test("after a code checked by the script, the page never shows the fields meant for a page without it", async ({ page, data }) => {
+    const inv = await data.createInvitation({ primaryGuest: "Familia Rápida", maxGuests: 3 });
+    // Any additional-guest field drawn outside the dialog, even for one frame, is recorded.
+    await page.addInitScript(() => {
+      const seen = { inline: false };
+      (window as unknown as { inlineGuestFields: typeof seen }).inlineGuestFields = seen;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            const fields = [node, ...node.querySelectorAll("input")].filter((el) => el.matches('input[name="guests[0]"]'));
+            if (fields.some((field) => !field.closest('[role="dialog"]'))) seen.inline = true;
+          }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/confirm");
+    const code = page.getByLabel("Código de Invitación");
+    await untilReactRuns(code);
+    await code.fill(inv.code);
+    await page.getByRole("button", { name: "Verificar Código" }).click();
+    await expect(page.getByRole("heading", { name: "Hola, Familia Rápida" })).toBeVisible();
+    await expect(page.getByText("Te pediremos sus nombres al confirmar.")).toBeVisible();
+    await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+    await expect(page.getByRole("dialog", { name: "Agregar Invitados Adicionales" }).getByLabel("Invitado Adicional 1")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { inlineGuestFields: { inline: boolean } }).inlineGuestFields.inline)).toBe(false);
   });
 
   test("a refused code typed before the script runs comes back as typed, with its message", async ({ page }) => {

@@ -87,6 +87,14 @@ test("replace the portrait and see the new picture on the home page", async ({ p
     .toBuffer();
   const card = await upload(page, "Foto del retrato", { name: "nosotros.jpg", mimeType: "image/jpeg", buffer: portrait });
   await expect(card.getByText("Archivo actual: nosotros.jpg")).toBeVisible();
+  // A file of a few KB says so (not "0.0 MB"); the answer says the file was replaced, and the
+  // screens say a replaced file is not kept in Historial (only the texts and pictures are).
+  await expect(card.getByText(/^Archivo actual: nosotros\.jpg \(\d+ KB\)$/)).toBeVisible();
+  await expect(page.getByText("Archivo reemplazado").filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByText("Contenido guardado").filter({ visible: true })).toHaveCount(0);
+  await expect(page.getByText("reemplaza el archivo anterior: no queda en Historial.")).toBeVisible();
+  await page.goto(at("/admin/content"));
+  await expect(page.getByText("Los archivos de Multimedia (retrato, video y música) no aparecen aquí")).toBeVisible();
   await page.goto(at("/"));
   const picture = page.getByRole("img", { name: "Retrato de Valeria & Sebastián" });
   await expect(picture).toHaveAttribute("src", /^\/media\/site\/\d{13}-[0-9a-f]{12}\.jpg$/);

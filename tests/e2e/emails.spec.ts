@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { freePort } from "../helpers/free-port";
 import { smtpSink, type ReceivedEmail } from "../helpers/mail-sinks";
 import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
-import { expect, jsDisabled, startServer, TestData, test, unsubscribeToken } from "./fixtures";
+import { chooseLanguage, expect, jsDisabled, startServer, TestData, test, unsubscribeToken } from "./fixtures";
 
 /**
  * The guests' e-mails (decision 0044), against a real SMTP server (smtp-server on 127.0.0.1) and a
@@ -292,7 +292,7 @@ test.describe("the Correos screen's accessibility", () => {
 });
 
 test.describe("without SMTP_URL", () => {
-  test("no e-mail control shows and the Correos screen does not exist", async ({ page, data }) => {
+  test("no e-mail control shows and no Correos tab", async ({ page, data }) => {
     await data.createInvitation({ primaryGuest: "Sin Servidor", email: "sin@example.com" });
     await page.goto("/admin");
     await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
@@ -305,7 +305,36 @@ test.describe("without SMTP_URL", () => {
     const panel = page.getByRole("group", { name: "Invitación de Sin Servidor: enlace y código QR" });
     await expect(panel.getByLabel("Enlace personal")).toBeVisible();
     await expect(panel.getByRole("button", { name: /correo/ })).toHaveCount(0);
-    const screen = await page.request.get("/admin/emails");
-    expect(screen.status()).toBe(404);
+  });
+
+  test("Correos says e-mail is off and which settings turn it on, inside the admin panel; Crear's e-mail field says what it is for", async ({ page }) => {
+    await page.goto("/admin");
+    await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Acceder" }).click();
+    await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toBeVisible();
+
+    await page.goto("/admin/create");
+    const field = page.getByLabel("Correo electrónico");
+    await expect(field).toHaveAccessibleDescription(
+      "Opcional. Para enviarle la invitación y los recordatorios por correo, cuando el envío de correos esté activado. Cómo activarlo",
+    );
+    await page.getByRole("link", { name: "Cómo activarlo" }).click();
+    await expect(page).toHaveURL(/\/admin\/emails$/);
+    const response = await page.request.get("/admin/emails");
+    expect(response.status()).toBe(200);
+    await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "El envío de correos está desactivado" })).toBeVisible();
+    await expect(page.getByText("consulta el README, sección 'Configuration'")).toBeVisible();
+    for (const name of ["SMTP_URL", "MAIL_FROM", "PUBLIC_URL"]) await expect(page.getByRole("listitem").filter({ hasText: name })).toBeVisible();
+
+    await chooseLanguage(page, "en");
+    await page.goto("/admin/emails");
+    await expect(page.getByRole("navigation", { name: "Panel sections" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sending e-mail is turned off" })).toBeVisible();
+    await expect(page.getByText("see the README, section 'Configuration'")).toBeVisible();
+    await page.goto("/admin/create");
+    await expect(page.getByLabel("E-mail")).toHaveAccessibleDescription(
+      "Optional. Used to send them the invitation and reminders by e-mail, once sending e-mail is turned on. How to turn it on",
+    );
   });
 });

@@ -31,7 +31,7 @@ const TEXTS = {
     choose: "Elegir una foto",
     pick: "Subir foto",
     confirm: "Confirmar subida",
-    pending: "Tu foto se publicará cuando los novios la aprueben",
+    pending: "Tu foto se publicará cuando los novios la aprueben.",
     success: "¡Foto subida exitosamente!",
     toReview: (n: number) => `Por revisar (${n})`,
     approve: "Aprobar",
@@ -56,7 +56,7 @@ const TEXTS = {
     choose: "Choose a photo",
     pick: "Upload photo",
     confirm: "Confirm upload",
-    pending: "Your photo will appear once the couple approves it",
+    pending: "Your photo will appear once the couple approves it.",
     success: "Photo uploaded successfully!",
     toReview: (n: number) => `To review (${n})`,
     approve: "Approve",
@@ -263,7 +263,7 @@ test("a batch to a section under review lists each photo as waiting for the coup
   }
   await scope.getByRole("button", { name: TEXTS.es.confirm }).click();
   const answer = noJs ? page.getByRole("article", { name: section.name }) : scope;
-  await expect(answer.getByText("Tus fotos se publicarán cuando los novios las aprueben").first()).toBeVisible();
+  await expect(answer.getByText("Tus fotos se publicarán cuando los novios las aprueben.").first()).toBeVisible();
   for (const name of ["uno.jpg", "dos.jpg"])
     await expect(answer.getByRole("listitem").filter({ hasText: name })).toContainText("Se publicará cuando los novios la aprueben");
   expect((await data.pendingPhotos(section.id)).map((p) => p.name).sort()).toEqual(["dos.jpg", "uno.jpg"]);

@@ -1,6 +1,6 @@
 import { TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { MAX_PHONE_INPUT_LENGTH } from "~/lib/contacts";
 import { MAX_EMAIL_LENGTH } from "~/lib/email";
 
@@ -10,7 +10,7 @@ import { MAX_EMAIL_LENGTH } from "~/lib/email";
  */
 export function ContactFields({ phone, email, size }: { phone?: string | null; email?: string | null; size?: "md" }) {
   const { t } = useTranslation("reminders");
-  const admin = useRouteLoaderData("routes/admin") as { defaultPhoneCountry?: string } | undefined;
+  const admin = useRouteLoaderData("routes/admin") as { defaultPhoneCountry?: string; email?: boolean } | undefined;
   return (
     <>
       <TextInput
@@ -29,7 +29,16 @@ export function ContactFields({ phone, email, size }: { phone?: string | null; e
         type="email"
         autoComplete="off"
         label={t("contacts.email")}
-        description={t("contacts.emailHint")}
+        // What the address is for; while the site sends no e-mail, that it waits for e-mail to be turned on, and where it is explained.
+        description={
+          admin?.email ? (
+            t("contacts.emailHint")
+          ) : (
+            <>
+              {t("contacts.emailHintOff")} <Link to="/admin/emails">{t("contacts.emailHowOn")}</Link>
+            </>
+          )
+        }
         defaultValue={email ?? ""}
         maxLength={MAX_EMAIL_LENGTH}
         size={size}

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import type { MediaSlot, SlotState } from "~/lib/content-media";
+import { fileSize } from "~/lib/format";
 
 /** What the file input offers first (the server checks the content whatever is picked). */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
@@ -11,14 +12,12 @@ const ACCEPT: Record<MediaSlot, string> = {
   music: "audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg,.mp3,.m4a,.ogg",
 };
 
-const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
-
 /**
  * One slot of Multimedia: what the site shows now (with a preview), a plain multipart form to
  * replace it (the same with and without JavaScript), and 'Quitar'.
  */
 export function ContentMediaSlot({ slot, state, address }: { slot: MediaSlot; state: SlotState; address: string | null }) {
-  const { t } = useTranslation("contentMedia");
+  const { t, i18n } = useTranslation("contentMedia");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("slot") === slot;
   const uploading = busy && navigation.formData?.get("intent") === "uploadMedia";
@@ -29,7 +28,7 @@ export function ContentMediaSlot({ slot, state, address }: { slot: MediaSlot; st
     <section className="card admin-card content-media-slot" aria-labelledby={titleId}>
       <h3 id={titleId}>{t(`slots.${slot}.title`)}</h3>
       {state.kind === "uploaded" ? (
-        <p>{t("current", { name: state.name, size: megabytes(state.size) })}</p>
+        <p>{t("current", { name: state.name, size: fileSize(state.size, i18n.language) })}</p>
       ) : (
         <p className="admin-muted">{t(`slots.${slot}.${state.kind}`)}</p>
       )}

@@ -59,6 +59,8 @@ async function upload(
   limit: number,
   pick: (fields: ReadonlyMap<string, string>) => MediaReceiver | null,
   picked: () => string | undefined = () => undefined,
+  /** The toast of a stored file: a picture is a new version of its sub-section; a Multimedia file replaces the previous one. */
+  savedKey = "contentMedia:saved",
 ): Promise<AdminResult> {
   const refused = (error: SiteMediaError | "malformedUpload") => refusal(error, picked());
   let receiver: MediaReceiver | null = null;
@@ -85,7 +87,7 @@ async function upload(
   }
   if (!receiver) return refused("noFile");
   const saved = await (receiver as MediaReceiver).finish(fileName);
-  return saved.ok ? done("uploadMedia", "contentMedia:saved") : refused(saved.error);
+  return saved.ok ? done("uploadMedia", savedKey) : refused(saved.error);
 }
 
 const slotReceiver = (fields: ReadonlyMap<string, string>) => {
@@ -116,7 +118,7 @@ export async function contentMediaAction(request: Request, context: AppLoadConte
   const refused = await refuseAdminPost(request, context, "uploadMedia");
   if (refused) return respond(request, refused);
   try {
-    return respond(request, { result: await upload(request, MAX_VIDEO_BYTES, slotReceiver) });
+    return respond(request, { result: await upload(request, MAX_VIDEO_BYTES, slotReceiver, undefined, "contentMedia:replaced") });
   } catch (error) {
     console.error("admin: uploadMedia failed", error);
     return respond(request, { result: refusal("storageFailed") });

@@ -15,19 +15,20 @@ import { attempt, type AdminScreenActions } from "./tab-action.server";
 /**
  * Correos (/admin/emails, decision 0044): every message of the outbox with its state, and the guests'
  * e-mails, one invitation's or all of them after a confirmation that says how many. Without
- * SMTP_URL the screen does not exist (404) and every e-mail control is hidden.
+ * SMTP_URL (and MAIL_FROM) every e-mail control is hidden and the screen says that e-mail is off
+ * and which settings turn it on: an admin who opens it learns why, instead of meeting "not found".
  */
 
 /** How many messages the screen lists (the newest); a wedding sends a few hundred. */
 const SHOWN_MESSAGES = 300;
 
 export async function loadEmailsScreen() {
-  if (!emailEnabled()) throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!emailEnabled()) return { off: true as const };
   const [counts, messages] = await Promise.all([
     attempt("e-mail counts", () => guestEmailCounts()),
     attempt("outbox", () => listOutbox({ limit: SHOWN_MESSAGES })),
   ]);
-  return { counts, messages };
+  return { off: false as const, counts, messages };
 }
 
 /** Invitaciones' share panels: each invitation's address and e-mail state, only when the site sends e-mail (else none: no control shows). */

@@ -30,6 +30,8 @@ export default function ContentHistoryScreen() {
         {t("history.title")}
       </h2>
       <p className="admin-muted">{t("intro")}</p>
+      {/* Multimedia's files are replaced in place, never versioned: the list says so rather than leave them out silently. */}
+      <p className="admin-muted">{t("history.mediaNotKept")}</p>
       <ScreenNotices ownForms={["importContent"]} />
       {data.history.length === 0 ? (
         <p className="admin-empty">{t("history.empty")}</p>

@@ -1,6 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminScreenError } from "~/components/admin/AdminScreenError";
+import { EmailOff } from "./EmailOff";
 import { EmailsTab } from "./EmailsTab";
 import { LoadFailed } from "~/components/admin/LoadFailed";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
@@ -8,7 +9,10 @@ import { emailsScreen, loadEmailsScreen } from "~/http/admin/emails.server";
 import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { isLoadError } from "~/lib/admin-schemas";
 
-/** Correos (/admin/emails, only with SMTP_URL): every message's state, and the guests' e-mails to everyone after a confirmation. */
+/**
+ * Correos (/admin/emails): with SMTP_URL, every message's state and the guests' e-mails to everyone
+ * after a confirmation; without it, what turns e-mail on.
+ */
 export const loader = screenLoader(loadEmailsScreen);
 
 export const action = screenActionOf(emailsScreen);
@@ -19,6 +23,7 @@ export default function EmailsScreen() {
   const { t } = useTranslation("emails");
   const data = useLoaderData<typeof loader>();
   if (!data) return null; // locked: the layout shows the login instead
+  if (data.off) return <EmailOff />;
   const { counts, messages } = data;
   return (
     <>

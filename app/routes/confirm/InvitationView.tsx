@@ -21,14 +21,23 @@ interface Props {
 /**
  * Step 2: the invitation, its notes, the primary guest's dietary needs, a message to the couple,
  * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
- * without JavaScript); a "no" asks once more first.
+ * until the page's script runs, and always without JavaScript: decision 0049); a "no" asks once more first.
  */
 export function InvitationView({ invitation, deadline }: Props) {
   const { t, i18n } = useTranslation("confirm");
   const venueZone = useVenueTimeZone();
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
   const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Names and notes typed in the inline fields before the script ran: the dialog starts with them.
+  const [carried, setCarried] = useState<Record<string, string[]>>({});
+  const hydrated = useHydrated(() => {
+    if (!formRef.current) return;
+    const form = new FormData(formRef.current);
+    const extraSeats = additionalSeats(invitation.maxGuests);
+    const list = (name: string) => Array.from({ length: extraSeats }, (_, i) => String(form.get(`${name}[${i}]`) ?? ""));
+    setCarried({ guests: list("guests"), dietary: list("dietary") });
+  });
   const [dialogOpen, setDialogOpen] = useState(false);
   const extra = additionalSeats(invitation.maxGuests);
   const busy = fetcher.state !== "idle";
@@ -36,7 +45,7 @@ export function InvitationView({ invitation, deadline }: Props) {
   // A plain post's refusal is a new page: it brings back what the guest typed (decision 0020).
   // With the page's script the form never leaves the page, and its fields keep what is in them.
   const typed = typedIn(actionData);
-  const formRef = useRef<HTMLFormElement>(null);
+  const typedForDialog = (name: string, i?: number) => (i !== undefined && carried[name]?.[i]) || typed(name, i);
   const openDialog = hydrated && extra > 0;
 
   return (
@@ -44,6 +53,8 @@ export function InvitationView({ invitation, deadline }: Props) {
       <h1 className="confirm-title">{t("greeting", { name: invitation.primaryGuest })}</h1>
       <p>{t("deadlineNote", { date: formatLongDate(deadline, i18n.language, venueZone) })}</p>
       {extra > 0 ? <p>{t("additionalNote", { count: extra })}</p> : null}
+      {/* With the script the names are asked in a dialog, not in the page: say so. */}
+      {extra > 0 && hydrated ? <p className="confirm-hint">{t("additionalHint")}</p> : null}
       {!dialogOpen ? <FormErrors id="confirm-errors" errors={serverErrors} /> : null}
 
       <fetcher.Form
@@ -68,8 +79,10 @@ export function InvitationView({ invitation, deadline }: Props) {
           defaultValue={typed("primaryDietary")}
         />
         {extra > 0 && !hydrated ? (
-          // Without JavaScript the additional-guest fields sit in the page itself.
-          <fieldset className="confirm-inline no-js-only">
+          // Until the page's script runs (and always without JavaScript) the additional-guest
+          // fields sit in the page itself, visible: a tap on 'Confirmar Asistencia' before the
+          // script runs posts them with the answer. Once the script runs, the dialog asks instead.
+          <fieldset className="confirm-inline">
             <legend>{t("form.additionalLegend")}</legend>
             {Array.from({ length: extra }, (_, i) => (
               <div key={i} className="confirm-guest-fields">
@@ -119,7 +132,7 @@ export function InvitationView({ invitation, deadline }: Props) {
           maxGuests={invitation.maxGuests}
           answerForm={formRef}
           serverErrors={serverErrors}
-          typed={typed}
+          typed={typedForDialog}
         />
       ) : null}
 
