@@ -319,17 +319,18 @@ describe("admin action: operations", () => {
 
   it("creates an invitation and answers its code; blank names and seats outside 1..8 are refused", async () => {
     const cookie = await adminCookie();
-    // The same answer for the page's script and a plain form: back to Crear with the new code.
+    // The same answer for the page's script and a plain form: back to Crear with the new code, scrolled
+    // to it (on a phone it would otherwise sit under the toast).
     const created = await post({ intent: "createInvitation", primaryGuest: "  Nueva  Persona ", maxGuests: "4" }, { cookie });
     expect(created.status).toBe(302);
     const [inv] = await listInvitations();
     expect(inv).toMatchObject({ primaryGuest: "Nueva Persona", maxGuests: 4, confirmed: false });
-    expect(created.location).toBe(`/admin/create?created=${inv.code}&createdFor=Nueva+Persona`);
+    expect(created.location).toBe(`/admin/create?created=${inv.code}&createdFor=Nueva+Persona#created-invitation`);
     expect(created.setCookie.some((c) => c.startsWith("wedding_flash="))).toBe(true);
 
     const plain = await post({ intent: "createInvitation", primaryGuest: "Sin JS", maxGuests: "1" }, { cookie });
     expect(plain.status).toBe(302);
-    expect(plain.location).toMatch(/^\/admin\/create\?created=[A-Z0-9]+&createdFor=Sin\+JS$/);
+    expect(plain.location).toMatch(/^\/admin\/create\?created=[A-Z0-9]+&createdFor=Sin\+JS#created-invitation$/);
 
     const blank = await post({ intent: "createInvitation", primaryGuest: "   ", maxGuests: "2" }, { cookie });
     expect(blank.status).toBe(400);
