@@ -145,7 +145,7 @@ describe("photos reviewed before they go public", () => {
     const answer = await apiUpload(id, { uploaderName: "Tía Rosa" });
     expect(answer.status).toBe(201);
     // The API says pending, with the guest's message, and gives no address of the file.
-    expect(answer.json).toEqual({ id: expect.any(Number), name: "boda.jpg", status: "pending", message: "Tu foto se publicará cuando los novios la aprueben" });
+    expect(answer.json).toEqual({ id: expect.any(Number), name: "boda.jpg", status: "pending", message: "Tu foto se publicará cuando los novios la aprueben." });
     const pending = (await row(answer.json.id))!;
     expect(pending).toMatchObject({ status: "pending", uploader_name: "Tía Rosa", published_at: null });
     // 128 random bits in a pending photo's key: a bucket with public reads cannot be guessed into serving it.
@@ -188,7 +188,7 @@ describe("photos reviewed before they go public", () => {
   it("the API's message about a pending photo is in the caller's language", async () => {
     const id = await newSection(true);
     const answer = await apiUpload(id, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
-    expect(answer.json).toMatchObject({ status: "pending", message: "Your photo will appear once the couple approves it" });
+    expect(answer.json).toMatchObject({ status: "pending", message: "Your photo will appear once the couple approves it." });
   });
 
   it("the admin's own uploads (bearer token or session) are published at once, whatever the switch", async () => {
