@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { openContentSection, saveContent, signIn } from "./content-editor";
 import { expect, startServer, test } from "./fixtures";
 
 /**
@@ -18,40 +19,23 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const PASSWORD = "e2e-admin-password";
 const NESTED = "$t(home:story.met.title)";
 const NAMES = "Ana & Luis $t(home:story.met.title)";
 // Three story titles that name each other: read as i18next texts, each pulled in the next without end.
 const LOOP = ["$t(home:story.firstTrip.title)", "$t(home:story.home.title)", "$t(home:story.met.title)"];
 
-async function login(page: Page) {
-  await page.goto(`${server.baseURL}/admin`);
-  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
-}
-
-async function openSubsection(page: Page, name: string) {
-  await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Contenido" }).click();
-  await page.getByRole("navigation", { name: "Secciones del contenido" }).getByRole("link", { name, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
-}
-
-async function save(page: Page) {
-  await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByText("Contenido guardado").filter({ visible: true }).last()).toBeVisible();
-}
+const login = (page: Page) => signIn(page, server.baseURL);
 
 test("texts with `$t(…)`, `{{…}}` and a loop show as typed on every page; the panel, its login and 'Restaurar' keep working", async ({ page, browser }) => {
   test.slow();
   await login(page);
-  await openSubsection(page, "Pareja y fechas");
+  await openContentSection(page, "Pareja y fechas");
   await page.getByLabel("Nombres de la pareja").fill(NAMES);
   await page.getByLabel("Ciudad (ES)").fill("{{date}}");
   await page.getByLabel("Ciudad (EN)").fill("");
-  await save(page);
+  await saveContent(page);
 
-  await openSubsection(page, "Historia");
+  await openContentSection(page, "Historia");
   for (const [i, title] of LOOP.entries()) {
     const moment = page.getByRole("group", { name: new RegExp(`^Momento ${i + 1}`) });
     await moment.getByLabel("Título (ES)", { exact: true }).fill(title);
@@ -61,13 +45,13 @@ test("texts with `$t(…)`, `{{…}}` and a loop show as typed on every page; th
     .getByRole("group", { name: /^Momento 1/ })
     .getByLabel("Descripción (ES)")
     .fill(`${NESTED} {{date}}`);
-  await save(page);
+  await saveContent(page);
   // A second save of 'Historia', to restore the first one below.
   await page
     .getByRole("group", { name: /^Momento 4/ })
     .getByLabel("Título (ES)", { exact: true })
     .fill("Después");
-  await save(page);
+  await saveContent(page);
 
   const home = await page.goto(`${server.baseURL}/`);
   expect(home?.status()).toBe(200);
@@ -118,7 +102,7 @@ test("texts with `$t(…)`, `{{…}}` and a loop show as typed on every page; th
     .click();
   await expect(page.getByText("Versión restaurada").filter({ visible: true })).toBeVisible();
   await expect(page.getByRole("row")).toHaveCount(before + 1);
-  await openSubsection(page, "Historia");
+  await openContentSection(page, "Historia");
   await expect(page.getByRole("group", { name: /^Momento 1/ }).getByLabel("Título (ES)", { exact: true })).toHaveValue(LOOP[0]);
   await expect(page.getByRole("group", { name: /^Momento 4/ }).getByLabel("Título (ES)", { exact: true })).not.toHaveValue("Después");
 });

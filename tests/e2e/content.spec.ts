@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { openContentSection, saveContent, signIn } from "./content-editor";
 import { expect, jsDisabled, startServer, test } from "./fixtures";
 
 /**
@@ -21,26 +22,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const PASSWORD = "e2e-admin-password";
-
-async function login(page: Page) {
-  await page.goto(`${server.baseURL}/admin`);
-  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
-}
-
-async function openSubsection(page: Page, name: string) {
-  await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Contenido" }).click();
-  await page.getByRole("navigation", { name: "Secciones del contenido" }).getByRole("link", { name, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
-}
-
-async function save(page: Page) {
-  await page.getByRole("button", { name: "Guardar cambios" }).click();
-  // A toast with JavaScript, the flash message without: whichever shows.
-  await expect(page.getByText("Contenido guardado").filter({ visible: true }).last()).toBeVisible();
-}
+const login = (page: Page) => signIn(page, server.baseURL);
 
 /** The visitor's language, saved as the site's switch saves it. */
 async function chooseLanguage(page: Page, lng: "es" | "en") {
@@ -70,7 +52,7 @@ test("the couple's names, a story moment and an information card, edited in the 
   const banner = page.getByText("Tu sitio muestra contenido de ejemplo. Personalízalo en Contenido.");
   await expect(banner).toBeVisible();
 
-  await openSubsection(page, "Pareja y fechas");
+  await openContentSection(page, "Pareja y fechas");
   // axe runs as the page's script: in the JavaScript project (the markup is the same without it).
   if (!jsDisabled(testInfo)) await expectNoSeriousA11yViolations(page, "content: couple and dates");
   // The dates this deployment sets in its environment are shown, not editable.
@@ -79,21 +61,21 @@ test("the couple's names, a story moment and an information card, edited in the 
   await page.getByLabel("Nombres de la pareja").fill("Lucía & Mateo");
   await page.getByLabel("Ciudad (ES)").fill("Antigua, Guatemala");
   await page.getByLabel("Ciudad (EN)").fill("");
-  await save(page);
+  await saveContent(page);
   await expect(page.getByLabel("Nombres de la pareja")).toHaveValue("Lucía & Mateo");
 
-  await openSubsection(page, "Historia");
+  await openContentSection(page, "Historia");
   const moment = page.getByRole("group", { name: /^Momento 1/ });
   await moment.getByLabel("Título (ES)", { exact: true }).fill("Nos conocimos en Lima");
   await moment.getByLabel("Título (EN)", { exact: true }).fill("");
   await moment.getByLabel("Descripción (ES)").fill("Primera línea <em>sin HTML</em>\nSegunda línea");
-  await save(page);
+  await saveContent(page);
 
-  await openSubsection(page, "Información");
+  await openContentSection(page, "Información");
   const card = page.getByRole("group", { name: /^Tarjeta 1/ });
   await card.getByLabel("Título (ES)", { exact: true }).fill("Vestimenta elegante");
   await card.getByLabel("Título (EN)", { exact: true }).fill("Elegant attire");
-  await save(page);
+  await saveContent(page);
   await expect(banner).toHaveCount(0);
 
   await page.goto(`${server.baseURL}/`);
@@ -146,24 +128,24 @@ test("the couple's names, a story moment and an information card, edited in the 
 
 test("a change made through one worker is seen by every worker at once", async ({ page }) => {
   await login(page);
-  await openSubsection(page, "Pareja y fechas");
+  await openContentSection(page, "Pareja y fechas");
   const names = await page.getByLabel("Nombres de la pareja").inputValue();
   await page.getByLabel("Nombres de la pareja").fill("Prueba & Trabajadores");
   // Every worker has just checked the content (so none is due for its periodic check), then the save.
   await Promise.all(Array.from({ length: 6 }, () => fetchFresh("/")));
-  await save(page);
+  await saveContent(page);
   // Right after the save, several fresh connections (spread over the two workers, the page cache
   // on) all show it: none waits for its periodic check.
   const pages = await Promise.all(Array.from({ length: 6 }, () => fetchFresh("/")));
   for (const html of pages) expect(html).toContain("<title>Prueba &amp; Trabajadores · ");
   await page.getByLabel("Nombres de la pareja").fill(names);
-  await save(page);
+  await saveContent(page);
 });
 
 test("refused input gets a message and changes nothing", async ({ page }, testInfo) => {
   test.slow();
   await login(page);
-  await openSubsection(page, "Pareja y fechas");
+  await openContentSection(page, "Pareja y fechas");
   await page.getByLabel("Nombres de la pareja").fill("Otra Pareja");
   await page.getByLabel("Latitud del mapa").fill("95");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
@@ -172,7 +154,7 @@ test("refused input gets a message and changes nothing", async ({ page }, testIn
   // What was typed stays in the form.
   await expect(page.getByLabel("Nombres de la pareja")).toHaveValue("Otra Pareja");
 
-  await openSubsection(page, "Alojamiento");
+  await openContentSection(page, "Alojamiento");
   await page.getByLabel("Correo del contacto").fill("reservas@");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByText("Escribe un correo electrónico válido.")).toBeVisible();
@@ -185,14 +167,14 @@ test("refused input gets a message and changes nothing", async ({ page }, testIn
 
 test("'Frases': a quote added, one removed and the order changed, in one save", async ({ page }) => {
   await login(page);
-  await openSubsection(page, "Frases");
+  await openContentSection(page, "Frases");
   await page.getByRole("group", { name: "Frase 1" }).getByLabel("Posición 1 en la lista").fill("9");
   await page.getByRole("group", { name: "Frase 2" }).getByRole("checkbox", { name: "Quitar frase 2" }).check();
   const added = page.getByRole("group", { name: "Nueva frase (opcional)" });
   await added.getByLabel("Texto (ES)").fill("Contigo, siempre.");
   await added.getByLabel("Autor (ES)").fill("Lucía");
   await added.getByLabel(/^Posición/).fill("1");
-  await save(page);
+  await saveContent(page);
   await expect(page.getByRole("group", { name: "Frase 1" }).getByLabel("Texto (ES)")).toHaveValue("Contigo, siempre.");
 
   await page.goto(`${server.baseURL}/`);
@@ -206,12 +188,12 @@ test("'Frases': a quote added, one removed and the order changed, in one save", 
 
 test("'Historial' lists the saves, and 'Restaurar' brings an older one back as a new save", async ({ page }) => {
   await login(page);
-  await openSubsection(page, "Pareja y fechas");
+  await openContentSection(page, "Pareja y fechas");
   await page.getByLabel("Nombres de la pareja").fill("Sofía & Tomás");
-  await save(page);
+  await saveContent(page);
   await expect.poll(() => fetchFresh("/")).toContain("<title>Sofía &amp; Tomás · ");
 
-  await openSubsection(page, "Historial");
+  await openContentSection(page, "Historial");
   const rows = page.getByRole("row").filter({ hasText: "Pareja y fechas" });
   await expect(rows.nth(1)).toBeVisible();
   const before = await page.getByRole("row").count();
@@ -228,7 +210,7 @@ test("'Historial' lists the saves, and 'Restaurar' brings an older one back as a
 
 test("'Exportar contenido' downloads the texts; 'Importar contenido' shows what changes, then applies it", async ({ page }) => {
   await login(page);
-  await openSubsection(page, "Historial");
+  await openContentSection(page, "Historial");
   const download = await page.request.get(`${server.baseURL}/admin/content/export.json`);
   expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="contenido-\d{4}-\d\d-\d\d\.json"$/);
   const file = (await download.json()) as { content: { couple: { names: string }; story: { moments: { title: { es: string } }[] } } };
@@ -280,7 +262,7 @@ test("Alojamiento's introduction and the contact's role and text are the couple'
   await page.getByLabel("Cargo del contacto (EN)").fill("");
   await page.getByLabel("Cómo reservar (ES)").fill("");
   await page.getByLabel("Cómo reservar (EN)").fill("");
-  await save(page);
+  await saveContent(page);
 
   await page.goto(`${server.baseURL}/`);
   await expect(section).toContainText("El hotel Casa Santo Domingo guarda habitaciones para ustedes.");

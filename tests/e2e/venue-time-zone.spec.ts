@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { openContentSection, saveContent, signIn } from "./content-editor";
 import { expect, jsDisabled, startServer, test } from "./fixtures";
 
 /**
@@ -19,21 +20,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const PASSWORD = "e2e-admin-password";
-
 async function openCouple(page: Page) {
-  await page.goto(`${server.baseURL}/admin`);
-  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
-  await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Contenido" }).click();
-  await page.getByRole("navigation", { name: "Secciones del contenido" }).getByRole("link", { name: "Pareja y fechas", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Pareja y fechas" })).toBeVisible();
-}
-
-async function save(page: Page) {
-  await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByText("Contenido guardado").filter({ visible: true }).last()).toBeVisible();
+  await signIn(page, server.baseURL);
+  await openContentSection(page, "Pareja y fechas");
 }
 
 /** The visitor's language, saved as the site's switch saves it. */
@@ -52,7 +41,7 @@ test("the couple picks Europe/Madrid: 16:00 stays 16:00, now Madrid's, on the si
   await expect(page.getByText("Hora del lugar de la boda (America/Panama).").first()).toBeVisible();
   await page.getByLabel("Fecha y hora de la boda").fill("2031-01-17T16:00");
   await page.getByLabel("Fecha límite para confirmar").fill("2030-12-17T23:59");
-  await save(page);
+  await saveContent(page);
 
   if (jsDisabled(testInfo)) {
     await zone.selectOption("Europe/Madrid");
@@ -61,7 +50,7 @@ test("the couple picks Europe/Madrid: 16:00 stays 16:00, now Madrid's, on the si
     await zone.fill("Madrid");
     await page.getByRole("option", { name: "Europe/Madrid" }).click();
   }
-  await save(page);
+  await saveContent(page);
   await expect(zone).toHaveValue("Europe/Madrid");
   // The wall clock typed is kept; the form no longer speaks of Panamá's time.
   await expect(page.getByLabel("Fecha y hora de la boda")).toHaveValue("2031-01-17T16:00");

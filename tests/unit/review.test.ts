@@ -145,7 +145,12 @@ describe("photos reviewed before they go public", () => {
     const answer = await apiUpload(id, { uploaderName: "Tía Rosa" });
     expect(answer.status).toBe(201);
     // The API says pending, with the guest's message, and gives no address of the file.
-    expect(answer.json).toEqual({ id: expect.any(Number), name: "boda.jpg", status: "pending", message: "Tu foto se publicará cuando los novios la aprueben." });
+    expect(answer.json).toEqual({
+      id: expect.any(Number),
+      name: "boda.jpg",
+      status: "pending",
+      message: "Tu foto se publicará cuando los novios la aprueben.",
+    });
     const pending = (await row(answer.json.id))!;
     expect(pending).toMatchObject({ status: "pending", uploader_name: "Tía Rosa", published_at: null });
     // 128 random bits in a pending photo's key: a bucket with public reads cannot be guessed into serving it.
