@@ -9,23 +9,26 @@ import { expect, startServer, test } from "./fixtures";
 
 /** An admin route file's id and an address it answers (a parameter filled in). */
 function adminRoutes(): { id: string; path: string }[] {
-  return fs
-    .readdirSync("app/routes")
-    .filter((file) => /^admin[._]/.test(file) || /^admin\.tsx$/.test(file))
-    .map((file) => {
-      const id = `routes/${file.replace(/\.tsx?$/, "")}`;
-      const path = `/${id
-        .slice("routes/".length)
-        .replace(/^admin_\./, "admin.")
-        .replace(/\._index$/, "")
-        .replace(/\[\.\]/g, "~")
-        .split(".")
-        .join("/")
-        .replace(/~/g, ".")
-        .replace("$id", "1")
-        .replace("$file", "ABC123.svg")}`;
-      return { id, path };
-    });
+  return (
+    fs
+      .readdirSync("app/routes")
+      // A screen is a folder (`admin.invitations/route.tsx`), a resource a file (`admin_.export[.]csv.ts`).
+      .filter((file) => /^admin([._]|$)/.test(file) || /^admin\.tsx$/.test(file))
+      .map((file) => {
+        const id = `routes/${file.replace(/\.tsx?$/, "")}`;
+        const path = `/${id
+          .slice("routes/".length)
+          .replace(/^admin_\./, "admin.")
+          .replace(/\._index$/, "")
+          .replace(/\[\.\]/g, "~")
+          .split(".")
+          .join("/")
+          .replace(/~/g, ".")
+          .replace("$id", "1")
+          .replace("$file", "ABC123.svg")}`;
+        return { id, path };
+      })
+  );
 }
 
 test.describe("?_data requests to the admin without the session @js-only", () => {

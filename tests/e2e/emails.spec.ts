@@ -190,8 +190,18 @@ test.describe("invitation and reminder e-mails", () => {
       const recent = await site.invitation("Recordada Hoy", "hoy@example.com", "es");
       await site.invitation("Ya Respondió", "si@example.com", "es", { declined: true });
       await login(page, site.server.baseURL);
-      // Reminded on WhatsApp a moment ago: not again within 3 days.
-      expect((await page.request.get(`${site.server.baseURL}/admin/reminders/${recent.id}/whatsapp`, { maxRedirects: 0 })).status()).toBe(302);
+      // Reminded a moment ago (its message copied on 'Por responder'): not again within 3 days.
+      await page.goto(`${site.server.baseURL}/admin/reminders`);
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Recordada Hoy", exact: true }) });
+      if (jsDisabled(testInfo)) {
+        await card.getByText("Copiar mensaje").click();
+        await card.getByRole("button", { name: "Marcar como recordado" }).click();
+      } else {
+        await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+        await card.getByRole("button", { name: "Copiar mensaje para Recordada Hoy" }).click();
+      }
+      await expect(card.getByText(/\(1 vez\)$/)).toBeVisible();
+      expect((await site.data.invitation(recent.id))?.reminderCount).toBe(1);
       await page.goto(`${site.server.baseURL}/admin/emails`);
       await expect(page.getByText("1 invitación pendiente con correo no ha recibido un recordatorio en los últimos 3 días.")).toBeVisible();
       await confirmBulk(
