@@ -16,6 +16,7 @@ const invitationInput: Record<InvitationInputError, Answer> = {
   maxGuestsOutOfRange: [400, "dashboard:create.maxGuestsOutOfRange"],
   phoneInvalid: [400, "reminders:contacts.phoneInvalid"],
   emailInvalid: [400, "reminders:contacts.emailInvalid"],
+  unknownEvent: [400, "events:errors.unknownEvent"],
 };
 
 const updateInvitation: Record<UpdateInvitationError, Answer> = {
@@ -39,6 +40,7 @@ const confirm: Record<ConfirmError, Answer> = {
   messageTooLong: [400, "confirm:form.messageTooLong"],
   // Declined already: the stored answer stands (a conflict with the stored state).
   alreadyAnswered: [409, "confirm:form.alreadyAnswered"],
+  notInvited: [400, "events:notInvited"],
 };
 
 /** declineInvitation's errors: the same statuses as a confirmation's. */

@@ -42,7 +42,42 @@ export interface GuestTable {
   is_primary: Generated<SqlBool>;
   /** Dietary needs, free text, or null. */
   dietary: string | null;
+  /** 1 when this person attends the wedding itself (every answer from before events: 1). */
+  attends_wedding: Generated<SqlBool>;
   created_at: Generated<string>;
+}
+
+/** An event beside the wedding (the wedding is event 0, from Contenido): docs/decisions/0056-events.md. */
+export interface EventTable {
+  id: Generated<number>;
+  name_es: string;
+  name_en: string | null;
+  /** The wall clock at the venue ("2026-01-16T19:00"). */
+  starts_at: string;
+  place: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  description_es: string | null;
+  description_en: string | null;
+  position: number;
+  /** 'Visible para todos': shown to visitors without an invitation. */
+  is_public: Generated<SqlBool>;
+  /** Removed by the couple: kept, out of every list and total. */
+  removed_at: string | null;
+  created_at: Generated<string>;
+}
+
+/** An invitation invited to an event (the wedding needs no row). */
+export interface InvitationEventTable {
+  invitation_id: number;
+  event_id: number;
+}
+
+/** A person named in an answer who attends an event (the wedding: guests.attends_wedding). */
+export interface GuestEventTable {
+  guest_id: number;
+  event_id: number;
 }
 
 export interface GallerySectionTable {
@@ -169,6 +204,9 @@ export interface Database {
   wishes: WishTable;
   site_settings: SiteSettingTable;
   content_versions: ContentVersionTable;
+  events: EventTable;
+  invitation_events: InvitationEventTable;
+  guest_events: GuestEventTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

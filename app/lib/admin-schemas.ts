@@ -12,6 +12,7 @@ import {
 import { nameField } from "./names";
 import { MAX_PHONE_INPUT_LENGTH } from "./contacts";
 import { MAX_EMAIL_LENGTH } from "./email";
+import { MAX_EVENTS, MAX_EVENT_ADDRESS_LENGTH, MAX_EVENT_DESCRIPTION_LENGTH, MAX_EVENT_NAME_LENGTH, MAX_EVENT_PLACE_LENGTH } from "./events";
 
 /**
  * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
@@ -23,6 +24,8 @@ export const ADMIN_TABS = [
   { id: "stats", path: "/admin", loading: "stats.loading" },
   { id: "invitations", path: "/admin/invitations", loading: "invitations.loading" },
   { id: "create", path: "/admin/create", loading: "common:loading" },
+  // 'Eventos': the wedding and the couple's other events (docs/decisions/0056-events.md).
+  { id: "events", path: "/admin/events", loading: "events:loading", label: "events:tab" },
   { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
   // 'Contenido' has a screen per sub-section under its path, and its label in its own namespace.
   { id: "content", path: "/admin/content", loading: "common:loading", label: "content:tab", nested: true },
@@ -58,6 +61,11 @@ const email = z
   .optional();
 /** A delete: "are you sure?" first (`confirmed=yes` once answered; `name` only words the question). */
 const removal = <I extends string>(intent: I) => z.object({ intent: z.literal(intent), id, confirmed: z.literal("yes").optional() });
+
+/** The events an invitation is invited to ('Invitado a' checkboxes): the couple's event ids, the wedding implied.
+ * `eventsShown` says the boxes were on the form, so none ticked means none (without it, Crear invites to every event). */
+const invitedTo = z.array(z.coerce.number().int().positive()).max(MAX_EVENTS).optional();
+const eventsShown = z.literal("yes").optional();
 
 /** The /admin layout's own forms: opening and closing the session. Messages are translation keys. */
 export const adminSessionSchema = z.discriminatedUnion("intent", [
@@ -105,9 +113,32 @@ export const invitationsTabSchema = z.discriminatedUnion("intent", [
     email,
     answer: z.enum(["keep", "pending", "declined"]).default("keep"),
     confirmed: z.literal("yes").optional(),
+    events: invitedTo,
+    eventsShown,
   }),
   removal("deleteGuest"),
   sendInvitationEmailForm,
+]);
+
+
+/** Eventos: the couple's events beside the wedding (their rules: app/lib/events.ts checkEventInput). */
+const eventFields = {
+  nameEs: z.string().max(MAX_EVENT_NAME_LENGTH * 2, "events:errors.nameTooLong").default(""),
+  nameEn: z.string().max(MAX_EVENT_NAME_LENGTH * 2, "events:errors.nameTooLong").optional(),
+  startsAt: z.string().max(40, "events:errors.dateInvalid").default(""),
+  place: z.string().max(MAX_EVENT_PLACE_LENGTH * 2, "events:errors.placeTooLong").optional(),
+  address: z.string().max(MAX_EVENT_ADDRESS_LENGTH * 2, "events:errors.addressTooLong").optional(),
+  latitude: z.string().max(40, "events:errors.positionInvalid").optional(),
+  longitude: z.string().max(40, "events:errors.positionInvalid").optional(),
+  descriptionEs: z.string().max(MAX_EVENT_DESCRIPTION_LENGTH * 2, "events:errors.descriptionTooLong").optional(),
+  descriptionEn: z.string().max(MAX_EVENT_DESCRIPTION_LENGTH * 2, "events:errors.descriptionTooLong").optional(),
+  isPublic: checkbox,
+};
+export const eventsScreenSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("createEvent"), ...eventFields }),
+  z.object({ intent: z.literal("editEvent"), id, ...eventFields }),
+  z.object({ intent: z.literal("moveEvent"), id, direction: z.enum(["up", "down"]) }),
+  removal("removeEvent"),
 ]);
 
 /** Crear: 'Crear Nueva Invitación'. */
@@ -120,6 +151,8 @@ export const createTabSchema = z.discriminatedUnion("intent", [
     language: z.enum(SUPPORTED_LANGUAGES).default(DEFAULT_LANGUAGE),
     phone,
     email,
+    events: invitedTo,
+    eventsShown,
   }),
 ]);
 
@@ -197,7 +230,8 @@ export type AdminAction =
   | z.infer<typeof emailsScreenSchema>
   | z.infer<typeof reviewTabSchema>
   | z.infer<typeof wishesTabSchema>
-  | z.infer<typeof contentMediaSchema>;
+  | z.infer<typeof contentMediaSchema>
+  | z.infer<typeof eventsScreenSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;
@@ -251,7 +285,7 @@ export function errorsOf(result: AdminActionData | undefined): string[] | undefi
 }
 
 /** Intents that ask "are you sure?" first. */
-export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish", "rejectAllWishes"] as const;
+export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish", "rejectAllWishes", "removeEvent"] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
 export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteInvitation: "dashboard:confirm.deleteInvitation",
@@ -260,6 +294,7 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteMedia: "dashboard:confirm.deletePhoto",
   deleteWish: "wishes:admin.confirmDelete",
   rejectAllWishes: "wishes:admin.confirmRejectAll",
+  removeEvent: "events:confirmRemove",
 };
 /** A list or figure the panel could not load: shown in place, with the server's message. */
 export interface LoadError {

@@ -10,6 +10,8 @@ import type { Database } from "~/infra/db-schema";
 import { enqueueAnswerNotice } from "~/models/notifications.server";
 import { outboxTransaction } from "~/models/outbox.server";
 import { config } from "~/infra/config.server";
+import { attendanceOf, invitedEvents, listExtraEvents, recordAttendance, setInvitedEvents } from "~/models/events.server";
+import { attendanceByName, isDecline } from "~/lib/events";
 
 export interface Guest {
   id: number;
@@ -17,6 +19,8 @@ export interface Guest {
   isPrimary: boolean;
   /** Dietary needs, or null. */
   dietary: string | null;
+  /** The events this person attends (the wedding is 0; docs/decisions/0056-events.md). */
+  attends: number[];
 }
 
 /** An invitation, its fields named as the API names them (docs/api.md). */
@@ -45,6 +49,8 @@ export interface Invitation {
   /** The last reminder sent or copied, and how many there have been. */
   remindedAt: string | null;
   reminderCount: number;
+  /** The events it is invited to: the wedding (0) first, then the couple's in their order. */
+  events: number[];
   guests: Guest[];
 }
 
@@ -67,9 +73,10 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
     .orderBy("is_primary", "desc")
     .orderBy("id", "asc")
     .execute();
+  const attendance = await attendanceOf(rows.map((r) => r.id));
   for (const r of rows) {
     const list = byInvitation.get(r.invitation_id) ?? [];
-    list.push({ id: r.id, fullName: r.full_name, isPrimary: bool(r.is_primary), dietary: r.dietary });
+    list.push({ id: r.id, fullName: r.full_name, isPrimary: bool(r.is_primary), dietary: r.dietary, attends: attendance.get(r.id) ?? [] });
     byInvitation.set(r.invitation_id, list);
   }
   return byInvitation;
@@ -114,6 +121,7 @@ function toInvitation(
     reminder_count: number;
   },
   guests: Guest[],
+  events: number[] = [0],
 ): Invitation {
   const status = statusOf(row);
   return {
@@ -133,6 +141,7 @@ function toInvitation(
     openedLastAt: row.opened_last_at,
     remindedAt: row.reminded_at,
     reminderCount: Number(row.reminder_count),
+    events,
     guests,
   };
 }
@@ -144,14 +153,14 @@ export async function findInvitationByCode(code: string): Promise<Invitation | n
   const row = await db().selectFrom("invitations").select(invitationColumns).where("code", "=", normalized).executeTakeFirst();
   if (!row) return null;
   const guests = await loadGuests([row.id]);
-  return toInvitation(row, guests.get(row.id) ?? []);
+  return toInvitation(row, guests.get(row.id) ?? [], (await invitedEvents([row.id])).get(row.id));
 }
 
 export async function findInvitationById(id: number): Promise<Invitation | null> {
   const row = await db().selectFrom("invitations").select(invitationColumns).where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const guests = await loadGuests([row.id]);
-  return toInvitation(row, guests.get(row.id) ?? []);
+  return toInvitation(row, guests.get(row.id) ?? [], (await invitedEvents([row.id])).get(row.id));
 }
 
 /** Every invitation, newest first, with its guests. */
@@ -165,10 +174,11 @@ export async function invitationsWhere(condition?: (eb: ExpressionBuilder<Databa
   if (condition) query = query.where(condition);
   const rows = await query.orderBy("id", "desc").execute();
   const guests = await loadGuests(rows.map((r) => r.id));
-  return rows.map((r) => toInvitation(r, guests.get(r.id) ?? []));
+  const events = await invitedEvents(rows.map((r) => r.id));
+  return rows.map((r) => toInvitation(r, guests.get(r.id) ?? [], events.get(r.id)));
 }
 
-export type InvitationInputError = "primaryGuestRequired" | "nameTooLong" | "maxGuestsOutOfRange" | ContactError;
+export type InvitationInputError = "primaryGuestRequired" | "nameTooLong" | "maxGuestsOutOfRange" | "unknownEvent" | ContactError;
 
 /**
  * Checks the fields an admin types; the same rule for the form, the CSV import and the API. The
@@ -215,9 +225,13 @@ export interface NewInvitation extends ContactsInput {
   primaryGuest: string;
   maxGuests: number;
   language?: Language;
+  /** The couple's events it is invited to (the wedding always is); undefined: every event. */
+  events?: readonly number[];
 }
 
-/** Inserts one checked invitation under a fresh unique code; returns its id. */
+class UnknownEvent extends Error {}
+
+/** Inserts one checked invitation under a fresh unique code, invited to its events; returns its id. */
 async function insertWithFreshCode(trx: Transaction<Database>, checked: NewInvitation): Promise<number> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const code = generateInvitationCode();
@@ -234,7 +248,12 @@ async function insertWithFreshCode(trx: Transaction<Database>, checked: NewInvit
       .onConflict((oc) => oc.column("code").doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (inserted) return inserted.id;
+    if (inserted) {
+      const events = checked.events ?? (await listExtraEvents(trx)).map((e) => e.id);
+      // Throwing rolls the insert back with the rest of the caller's transaction.
+      if (!(await setInvitedEvents(trx, inserted.id, events)).ok) throw new UnknownEvent();
+      return inserted.id;
+    }
   }
   throw new Error("Could not generate a unique invitation code");
 }
@@ -256,7 +275,11 @@ export async function createInvitation(
       if (total > TOTAL_CAPACITY && !options.allowOverCapacity) {
         return { ok: false as const, error: "overCapacity" as const, total, capacity: TOTAL_CAPACITY };
       }
-      return { ok: true as const, id: await insertWithFreshCode(trx, { ...checked, language: input.language }) };
+      return { ok: true as const, id: await insertWithFreshCode(trx, { ...checked, language: input.language, events: input.events }) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof UnknownEvent) return { ok: false as const, error: "unknownEvent" as const };
+      throw error;
     });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))! };
@@ -274,7 +297,12 @@ export async function createInvitations(
   for (const [row, input] of rows.entries()) {
     const checked = validateInvitationInput(input);
     if (!checked.ok) return { ok: false, row, error: checked.error };
-    ids.push(await insertWithFreshCode(trx, { ...checked, language: input.language }));
+    try {
+      ids.push(await insertWithFreshCode(trx, { ...checked, language: input.language, events: input.events }));
+    } catch (error) {
+      if (error instanceof UnknownEvent) return { ok: false, row, error: "unknownEvent" };
+      throw error;
+    }
   }
   return { ok: true, ids };
 }
@@ -293,7 +321,7 @@ export type AdminStatus = Extract<InvitationStatus, "pending" | "declined">;
  */
 export async function updateInvitation(
   id: number,
-  patch: { primaryGuest?: string; maxGuests?: number; language?: Language; status?: AdminStatus } & ContactsInput,
+  patch: { primaryGuest?: string; maxGuests?: number; language?: Language; status?: AdminStatus; events?: readonly number[] } & ContactsInput,
   options: CapacityOptions & { now?: Date } = {},
 ): Promise<{ ok: true; invitation: Invitation } | { ok: false; error: UpdateInvitationError } | OverCapacity> {
   return db()
@@ -348,10 +376,12 @@ export async function updateInvitation(
         .where("id", "=", id)
         .execute();
       await trx.updateTable("guests").set({ full_name: checked.primaryGuest }).where("invitation_id", "=", id).where("is_primary", "=", 1).execute();
+      if (!(await setInvitedEvents(trx, id, patch.events)).ok) throw new UnknownEvent();
       return { ok: true as const, id };
     })
     .catch((error: unknown) => {
       if (error instanceof BelowConfirmed) return { ok: false as const, error: "belowConfirmed" as const };
+      if (error instanceof UnknownEvent) return { ok: false as const, error: "unknownEvent" as const };
       if (error instanceof OverCapacityError) return { ok: false as const, error: "overCapacity" as const, total: error.total, capacity: TOTAL_CAPACITY };
       throw error;
     })
@@ -365,7 +395,10 @@ class OverCapacityError extends Error {
   }
 }
 
-export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | AnswerError;
+export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | "notInvited" | AnswerError;
+
+/** A person's answer with the events they attend (undefined: every event the invitation is invited to). */
+type GuestAnswerWithEvents = GuestAnswer & { attends?: readonly number[] };
 
 /**
  * Confirms attendance for a code with the guests sent (primary guest optional, added first),
@@ -376,9 +409,9 @@ export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | AnswerErr
  */
 export async function confirmInvitation(
   code: string,
-  guests: readonly (string | GuestAnswer)[],
+  guests: readonly (string | GuestAnswerWithEvents)[],
   now: Date = new Date(),
-  extra: { primaryDietary?: string | null; message?: string | null } = {},
+  extra: { primaryDietary?: string | null; message?: string | null; primaryAttends?: readonly number[] } = {},
 ): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
   const normalized = normalizeInvitationCode(code);
   if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
@@ -400,12 +433,35 @@ export async function confirmInvitation(
       message: extra.message,
     });
     if (!answer.ok) return answer;
+    // Per person, the events they attend: only events the invitation is invited to (docs/decisions/0056-events.md).
+    const invited = (await invitedEvents([row.id], trx)).get(row.id) ?? [0];
+    const sent = guests.map((g) => (typeof g === "string" ? { fullName: g } : g));
+    const chosen = [extra.primaryAttends, ...sent.map((g) => g.attends)];
+    if (chosen.some((list) => list?.some((event) => !invited.includes(event)))) return { ok: false as const, error: "notInvited" as const };
+    const attends = attendanceByName([
+      ...(extra.primaryAttends ? [{ fullName: row.primary_guest, attends: extra.primaryAttends }] : []),
+      ...sent.flatMap((g) => (g.attends ? [{ fullName: g.fullName, attends: g.attends }] : [])),
+    ]);
+    const people = answer.guests.map((g) => ({ attends: attends(g.fullName) ?? invited }));
+    // Nobody attending anything is a "no", stored as one (with the note to the couple).
+    if (isDecline(people)) {
+      const stamp = now.toISOString();
+      await trx.deleteFrom("guests").where("invitation_id", "=", row.id).where("is_primary", "=", 0).execute();
+      await trx
+        .updateTable("invitations")
+        .set({ status: "declined", answered_at: stamp, message: answer.message, updated_at: stamp })
+        .where("id", "=", row.id)
+        .execute();
+      await enqueueAnswerNotice(trx, { code: normalized, primaryGuest: row.primary_guest, status: "declined", guests: [], message: answer.message, answeredAt: stamp });
+      return { ok: true as const, id: row.id, alreadyConfirmed: false };
+    }
     // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
     await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
     await trx
       .insertInto("guests")
       .values(answer.guests.map((g, i) => ({ invitation_id: row.id, full_name: g.fullName, dietary: g.dietary, is_primary: i === 0 ? 1 : 0 }) as const))
       .execute();
+    await recordAttendance(trx, row.id, invited, attends);
     const stamp = now.toISOString();
     await trx
       .updateTable("invitations")
@@ -516,6 +572,20 @@ export async function getStats(): Promise<Stats> {
       sql<number>`COALESCE(SUM(CASE WHEN guests.dietary IS NOT NULL THEN 1 ELSE 0 END), 0)`.as("dietaryCount"),
     ])
     .where("invitations.confirmed", "=", 1)
+    // Someone who attends none of the events is not coming (docs/decisions/0056-events.md).
+    .where((eb) =>
+      eb.or([
+        eb("guests.attends_wedding", "=", 1),
+        eb.exists(
+          eb
+            .selectFrom("guest_events")
+            .innerJoin("events", "events.id", "guest_events.event_id")
+            .select("guest_events.event_id")
+            .whereRef("guest_events.guest_id", "=", "guests.id")
+            .where("events.removed_at", "is", null),
+        ),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return computeStats({
     seats: Number(totals.seats),

@@ -23,6 +23,7 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   dietaryTooLong: "confirm:form.dietaryTooLong",
   messageTooLong: "confirm:form.messageTooLong",
   alreadyAnswered: "confirm:form.alreadyAnswered",
+  notInvited: "events:notInvited",
 };
 
 /** What refused() needs of conform's submission: what was sent, and its reply. */
