@@ -64,7 +64,11 @@ const removal = <I extends string>(intent: I) => z.object({ intent: z.literal(in
 
 /** The events an invitation is invited to ('Invitado a' checkboxes): the couple's event ids, the wedding implied.
  * `eventsShown` says the boxes were on the form, so none ticked means none (without it, Crear invites to every event). */
-const invitedTo = z.array(z.coerce.number().int().positive()).max(MAX_EVENTS).optional();
+const invitedTo = z.preprocess(
+  // Unticked boxes leave holes in the list (`events[0]`, `events[2]`): only the ticked ones count.
+  (v) => (Array.isArray(v) ? v.filter((item) => item !== undefined && item !== "") : v),
+  z.array(z.coerce.number().int().positive()).max(MAX_EVENTS).optional(),
+);
 const eventsShown = z.literal("yes").optional();
 
 /** The /admin layout's own forms: opening and closing the session. Messages are translation keys. */
@@ -120,18 +124,35 @@ export const invitationsTabSchema = z.discriminatedUnion("intent", [
   sendInvitationEmailForm,
 ]);
 
-
 /** Eventos: the couple's events beside the wedding (their rules: app/lib/events.ts checkEventInput). */
 const eventFields = {
-  nameEs: z.string().max(MAX_EVENT_NAME_LENGTH * 2, "events:errors.nameTooLong").default(""),
-  nameEn: z.string().max(MAX_EVENT_NAME_LENGTH * 2, "events:errors.nameTooLong").optional(),
+  nameEs: z
+    .string()
+    .max(MAX_EVENT_NAME_LENGTH * 2, "events:errors.nameTooLong")
+    .default(""),
+  nameEn: z
+    .string()
+    .max(MAX_EVENT_NAME_LENGTH * 2, "events:errors.nameTooLong")
+    .optional(),
   startsAt: z.string().max(40, "events:errors.dateInvalid").default(""),
-  place: z.string().max(MAX_EVENT_PLACE_LENGTH * 2, "events:errors.placeTooLong").optional(),
-  address: z.string().max(MAX_EVENT_ADDRESS_LENGTH * 2, "events:errors.addressTooLong").optional(),
+  place: z
+    .string()
+    .max(MAX_EVENT_PLACE_LENGTH * 2, "events:errors.placeTooLong")
+    .optional(),
+  address: z
+    .string()
+    .max(MAX_EVENT_ADDRESS_LENGTH * 2, "events:errors.addressTooLong")
+    .optional(),
   latitude: z.string().max(40, "events:errors.positionInvalid").optional(),
   longitude: z.string().max(40, "events:errors.positionInvalid").optional(),
-  descriptionEs: z.string().max(MAX_EVENT_DESCRIPTION_LENGTH * 2, "events:errors.descriptionTooLong").optional(),
-  descriptionEn: z.string().max(MAX_EVENT_DESCRIPTION_LENGTH * 2, "events:errors.descriptionTooLong").optional(),
+  descriptionEs: z
+    .string()
+    .max(MAX_EVENT_DESCRIPTION_LENGTH * 2, "events:errors.descriptionTooLong")
+    .optional(),
+  descriptionEn: z
+    .string()
+    .max(MAX_EVENT_DESCRIPTION_LENGTH * 2, "events:errors.descriptionTooLong")
+    .optional(),
   isPublic: checkbox,
 };
 export const eventsScreenSchema = z.discriminatedUnion("intent", [

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_FORM_LIST_LENGTH, MAX_NAME_LENGTH } from "./constants";
+import { MAX_FORM_LIST_LENGTH, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH } from "./constants";
+import { MAX_EVENTS } from "./events";
 import { formFieldsOf } from "./form-fields";
 import { nameField } from "./names";
 import { MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH } from "./rsvp";
@@ -29,6 +30,10 @@ export const confirmAttendanceSchema = z.object({
     .string()
     .max(MAX_MESSAGE_LENGTH * 2, "confirm:form.messageTooLong")
     .optional(),
+  // '¿A qué eventos asistirás?' (only with more than the wedding): one "person:event" per box
+  // ticked, the same name repeated; `attendsAsked` says the boxes were there, so none ticked is none.
+  attends: z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string().max(24)).max(MAX_GUESTS_PER_INVITATION * (MAX_EVENTS + 1))).optional(),
+  attendsAsked: z.literal("yes").optional(),
 });
 
 /** The guests' "no"; the page asks "are you sure?" before sending it. */
@@ -42,7 +47,7 @@ export const confirmPageSchema = z.discriminatedUnion("intent", [verifyCodeSchem
  * The only fields /confirm accepts. `_js` is accepted and never read: a page loaded before the
  * forms stopped sending it (decision 0020) still gets its answer, not a 400.
  */
-export const confirmPageFields = formFieldsOf(confirmPageSchema, ["_js"]);
+export const confirmPageFields = formFieldsOf(confirmPageSchema, ["_js", "attends"]);
 
 /**
  * The fields a refused /confirm form gives back (http/form.server.ts refusedReply): what the guest
@@ -50,5 +55,5 @@ export const confirmPageFields = formFieldsOf(confirmPageSchema, ["_js"]);
  */
 export const confirmKeptFields = {
   verify: formFieldsOf(verifyCodeSchema.omit({ intent: true })),
-  confirm: formFieldsOf(confirmAttendanceSchema.omit({ intent: true })),
+  confirm: formFieldsOf(confirmAttendanceSchema.omit({ intent: true }), ["attends"]),
 } as const;

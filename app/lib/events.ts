@@ -45,14 +45,7 @@ export interface EventInput {
 }
 
 export type EventInputError =
-  | "nameRequired"
-  | "nameTooLong"
-  | "dateInvalid"
-  | "placeTooLong"
-  | "addressTooLong"
-  | "descriptionTooLong"
-  | "positionInvalid"
-  | "tooManyEvents";
+  "nameRequired" | "nameTooLong" | "dateInvalid" | "placeTooLong" | "addressTooLong" | "descriptionTooLong" | "positionInvalid" | "tooManyEvents";
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -151,10 +144,14 @@ export function readAttendance(
   return { ok: true, byPerson };
 }
 
+/** The boxes grouped by person, whatever events they name (the model checks those against the invitation's). */
+export function groupAttendance(values: readonly string[], people: number) {
+  const named = values.map((v) => Number(/^\d{1,2}:(\d{1,9})$/.exec(v)?.[1] ?? NaN)).filter((n) => Number.isInteger(n));
+  return readAttendance(values, named, people);
+}
+
 /** The events of a name in a built answer, matched as buildAnswer keeps names (trimmed, case ignored, first one wins). */
-export function attendanceByName(
-  sent: readonly { fullName: string; attends: readonly number[] }[],
-): (fullName: string) => readonly number[] | undefined {
+export function attendanceByName(sent: readonly { fullName: string; attends: readonly number[] }[]): (fullName: string) => readonly number[] | undefined {
   const byKey = new Map<string, readonly number[]>();
   for (const s of sent) {
     const key = normalizeName(s.fullName).toLocaleLowerCase();

@@ -11,6 +11,7 @@ import {
   WEDDING_EVENT_ID,
   checkEventInput,
   eventTotals,
+  eventsFor,
   type EventInput,
   type EventInputError,
   type EventTotals,
@@ -95,6 +96,11 @@ export async function listEvents(): Promise<SiteEvent[]> {
   return [await weddingEvent(), ...(await listExtraEvents())];
 }
 
+/** The events a guest sees: an invitation's (null: no invitation, the wedding and the public ones). */
+export async function eventsSeenBy(invited: readonly number[] | null): Promise<SiteEvent[]> {
+  return eventsFor(await listEvents(), invited);
+}
+
 export type EventError = EventInputError | "notFound";
 
 /**
@@ -121,7 +127,11 @@ export async function createEvent(input: EventInput): Promise<{ ok: true; event:
         .returning("id")
         .executeTakeFirstOrThrow();
       const pending = await trx.selectFrom("invitations").select("id").where("confirmed", "=", 0).where("status", "<>", "declined").execute();
-      if (pending.length > 0) await trx.insertInto("invitation_events").values(pending.map((p) => ({ invitation_id: p.id, event_id: id }))).execute();
+      if (pending.length > 0)
+        await trx
+          .insertInto("invitation_events")
+          .values(pending.map((p) => ({ invitation_id: p.id, event_id: id })))
+          .execute();
       return { ok: true as const, event: { id, ...v } };
     });
 }
@@ -159,7 +169,12 @@ export async function moveEvent(id: number, direction: "up" | "down"): Promise<{
       if (at < 0) return { ok: false as const, error: "notFound" as const };
       const to = direction === "up" ? at - 1 : at + 1;
       if (to >= 0 && to < ids.length) [ids[at], ids[to]] = [ids[to], ids[at]];
-      for (const [i, eventId] of ids.entries()) await trx.updateTable("events").set({ position: i + 1 }).where("id", "=", eventId).execute();
+      for (const [i, eventId] of ids.entries())
+        await trx
+          .updateTable("events")
+          .set({ position: i + 1 })
+          .where("id", "=", eventId)
+          .execute();
       return { ok: true as const };
     });
 }
@@ -176,7 +191,12 @@ export async function attendeesOf(id: number): Promise<number> {
 
 /** Removes an event: its invitations and answers are kept, out of every list and total. */
 export async function removeEvent(id: number, now = new Date()): Promise<boolean> {
-  const result = await db().updateTable("events").set({ removed_at: now.toISOString() }).where("id", "=", id).where("removed_at", "is", null).executeTakeFirst();
+  const result = await db()
+    .updateTable("events")
+    .set({ removed_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -212,7 +232,11 @@ export async function setInvitedEvents(
   const wanted = [...new Set(eventIds.filter((id) => id !== WEDDING_EVENT_ID))];
   if (wanted.some((id) => !live.includes(id))) return { ok: false, error: "unknownEvent" };
   await trx.deleteFrom("invitation_events").where("invitation_id", "=", invitationId).execute();
-  if (wanted.length > 0) await trx.insertInto("invitation_events").values(wanted.map((event_id) => ({ invitation_id: invitationId, event_id }))).execute();
+  if (wanted.length > 0)
+    await trx
+      .insertInto("invitation_events")
+      .values(wanted.map((event_id) => ({ invitation_id: invitationId, event_id })))
+      .execute();
   const notInvited = live.filter((id) => !wanted.includes(id));
   if (notInvited.length > 0) {
     const guests = trx.selectFrom("guests").select("id").where("invitation_id", "=", invitationId);
@@ -257,7 +281,11 @@ export async function recordAttendance(
       .execute();
     await trx.deleteFrom("guest_events").where("guest_id", "=", g.id).execute();
     const extra = events.filter((id) => id !== WEDDING_EVENT_ID && invited.includes(id));
-    if (extra.length > 0) await trx.insertInto("guest_events").values(extra.map((event_id) => ({ guest_id: g.id, event_id }))).execute();
+    if (extra.length > 0)
+      await trx
+        .insertInto("guest_events")
+        .values(extra.map((event_id) => ({ guest_id: g.id, event_id })))
+        .execute();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatsTab } from "./StatsTab";
+import { EventStatsTable } from "~/components/events/EventStatsTable";
 import { loadStatsTab } from "./stats.server";
 import { screenLoader } from "~/http/admin/tab-action.server";
 import { redirectOldTabLink } from "~/http/admin-page.server";
@@ -16,5 +17,10 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function StatsScreen() {
   const data = useLoaderData<typeof loader>();
   // Locked: the layout shows the login instead.
-  return data ? <StatsTab stats={data.stats} dietary={data.dietary} /> : null;
+  return data ? (
+    <>
+      <StatsTab stats={data.stats} dietary={data.dietary} />
+      <EventStatsTable byEvent={data.byEvent} />
+    </>
+  ) : null;
 }

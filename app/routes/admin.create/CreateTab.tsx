@@ -14,6 +14,7 @@ import {
 } from "~/lib/constants";
 import { AdminForm } from "~/components/admin/AdminForm";
 import { ContactFields } from "~/components/admin/ContactFields";
+import { InvitedToFields } from "~/components/admin/InvitedToFields";
 import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
 /** 'Crear Nueva Invitación': name and seats; shows the new code to send to the guest. */
@@ -81,6 +82,7 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
           size="md"
         />
         <ContactFields phone={initial?.phone} email={initial?.email} size="md" />
+        <InvitedToFields invited={initial?.events !== undefined ? initial.events.split(",").filter(Boolean).map(Number) : undefined} />
         <FormErrors id="create-errors" errors={errors} />
         {warning ? (
           <div className="admin-warning" role="alert">

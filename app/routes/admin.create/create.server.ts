@@ -14,7 +14,9 @@ export const createTab: AdminScreenActions<"createInvitation"> = {
   failures: { createInvitation: "dashboard:toasts.createInvitationError" },
   handlers: {
     async createInvitation(input) {
-      const created = await createInvitation(input, { allowOverCapacity: input.overCapacity === "yes" });
+      // 'Invitado a' shown: the events ticked (none is none); not shown, every event.
+      const events = input.eventsShown === "yes" ? (input.events ?? []) : undefined;
+      const created = await createInvitation({ ...input, events }, { allowOverCapacity: input.overCapacity === "yes" });
       // What was typed, shown again (without JavaScript the page is new): the warning's second step, a refused contact.
       const initialValue = {
         primaryGuest: input.primaryGuest,
@@ -22,6 +24,7 @@ export const createTab: AdminScreenActions<"createInvitation"> = {
         language: input.language,
         phone: input.phone ?? "",
         email: input.email ?? "",
+        ...(events ? { events: events.join(",") } : {}),
       };
       if (!created.ok && created.error === "overCapacity") {
         // Warn before creating; the form asks again with overCapacity=yes.

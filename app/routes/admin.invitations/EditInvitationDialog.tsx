@@ -10,6 +10,7 @@ import { displayPhone } from "~/lib/contacts";
 import { formatLongDate } from "~/lib/dates";
 import { AdminForm } from "~/components/admin/AdminForm";
 import { ContactFields } from "~/components/admin/ContactFields";
+import { InvitedToFields } from "~/components/admin/InvitedToFields";
 import { useAdminAction } from "~/components/admin/useAdminFetcher";
 
 export interface EditableInvitation {
@@ -22,6 +23,8 @@ export interface EditableInvitation {
   email?: string | null;
   openedFirstAt?: string | null;
   openedLastAt?: string | null;
+  /** The events it is invited to (the wedding is 0). */
+  events?: number[];
 }
 
 /** The URL of the invitations list without the edit parameter (filters kept). */
@@ -81,6 +84,7 @@ export function EditInvitationDialog({ invitation }: { invitation: EditableInvit
         defaultValue={typed?.language || invitation.language || DEFAULT_LANGUAGE}
       />
       <ContactFields phone={typed ? typed.phone : invitation.phone && displayPhone(invitation.phone)} email={typed ? typed.email : invitation.email} />
+      <InvitedToFields invited={refused?.events !== undefined ? refused.events.split(",").filter(Boolean).map(Number) : (invitation.events ?? [])} />
       <p className="admin-muted invitation-opened">
         {invitation.openedFirstAt
           ? `${t("reminders:opened.at", { date: formatLongDate(invitation.openedFirstAt, i18n.language, venueZone) })}${

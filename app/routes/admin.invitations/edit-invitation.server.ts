@@ -40,6 +40,7 @@ export async function editInvitation(value: AdminInput<"editInvitation">): Promi
         language: value.language ?? "",
         phone: value.phone ?? "",
         email: value.email ?? "",
+        ...(value.eventsShown === "yes" ? { events: (value.events ?? []).join(",") } : {}),
       },
     };
   };
@@ -70,6 +71,8 @@ export async function editInvitation(value: AdminInput<"editInvitation">): Promi
     // The form always shows both: one left blank is cleared.
     phone: value.phone ?? null,
     email: value.email ?? null,
+    // 'Invitado a' shown: the events ticked (none is none); not shown (no events, or the answer's question step), unchanged.
+    events: value.eventsShown === "yes" ? (value.events ?? []) : undefined,
   });
   if (!updated.ok) return refuse(updated.error);
   return { intent, ok: true, toast: { kind: "success", key: "dashboard:toasts.invitationUpdated" } };

@@ -16,6 +16,7 @@ import { emailEnabled } from "~/infra/mail.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 import { coupleNamesIn } from "~/root";
 import { showsDemoContent } from "~/models/content-live.server";
+import { listExtraEvents } from "~/models/events.server";
 
 /**
  * The admin panel's frame: the login dialog without the session; with it, the title, 'Cerrar
@@ -46,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: authenticated && emailEnabled(),
     i18n,
     demoContent,
+    // The couple's events beside the wedding: 'Invitado a' in Crear and 'Editar Invitación' (InvitedToFields).
+    events: authenticated ? await listExtraEvents() : [],
   };
 }
 

@@ -10,12 +10,16 @@ import type { action } from "./route";
 import { DeclineAction } from "./DeclineAction";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
+import { EventAttendance } from "~/components/events/EventAttendance";
+import { asksPerEvent, type SiteEvent } from "~/lib/events";
 
 export const CONFIRM_FETCHER = "confirm-attendance";
 
 interface Props {
   invitation: { primaryGuest: string; maxGuests: number };
   deadline: string;
+  /** The events it is invited to, the wedding first (docs/decisions/0056-events.md). */
+  events?: readonly SiteEvent[];
 }
 
 /**
@@ -23,7 +27,7 @@ interface Props {
  * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
  * until the page's script runs, and always without JavaScript: decision 0049); a "no" asks once more first.
  */
-export function InvitationView({ invitation, deadline }: Props) {
+export function InvitationView({ invitation, deadline, events = [] }: Props) {
   const { t, i18n } = useTranslation("confirm");
   const venueZone = useVenueTimeZone();
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -46,7 +50,11 @@ export function InvitationView({ invitation, deadline }: Props) {
   // With the page's script the form never leaves the page, and its fields keep what is in them.
   const typed = typedIn(actionData);
   const typedForDialog = (name: string, i?: number) => (i !== undefined && carried[name]?.[i]) || typed(name, i);
-  const openDialog = hydrated && extra > 0;
+  // Invited to more than the wedding: one plain form, names inline and each person's events, with or without JavaScript.
+  const perEvent = asksPerEvent(events.map((e) => e.id));
+  const typedAttends = typedList(actionData, "attends");
+  const openDialog = hydrated && extra > 0 && !perEvent;
+  const inline = !hydrated || perEvent;
 
   return (
     <div className="card">
@@ -54,7 +62,7 @@ export function InvitationView({ invitation, deadline }: Props) {
       <p>{t("deadlineNote", { date: formatLongDate(deadline, i18n.language, venueZone) })}</p>
       {extra > 0 ? <p>{t("additionalNote", { count: extra })}</p> : null}
       {/* With the script the names are asked in a dialog, not in the page: say so. */}
-      {extra > 0 && hydrated ? <p className="confirm-hint">{t("additionalHint")}</p> : null}
+      {extra > 0 && hydrated && !perEvent ? <p className="confirm-hint">{t("additionalHint")}</p> : null}
       {!dialogOpen ? <FormErrors id="confirm-errors" errors={serverErrors} /> : null}
 
       <fetcher.Form
@@ -69,7 +77,8 @@ export function InvitationView({ invitation, deadline }: Props) {
         }}
       >
         <input type="hidden" name="intent" value="confirm" />
-        {extra > 0 && !hydrated ? <p className="confirm-primary">{t("dialog.primary", { name: invitation.primaryGuest })}</p> : null}
+        {perEvent ? <input type="hidden" name="attendsAsked" value="yes" /> : null}
+        {extra > 0 && inline ? <p className="confirm-primary">{t("dialog.primary", { name: invitation.primaryGuest })}</p> : null}
         <TextInput
           name="primaryDietary"
           label={t("answer.dietary")}
@@ -78,7 +87,8 @@ export function InvitationView({ invitation, deadline }: Props) {
           autoComplete="off"
           defaultValue={typed("primaryDietary")}
         />
-        {extra > 0 && !hydrated ? (
+        {perEvent ? <EventAttendance person={0} who={invitation.primaryGuest} events={events} typed={typedAttends} /> : null}
+        {extra > 0 && inline ? (
           // Until the page's script runs (and always without JavaScript) the additional-guest
           // fields sit in the page itself, visible: a tap on 'Confirmar Asistencia' before the
           // script runs posts them with the answer. Once the script runs, the dialog asks instead.
@@ -108,6 +118,7 @@ export function InvitationView({ invitation, deadline }: Props) {
                     autoComplete="off"
                   />
                 </label>
+                {perEvent ? <EventAttendance person={i + 1} who={t("dialog.additional", { n: i + 1 })} events={events} typed={typedAttends} /> : null}
               </div>
             ))}
           </fieldset>
@@ -144,6 +155,14 @@ export function InvitationView({ invitation, deadline }: Props) {
       </Form>
     </div>
   );
+}
+
+/** A refused plain post's ticked boxes of a repeated field (undefined when nothing was refused). */
+function typedList(answer: object | undefined, name: string): string[] | undefined {
+  const values = (answer && "initialValue" in answer ? answer.initialValue : undefined) as Record<string, string | string[] | undefined> | undefined;
+  if (!values) return undefined;
+  const value = values[name];
+  return Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
 }
 
 /** What a refused plain post typed in a field (a list's item `i`), to be shown in it again. */

@@ -6,6 +6,8 @@ import { confirmKeptFields, confirmPageFields, confirmPageSchema } from "~/lib/c
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { confirmInvitation, declineInvitation, findInvitationByCode, type ConfirmError } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
+import { groupAttendance } from "~/lib/events";
+import { eventsSeenBy } from "~/models/events.server";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader, type Toast } from "~/infra/session.server";
@@ -91,12 +93,16 @@ async function confirmAction(request: Request, context: AppLoadContext) {
 
   // intent === "confirm": the code comes from the signed cookie, never from the form.
   const code = await getStoredCode(request);
+  // Each person's events when the form asked (person 0 the primary guest, N the Nth name); the model refuses one not invited to.
+  const attendance = value.attendsAsked === "yes" ? groupAttendance(value.attends ?? [], value.guests.length + 1) : undefined;
+  if (attendance && !attendance.ok) return refused(submission, 400, ["events:notInvited"]);
+  const byPerson = attendance?.byPerson;
   const result = code
     ? await confirmInvitation(
         code,
-        value.guests.map((fullName, i) => ({ fullName: fullName ?? "", dietary: value.dietary[i] })),
+        value.guests.map((fullName, i) => ({ fullName: fullName ?? "", dietary: value.dietary[i], attends: byPerson?.[i + 1] })),
         undefined,
-        { primaryDietary: value.primaryDietary, message: value.message },
+        { primaryDietary: value.primaryDietary, message: value.message, primaryAttends: byPerson?.[0] },
       )
     : ({ ok: false, error: "notFound" } as const);
   if (!result.ok) {
@@ -136,5 +142,7 @@ export async function loadConfirmPage(request: Request) {
   const invitation = code ? await findInvitationByCode(code) : null;
   // A stored code whose invitation was deleted is forgotten.
   const headers = code && !invitation ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
-  return { invitation: invitation && guestView(invitation), headers };
+  // The events it is invited to: with more than the wedding, the answer asks per person (docs/decisions/0056-events.md).
+  const events = invitation ? await eventsSeenBy(invitation.events) : [];
+  return { invitation: invitation && guestView(invitation), events, headers };
 }

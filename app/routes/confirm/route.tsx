@@ -29,15 +29,16 @@ export const handle = { ...showsToasts, guestPageCache: true };
 export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { invitation, headers } = await loadConfirmPage(request);
+  const { invitation, events, headers } = await loadConfirmPage(request);
   const { rsvpDeadline: deadline } = await weddingDates();
   return data(
     {
       invitation,
+      events,
       deadline,
       rsvpOpen: isRsvpOpen(deadline),
       /** The page's texts (decision 0014); FormErrors shows confirm's keys. */
-      i18n: await pageTexts(request, "confirm"),
+      i18n: await pageTexts(request, "confirm", "events"),
     },
     { headers },
   );
@@ -112,7 +113,7 @@ function useConfirmEffects(status: string | undefined) {
 }
 
 function ConfirmPageContent() {
-  const { invitation, deadline, rsvpOpen } = useLoaderData<typeof loader>();
+  const { invitation, events, deadline, rsvpOpen } = useLoaderData<typeof loader>();
   const { t } = useTranslation("confirm");
   const [params] = useSearchParams();
   useConfirmEffects(invitation?.status);
@@ -125,7 +126,7 @@ function ConfirmPageContent() {
   else if (invitation?.status === "declined") view = <DeclinedView />;
   else if (!open) view = <ExpiredView deadline={deadline} />;
   else if (invitation && params.get("step") === "decline") view = <DeclineStep />;
-  else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} />;
+  else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} events={events} />;
   else view = <CodeForm />;
 
   return (

@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { expect, startServer, TestData, test } from "./fixtures";
+
+/**
+ * Several events (docs/decisions/0056-events.md), on a server of their own: the couple's events
+ * are site-wide, and every other spec runs on a site without them (its flow unchanged).
+ */
+const PASSWORD = "e2e-admin-password";
+
+test.describe.configure({ mode: "serial" });
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let data: TestData;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServer({});
+  data = new TestData(server);
+});
+test.afterAll(async () => {
+  data?.close();
+  await server?.stop();
+});
+
+async function login(page: Page) {
+  await page.goto(`${server.baseURL}/admin`);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Acceder" }).click();
+  await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.goto(`${server.baseURL}/confirm`);
+  await page.getByLabel("Código de Invitación").fill(code);
+  await page.getByRole("button", { name: "Verificar Código" }).click();
+}
+
+async function setLanguage(page: Page, lng: "es" | "en") {
+  await page.context().addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
+}
+
+/** The per-event row of Estadísticas: confirmed, not attending, pending. */
+async function eventRow(page: Page, name: string) {
+  const row = page.getByRole("table").getByRole("row", { name: new RegExp(`^${name}`) });
+  return (await row.getByRole("cell").allTextContents()).map(Number);
+}
+
+test("with two events a three-seat invitation answers per person, and the totals per event are exact", async ({ page }) => {
+  test.slow();
+  await login(page);
+  await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Eventos" }).click();
+  await expect(page.getByRole("heading", { name: "Eventos", exact: true })).toBeVisible();
+  const add = page.getByRole("region", { name: "Agregar evento" });
+  // Refused: no Spanish name; what was typed stays.
+  await add.getByLabel("Fecha y hora").fill("2026-01-16T19:00");
+  await add.getByRole("button", { name: "Agregar evento" }).click();
+  await expect(add.getByText("El nombre en español es obligatorio.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Agregar evento" }).getByLabel("Fecha y hora")).toHaveValue("2026-01-16T19:00");
+  await page.getByRole("region", { name: "Agregar evento" }).getByLabel("Nombre (ES)").fill("Cena de ensayo");
+  await page.getByRole("region", { name: "Agregar evento" }).getByLabel("Nombre (EN)").fill("Rehearsal dinner");
+  await page.getByRole("region", { name: "Agregar evento" }).getByRole("button", { name: "Agregar evento" }).click();
+  await expect(page.getByRole("article", { name: "Cena de ensayo" })).toBeVisible();
+
+  // Crear: 'Invitado a' ticks every event at first.
+  await page.goto(`${server.baseURL}/admin/create`);
+  const invitedTo = page.getByRole("group", { name: "Invitado a" });
+  await expect(invitedTo.getByRole("checkbox", { name: "Cena de ensayo" })).toBeChecked();
+  await page.getByLabel("Invitado Principal").fill("Ana Ruiz");
+  await page.getByLabel("Número Máximo de Invitados").fill("3");
+  await page.getByRole("button", { name: "Crear Invitación" }).click();
+  const code = (await page.locator(".invitation-code").first().textContent())!.trim();
+  expect(code).toMatch(/^[A-Z0-9]{6}$/);
+  // Another invitation, still pending: its seats count as pending for both events.
+  await data.createInvitation({ primaryGuest: "Pepe Gil", maxGuests: 2 });
+
+  // The guest answers per person: Ana the wedding only, Luis both, Eva the dinner only.
+  await enterCode(page, code);
+  const ana = page.getByRole("group", { name: "¿A qué eventos asistirá Ana Ruiz?" });
+  await expect(ana.getByRole("checkbox", { name: "Boda" })).toBeChecked();
+  await expect(ana.getByRole("checkbox", { name: "Cena de ensayo" })).toBeChecked();
+  await ana.getByRole("checkbox", { name: "Cena de ensayo" }).uncheck();
+  await page.getByLabel("Invitado Adicional 1", { exact: true }).fill("Luis Ruiz");
+  await page.getByLabel("Invitado Adicional 2", { exact: true }).fill("Eva Ruiz");
+  await page.getByRole("group", { name: "¿A qué eventos asistirá Invitado Adicional 2?" }).getByRole("checkbox", { name: "Boda" }).uncheck();
+  await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+  await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+
+  await page.goto(`${server.baseURL}/admin`);
+  await expect(page.getByRole("heading", { name: "Por evento" })).toBeVisible();
+  expect(await eventRow(page, "Boda")).toEqual([2, 1, 2]);
+  expect(await eventRow(page, "Cena de ensayo")).toEqual([2, 1, 2]);
+});
+
+test("an event the invitation is not invited to is refused in the guest's language, and nothing is stored", async ({ page }) => {
+  await login(page);
+  await page.goto(`${server.baseURL}/admin/create`);
+  const dinner = page.getByRole("group", { name: "Invitado a" }).getByRole("checkbox", { name: "Cena de ensayo" });
+  const dinnerId = await dinner.getAttribute("value");
+  await dinner.uncheck();
+  await page.getByLabel("Invitado Principal").fill("Rosa Mora");
+  await page.getByRole("button", { name: "Crear Invitación" }).click();
+  const code = (await page.locator(".invitation-code").first().textContent())!.trim();
+
+  // Invited to the wedding only: the spec's flow, no question per event.
+  await enterCode(page, code);
+  await setLanguage(page, "en");
+  await page.goto(`${server.baseURL}/confirm`);
+  await expect(page.getByRole("button", { name: "Confirm Attendance" })).toBeVisible();
+  await expect(page.getByText("Which events will")).toHaveCount(0);
+  const refused = await page.request.post(`${server.baseURL}/confirm`, {
+    form: { intent: "confirm", attendsAsked: "yes", attends: `0:${dinnerId}` },
+    headers: { Origin: server.baseURL },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("This invitation does not include one of the events chosen.");
+  const stored = (await data.invitations.list()).find((i) => i.code === code);
+  expect(stored?.status).toBe("pending");
+});
