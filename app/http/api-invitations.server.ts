@@ -47,7 +47,13 @@ async function messageValues(request: Request) {
 }
 
 /** POST /api/invitations/{code}/confirm: confirmInvitation, its errors as 400/403/404/409. */
-export async function confirmForGuest(request: Request, context: AppLoadContext, code: string, guests: readonly GuestAnswer[], message?: string | null) {
+export async function confirmForGuest(
+  request: Request,
+  context: AppLoadContext,
+  code: string,
+  guests: readonly (GuestAnswer & { attends?: readonly number[] })[],
+  message?: string | null,
+) {
   await limitCodeLookups(request, context);
   const result = await confirmInvitation(code, guests, undefined, { message });
   if (result.ok) return guestView(result.invitation);

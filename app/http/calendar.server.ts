@@ -1,6 +1,8 @@
 import { getFixedT, getLanguage } from "~/infra/i18n.server";
 import { calendarFacts } from "~/models/content-texts.server";
 import { calendarTexts, weddingEventTimes, type CommonT } from "~/lib/calendar";
+import type { EventAttributes } from "ics";
+import { eventsSeenByVisitor, extraCalendarEvents } from "./guest-events.server";
 
 /** Same every time it is downloaded, so a calendar that imports it again updates the event instead of adding another. */
 function weddingUid(names: string): string {
@@ -25,8 +27,8 @@ export async function weddingCalendarFile(request: Request): Promise<{ ok: true;
   const { start, end } = weddingEventTimes(weddingDate, event.receptionEnd, timeZone);
   const origin = new URL(request.url).origin;
   // Loaded with the first calendar file, not in every worker at start (decision 0015).
-  const { createEvent } = await import("ics");
-  const { error, value } = createEvent({
+  const { createEvent, createEvents } = await import("ics");
+  const wedding: EventAttributes = {
     productId: "wedding-site/ics",
     uid: weddingUid(event.names),
     start: start.getTime(),
@@ -42,7 +44,10 @@ export async function weddingCalendarFile(request: Request): Promise<{ ok: true;
     url: `${origin}/`,
     status: "CONFIRMED",
     busyStatus: "BUSY",
-  });
+  };
+  // One event per event the visitor is invited to (docs/decisions/0056-events.md); the wedding alone as before.
+  const extra = extraCalendarEvents(await eventsSeenByVisitor(request), lang, timeZone, origin);
+  const { error, value } = extra.length === 0 ? createEvent(wedding) : createEvents([wedding, ...extra]);
   if (error || !value) return { ok: false, error: String(error) };
   return { ok: true, body: value };
 }

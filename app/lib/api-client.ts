@@ -178,7 +178,10 @@ export interface AdminInvitation extends InvitationView {
   openedLastAt: string | null;
   remindedAt: string | null;
   reminderCount: number;
-  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null }[];
+  /** The events it is invited to: the wedding (0) first (docs/api.md "Events"). */
+  events?: number[];
+  /** `attends`: the events each person attends. */
+  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null; attends?: number[] }[];
 }
 
 /** The API answers gallery data in the same shape the pages use. */

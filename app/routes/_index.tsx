@@ -6,6 +6,8 @@ import { Hero } from "~/components/home/Hero";
 import { Accommodation } from "~/components/home/Accommodation";
 import { InfoCards } from "~/components/home/InfoCards";
 import { Location } from "~/components/home/Location";
+import { EventsList } from "~/components/events/EventsList";
+import { eventsSeenByVisitor } from "~/http/guest-events.server";
 import { Faq } from "~/components/home/Faq";
 import { GiftsSection } from "~/components/home/GiftOptions";
 import { Quotes } from "~/components/home/Quotes";
@@ -51,7 +53,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lang = await getLanguage(request);
   const [{ weddingDate, rsvpDeadline, timeZone }, facts, extras] = await Promise.all([weddingDates(), homeFacts(lang), homeExtras(lang)]);
   const season = seasonAt(now, { weddingDate, rsvpDeadline, timeZone, afterWeddingDays: config().SITE_AFTER_WEDDING_DAYS });
-  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(rsvpDeadline, now), facts, extras, i18n: await pageTexts(request, "home", "contentExtras") };
+  // The events the visitor sees (docs/decisions/0056-events.md): listed only beside others than the wedding.
+  const events = await eventsSeenByVisitor(request);
+  return {
+    now: now.toISOString(),
+    season,
+    rsvpOpen: isRsvpOpen(rsvpDeadline, now),
+    facts,
+    extras,
+    events,
+    i18n: await pageTexts(request, "home", "contentExtras", "events"),
+  };
 }
 
 /** Reached by a client navigation: the home page's CSS when the first page did not carry it (no unstyled flash). */
@@ -61,7 +73,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { now, season, rsvpOpen, facts, extras } = useLoaderData<typeof loader>();
+  const { now, season, rsvpOpen, facts, extras, events } = useLoaderData<typeof loader>();
   const root = useRootData()!;
   const confirmed = root.invitation?.confirmed ?? false;
   return (
@@ -81,6 +93,7 @@ export default function Home() {
       <Story moments={facts.moments} />
       <InfoCards infoCards={facts.infoCards} />
       <Location venue={facts.venue} schedule={facts.schedule} place={facts.place} />
+      <EventsList events={events} />
       <Accommodation accommodation={facts.accommodation} />
       <GiftsSection options={extras.gifts} />
       <Faq questions={extras.questions} />

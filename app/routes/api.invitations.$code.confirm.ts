@@ -1,12 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { MAX_EVENTS } from "~/lib/events";
 import { MAX_GUESTS_PER_INVITATION } from "~/lib/constants";
 import { apiJson, apiRoute, readJson } from "~/http/api.server";
 import { confirmForGuest } from "~/http/api-invitations.server";
 
 // Types only (and a bound on the list): the RSVP rules are confirmInvitation's.
 const confirmBody = z.object({
-  guests: z.array(z.object({ fullName: z.string(), dietary: z.string().nullish() })).max(MAX_GUESTS_PER_INVITATION * 2),
+  // `attends`: the events this person attends (the wedding is 0); absent, every event the invitation is invited to.
+  guests: z
+    .array(
+      z.object({
+        fullName: z.string(),
+        dietary: z.string().nullish(),
+        attends: z
+          .array(z.number().int())
+          .max(MAX_EVENTS + 1)
+          .optional(),
+      }),
+    )
+    .max(MAX_GUESTS_PER_INVITATION * 2),
   message: z.string().nullish(),
 });
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { MAX_EVENTS } from "~/lib/events";
 import { apiJson, apiRoute, fail, idParam, readJson, requireApiAdmin } from "~/http/api.server";
 import { apiAnswers, overCapacityAnswer } from "~/http/api-messages.server";
 import { guestInvitation, guestView } from "~/http/api-invitations.server";
@@ -16,6 +17,8 @@ const updateBody = z
     phone: z.string().nullable().optional(),
     email: z.string().nullable().optional(),
     allowOverCapacity: z.boolean().optional(),
+    // The couple's events it is invited to (the wedding always is); absent keeps them.
+    events: z.array(z.number().int()).max(MAX_EVENTS).optional(),
   })
   .strict();
 

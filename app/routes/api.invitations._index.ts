@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { MAX_EVENTS } from "~/lib/events";
 import { SUPPORTED_LANGUAGES } from "~/lib/constants";
 import { apiJson, apiRoute, fail, readJson, requireApiAdmin } from "~/http/api.server";
 import { apiAnswers, overCapacityAnswer } from "~/http/api-messages.server";
@@ -13,6 +14,8 @@ const createBody = z.object({
   phone: z.string().nullable().optional(),
   email: z.string().nullable().optional(),
   allowOverCapacity: z.boolean().optional(),
+  // The couple's events it is invited to (the wedding always is); absent: every event (docs/api.md "Events").
+  events: z.array(z.number().int()).max(MAX_EVENTS).optional(),
 });
 
 const route = apiRoute({

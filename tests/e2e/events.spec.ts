@@ -84,6 +84,15 @@ test("with two events a three-seat invitation answers per person, and the totals
   await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
   await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
 
+  // The guest's home page and calendar file hold the events the invitation is invited to.
+  await page.goto(`${server.baseURL}/`);
+  const listed = page.getByRole("region", { name: "Eventos" });
+  await expect(listed.getByRole("heading", { name: "Cena de ensayo" })).toBeVisible();
+  await expect(listed.getByRole("heading", { name: "Boda" })).toBeVisible();
+  const ics = await (await page.request.get(`${server.baseURL}/wedding.ics`)).text();
+  expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  expect(ics).toContain("SUMMARY:Cena de ensayo");
+
   await page.goto(`${server.baseURL}/admin`);
   await expect(page.getByRole("heading", { name: "Por evento" })).toBeVisible();
   expect(await eventRow(page, "Boda")).toEqual([2, 1, 2]);

@@ -1,3 +1,4 @@
+import { MAX_EVENTS } from "~/lib/events";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { handleAdminAction } from "~/http/admin-page.server";
@@ -119,15 +120,17 @@ describe("every page form refuses unknown fields and large indices before parsin
 
   it("the whitelists are the schemas' fields", () => {
     expect(confirmPageFields).toEqual({
-      names: ["_js", "intent", "code", "primaryDietary", "message"],
-      lists: { guests: MAX_FORM_LIST_LENGTH, dietary: MAX_FORM_LIST_LENGTH },
+      // `attends`: one "person:event" per box ticked, the same name repeated (docs/decisions/0056-events.md).
+      names: ["_js", "attends", "intent", "code", "primaryDietary", "message", "attendsAsked"],
+      lists: { guests: MAX_FORM_LIST_LENGTH, dietary: MAX_FORM_LIST_LENGTH, attends: MAX_FORM_LIST_LENGTH },
     });
-    // Each admin screen's whitelist is its own schema's fields: no lists, and no `_js`.
+    // Each admin screen's whitelist is its own schema's fields: no lists but 'Invitado a' (`events[N]`), and no `_js`.
     for (const schema of [adminSessionSchema, invitationsTabSchema, createTabSchema, galleryTabSchema]) {
       const fields = formFieldsOf(schema);
-      expect(fields.lists).toEqual({});
+      expect(Object.keys(fields.lists).filter((list) => list !== "events")).toEqual([]);
+      expect(fields.lists.events ?? MAX_EVENTS).toBe(MAX_EVENTS);
       expect(fields.names).not.toContain("_js");
-      for (const option of schema.options) for (const key of Object.keys(option.shape)) expect(fields.names).toContain(key);
+      for (const option of schema.options) for (const key of Object.keys(option.shape)) expect([...fields.names, ...Object.keys(fields.lists)]).toContain(key);
     }
     expect(formFieldsOf(z.object({ a: z.array(z.string()).max(3), b: z.string().optional() }))).toEqual({ names: ["b"], lists: { a: 3 } });
   });

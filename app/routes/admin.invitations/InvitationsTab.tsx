@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
+import { EventFilter, GuestEventsNote, InvitationEventsLine, useEventFilter } from "~/components/events/InvitationEvents";
 import { useVenueTimeZone } from "~/root";
 import { useTranslation } from "react-i18next";
 import { displayPhone } from "~/lib/contacts";
@@ -26,7 +27,9 @@ interface AdminInvitation {
   /** When a guest first opened the personal link or entered the code (app/models/reminders.server.ts). */
   openedFirstAt?: string | null;
   openedLastAt?: string | null;
-  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null }[];
+  /** The events it is invited to, and each person's (the wedding is 0; docs/decisions/0056-events.md). */
+  events?: number[];
+  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null; attends?: number[] }[];
 }
 
 /** Each filter's label: 'Abrieron sin responder' is in the reminders namespace, the others in invitations. */
@@ -97,6 +100,7 @@ export function InvitationsTab({
   const { t, i18n } = useTranslation("dashboard");
   const venueZone = useVenueTimeZone();
   const [params] = useSearchParams();
+  const eventFilter = useEventFilter();
   if (invitations.length === 0)
     return (
       <>
@@ -106,7 +110,8 @@ export function InvitationsTab({
     );
   const q = params.get("q") ?? "";
   const status = isInvitationFilter(params.get("status")) ? params.get("status")! : "all";
-  const shown = filterInvitations(invitations, { q, status });
+  const byEvent = eventFilter;
+  const shown = filterInvitations(invitations, { q, status }).filter((inv) => byEvent === null || (inv.events ?? [0]).includes(byEvent));
   const editing = invitations.find((inv) => String(inv.id) === params.get("editInvitation"));
   const editHref = (id: number) => {
     const next = new URLSearchParams(params);
@@ -121,6 +126,7 @@ export function InvitationsTab({
       <GuestListLinks />
       <PendingLink count={pendingCount} />
       <Filters q={q} status={status} />
+      <EventFilter />
       {editing ? <EditInvitationDialog key={editing.id} invitation={editing} /> : null}
       {shown.length === 0 ? (
         <p className="admin-empty" role="status">
@@ -149,6 +155,7 @@ export function InvitationsTab({
                     {inv.message ? <p className="invitation-message">{t("invitations.message", { message: inv.message })}</p> : null}
                     {inv.phone ? <p className="invitation-contact">{t("reminders:contacts.phoneShown", { phone: displayPhone(inv.phone) })}</p> : null}
                     {inv.email ? <p className="invitation-contact">{t("reminders:contacts.emailShown", { email: inv.email })}</p> : null}
+                    <InvitationEventsLine events={inv.events} />
                   </td>
                   <td data-label={t("invitations.code")}>
                     <code className="invitation-code">{inv.code}</code>
@@ -172,6 +179,7 @@ export function InvitationsTab({
                               <span>
                                 {g.fullName}
                                 {g.dietary ? <span className="guest-dietary">{t("invitations.dietary", { note: g.dietary })}</span> : null}
+                                <GuestEventsNote attends={g.attends} />
                               </span>
                               {g.isPrimary ? (
                                 <span className="badge badge-accent">{t("invitations.primaryBadge")}</span>

@@ -6,6 +6,7 @@ import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "@rem
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CodeForm } from "./CodeForm";
+import { EventsList } from "~/components/events/EventsList";
 import { MantineRoot } from "~/components/MantineRoot";
 import { ConfirmedView } from "./ConfirmedView";
 import { DECLINE_FETCHER, DeclineStep } from "./DeclineAction";
@@ -132,6 +133,7 @@ function ConfirmPageContent() {
   return (
     <section className="page narrow confirm-page" aria-label={t("title")}>
       {view}
+      {invitation ? <EventsList events={events} /> : null}
     </section>
   );
 }
