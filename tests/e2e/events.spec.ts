@@ -111,6 +111,7 @@ test("an event the invitation is not invited to is refused in the guest's langua
 
   // Invited to the wedding only: the spec's flow, no question per event.
   await enterCode(page, code);
+  await expect(page.getByRole("button", { name: "Confirmar Asistencia" })).toBeVisible();
   await setLanguage(page, "en");
   await page.goto(`${server.baseURL}/confirm`);
   await expect(page.getByRole("button", { name: "Confirm Attendance" })).toBeVisible();
