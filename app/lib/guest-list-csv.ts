@@ -25,7 +25,9 @@ export interface GuestListInvitation {
   /** E.164 digits without the '+' (app/lib/contacts.ts), or null. */
   phone: string | null;
   email: string | null;
-  guests: { fullName: string; isPrimary: boolean; dietary: string | null }[];
+  /** With events of the couple's (docs/decisions/0056-events.md): the names of the events it is invited to, and each person's. */
+  events?: string[];
+  guests: { fullName: string; isPrimary: boolean; dietary: string | null; attends?: string[] }[];
 }
 
 /** The export's columns, in order (the API's field names, see ARCHITECTURE.md "Data"). */
@@ -45,7 +47,13 @@ export const EXPORT_COLUMNS = [
   "phone",
   "email",
 ] as const;
-export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string>;
+/**
+ * Added last, only on a site with events of the couple's (a site without them exports what it
+ * always did): the invitation's events (`eventos`) and the person's (`asistencia`), names joined by "; ".
+ */
+export const EVENT_COLUMNS = ["eventos", "asistencia"] as const;
+export const EVENT_SEPARATOR = "; ";
+export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string> & Partial<Record<(typeof EVENT_COLUMNS)[number], string>>;
 
 /**
  * One row per guest of the invitation; an invitation without guests yet (pending, declined)
@@ -66,8 +74,16 @@ export function guestListRows(invitation: GuestListInvitation, link: string): Ex
     phone: invitation.phone ? displayPhone(invitation.phone) : "",
     email: invitation.email ?? "",
   };
-  if (invitation.guests.length === 0) return [{ ...base, guest: "", isPrimary: "", dietary: "" }];
-  return invitation.guests.map((g) => ({ ...base, guest: g.fullName, isPrimary: g.isPrimary ? "yes" : "no", dietary: g.dietary ?? "" }));
+  const events = invitation.events ? { eventos: invitation.events.join(EVENT_SEPARATOR) } : {};
+  if (invitation.guests.length === 0) return [{ ...base, ...events, guest: "", isPrimary: "", dietary: "", ...(invitation.events ? { asistencia: "" } : {}) }];
+  return invitation.guests.map((g) => ({
+    ...base,
+    ...events,
+    guest: g.fullName,
+    isPrimary: g.isPrimary ? "yes" : "no",
+    dietary: g.dietary ?? "",
+    ...(invitation.events ? { asistencia: (g.attends ?? []).join(EVENT_SEPARATOR) } : {}),
+  }));
 }
 
 /**
@@ -79,10 +95,11 @@ export function neutralizeCell(value: string): string {
 }
 
 /** The CSV text: RFC 4180 (CRLF, quotes as needed), UTF-8 with a BOM so Excel reads accents right. */
-export function guestListCsv(rows: readonly ExportRow[]): string {
+export function guestListCsv(rows: readonly ExportRow[], withEvents = false): string {
+  const columns = withEvents ? [...EXPORT_COLUMNS, ...EVENT_COLUMNS] : [...EXPORT_COLUMNS];
   return stringify(
-    rows.map((r) => EXPORT_COLUMNS.map((c) => neutralizeCell(r[c]))),
-    { header: true, columns: [...EXPORT_COLUMNS], record_delimiter: "\r\n", bom: true },
+    rows.map((r) => columns.map((c) => neutralizeCell(r[c] ?? ""))),
+    { header: true, columns, record_delimiter: "\r\n", bom: true },
   );
 }
 
@@ -109,6 +126,8 @@ export interface ImportRow {
   email: string;
   /** The export's code column, when the file came from an export: its guest rows are one invitation. */
   code: string;
+  /** The `eventos` column as typed (event names joined by ";"), or null when the file has none (older files: every event). */
+  events: string | null;
 }
 
 export type ImportReadError = "empty" | "missingHeader" | "tooManyRows" | "unreadable";
@@ -172,6 +191,7 @@ export async function readImportCsv(text: string): Promise<{ ok: true; rows: Imp
   const codeAt = column("code");
   const phoneAt = column("phone");
   const emailAt = column("email");
+  const eventsAt = column("eventos");
   // A cell our own export neutralised ('=...) reads back as it was typed.
   const cell = (record: string[], at: number) => (at >= 0 ? (record[at] ?? "").trim().replace(/^'(?=[=+\-@\t\r])/, "") : "");
   return {
@@ -184,6 +204,7 @@ export async function readImportCsv(text: string): Promise<{ ok: true; rows: Imp
       phone: cell(record, phoneAt),
       email: cell(record, emailAt),
       code: cell(record, codeAt),
+      events: eventsAt >= 0 ? cell(record, eventsAt) : null,
     })),
   };
 }

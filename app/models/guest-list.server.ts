@@ -3,6 +3,9 @@ import { guestListCsv, guestListRows, readImportCsv, type GuestListInvitation, t
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, TOTAL_CAPACITY, type Language } from "~/lib/constants";
 import { personalLink } from "~/lib/personal-link";
 import { cleanName } from "~/lib/rsvp";
+import { WEDDING_EVENT_ID } from "~/lib/events";
+import { listEvents, listExtraEvents } from "~/models/events.server";
+import { resources } from "~/locales";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import {
@@ -20,7 +23,7 @@ import {
  * THE adapter from an invitation to the export's record: a field of Invitation the export needs
  * (as `status`, `guests[].dietary` and `message`) is plugged in here, and only here.
  */
-export function toGuestListInvitation(invitation: Invitation): GuestListInvitation {
+export function toGuestListInvitation(invitation: Invitation, names: ReadonlyMap<number, string> = new Map()): GuestListInvitation {
   return {
     code: invitation.code,
     primaryGuest: invitation.primaryGuest,
@@ -31,19 +34,30 @@ export function toGuestListInvitation(invitation: Invitation): GuestListInvitati
     answeredAt: invitation.answeredAt,
     phone: invitation.phone,
     email: invitation.email,
-    guests: invitation.guests.map((g) => ({ fullName: g.fullName, isPrimary: g.isPrimary, dietary: g.dietary })),
+    guests: invitation.guests.map((g) => ({
+      fullName: g.fullName,
+      isPrimary: g.isPrimary,
+      dietary: g.dietary,
+      attends: g.attends.map((id) => names.get(id) ?? String(id)),
+    })),
+    // Only on a site with events of the couple's: a site without them exports what it always did.
+    ...(names.size > 1 ? { events: invitation.events.map((id) => names.get(id) ?? String(id)) } : {}),
   };
 }
 
 /** Every invitation's guests as CSV text (oldest invitation first, as a list is usually read). */
 export async function exportGuestList(baseUrl: string): Promise<string> {
   const invitations = (await listInvitations()).reverse();
-  return guestListCsv(invitations.flatMap((inv) => guestListRows(toGuestListInvitation(inv), personalLink(baseUrl, inv.code))));
+  const names = new Map((await listEvents()).map((e) => [e.id, e.nameEs]));
+  return guestListCsv(
+    invitations.flatMap((inv) => guestListRows(toGuestListInvitation(inv, names), personalLink(baseUrl, inv.code))),
+    names.size > 1,
+  );
 }
 
 /* ---------- In: a spreadsheet of invitations ---------- */
 
-export type ImportRowProblem = InvitationInputError | "unknownLanguage" | "duplicateInFile" | "alreadyInvited";
+export type ImportRowProblem = InvitationInputError | "unknownLanguage" | "duplicateInFile" | "alreadyInvited" | "unknownEvent";
 
 export interface ImportPreviewRow {
   line: number;
@@ -81,6 +95,10 @@ async function previewRows(csv: string, executor: Transaction<Database> | Return
   const existing = await executor.selectFrom("invitations").select(["primary_guest", "max_guests"]).execute();
   const invited = new Set(existing.map((r) => nameKey(r.primary_guest)));
   const seatsBefore = existing.reduce((sum, r) => sum + r.max_guests, 0);
+  // `eventos`: event names (any case, Spanish or English; the wedding's too, always implied) to the couple's ids.
+  // Read in the caller's transaction (the import's): the wedding's names are the texts', not the store's.
+  const eventIds = new Map<string, number>([resources.es.events.wedding, resources.en.events.wedding].map((name) => [nameKey(name), WEDDING_EVENT_ID]));
+  for (const e of await listExtraEvents(executor)) for (const name of [e.nameEs, e.nameEn]) if (name) eventIds.set(nameKey(name), e.id);
 
   const seenNames = new Map<string, string>(); // name → the code (or line) of the invitation that has it
   const seenCodes = new Set<string>();
@@ -100,6 +118,10 @@ async function previewRows(csv: string, executor: Transaction<Database> | Return
     if (!checked.ok) problems.push(checked.error);
     const language = (row.language || DEFAULT_LANGUAGE).toLowerCase();
     if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) problems.push("unknownLanguage");
+    // No `eventos` column (an older file) or an empty cell: every event, as in Crear.
+    const named = (row.events ?? "").split(/[;,]/).map(nameKey).filter(Boolean);
+    const events = named.length > 0 ? named.map((n) => eventIds.get(n)) : undefined;
+    if (events?.some((id) => id === undefined)) problems.push("unknownEvent");
     const key = nameKey(row.primaryGuest);
     if (key) {
       if (seenNames.has(key)) problems.push("duplicateInFile");
@@ -117,7 +139,14 @@ async function previewRows(csv: string, executor: Transaction<Database> | Return
     });
     // The contacts go in as typed: createInvitations checks them again with the rest.
     if (checked.ok)
-      toCreate.push({ primaryGuest: checked.primaryGuest, maxGuests: checked.maxGuests, language: language as Language, phone: row.phone, email: row.email });
+      toCreate.push({
+        primaryGuest: checked.primaryGuest,
+        maxGuests: checked.maxGuests,
+        language: language as Language,
+        phone: row.phone,
+        email: row.email,
+        events: events?.filter((id): id is number => id !== undefined && id !== WEDDING_EVENT_ID),
+      });
   }
   const totalSeats = seatsBefore + toCreate.reduce((sum, r) => sum + r.maxGuests, 0);
   const preview: ImportPreview = {
