@@ -91,6 +91,13 @@ export async function weddingEvent(): Promise<SiteEvent> {
   };
 }
 
+/** Each event's Spanish name by id, the wedding's from the texts (read in the caller's transaction). */
+export async function eventNames(executor: Executor = db()): Promise<Map<number, string>> {
+  const names = new Map<number, string>([[WEDDING_EVENT_ID, resources.es.events.wedding]]);
+  for (const e of await listExtraEvents(executor)) names.set(e.id, e.nameEs);
+  return names;
+}
+
 /** Every event, the wedding first. */
 export async function listEvents(): Promise<SiteEvent[]> {
   return [await weddingEvent(), ...(await listExtraEvents())];

@@ -10,7 +10,7 @@ import type { Database } from "~/infra/db-schema";
 import { enqueueAnswerNotice } from "~/models/notifications.server";
 import { outboxTransaction } from "~/models/outbox.server";
 import { config } from "~/infra/config.server";
-import { attendanceOf, invitedEvents, listExtraEvents, recordAttendance, setInvitedEvents } from "~/models/events.server";
+import { attendanceOf, eventNames, invitedEvents, listExtraEvents, recordAttendance, setInvitedEvents } from "~/models/events.server";
 import { attendanceByName, isDecline } from "~/lib/events";
 
 export interface Guest {
@@ -452,7 +452,14 @@ export async function confirmInvitation(
         .set({ status: "declined", answered_at: stamp, message: answer.message, updated_at: stamp })
         .where("id", "=", row.id)
         .execute();
-      await enqueueAnswerNotice(trx, { code: normalized, primaryGuest: row.primary_guest, status: "declined", guests: [], message: answer.message, answeredAt: stamp });
+      await enqueueAnswerNotice(trx, {
+        code: normalized,
+        primaryGuest: row.primary_guest,
+        status: "declined",
+        guests: [],
+        message: answer.message,
+        answeredAt: stamp,
+      });
       return { ok: true as const, id: row.id, alreadyConfirmed: false };
     }
     // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
@@ -462,6 +469,11 @@ export async function confirmInvitation(
       .values(answer.guests.map((g, i) => ({ invitation_id: row.id, full_name: g.fullName, dietary: g.dietary, is_primary: i === 0 ? 1 : 0 }) as const))
       .execute();
     await recordAttendance(trx, row.id, invited, attends);
+    // The couple's notification names each person's events when there is more than the wedding.
+    const names = invited.length > 1 ? await eventNames(trx) : null;
+    const noticeGuests = answer.guests.map((g) =>
+      names ? { ...g, events: (attends(g.fullName) ?? invited).filter((id) => invited.includes(id)).map((id) => names.get(id) ?? String(id)) } : g,
+    );
     const stamp = now.toISOString();
     await trx
       .updateTable("invitations")
@@ -473,7 +485,7 @@ export async function confirmInvitation(
       code: normalized,
       primaryGuest: row.primary_guest,
       status: "confirmed",
-      guests: answer.guests,
+      guests: noticeGuests,
       message: answer.message,
       answeredAt: stamp,
     });

@@ -21,7 +21,8 @@ export interface AnswerNotice {
   code: string;
   primaryGuest: string;
   status: "confirmed" | "declined";
-  guests: { fullName: string; dietary: string | null }[];
+  /** `events`: the names of the events the person attends, when the invitation is invited to more than the wedding (docs/decisions/0056-events.md). */
+  guests: { fullName: string; dietary: string | null; events?: string[] }[];
   message: string | null;
   answeredAt: string;
 }
@@ -102,7 +103,13 @@ async function answerLines(notice: AnswerNotice, language: Language): Promise<{ 
   const t = (await i18nFor(language)).getFixedT(language, "mail");
   const headline = t(notice.status === "confirmed" ? "answer.confirmedLine" : "answer.declinedLine", { name: notice.primaryGuest, code: notice.code });
   const guests =
-    notice.status === "confirmed" ? notice.guests.map((g) => (g.dietary ? `${g.fullName} (${t("answer.dietary", { note: g.dietary })})` : g.fullName)) : [];
+    notice.status === "confirmed"
+      ? notice.guests.map(
+          (g) =>
+            (g.dietary ? `${g.fullName} (${t("answer.dietary", { note: g.dietary })})` : g.fullName) +
+            (g.events ? ` — ${g.events.length ? g.events.join(", ") : t("answer.noEvents")}` : ""),
+        )
+      : [];
   return { headline, guests, message: notice.message };
 }
 
