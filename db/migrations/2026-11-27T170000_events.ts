@@ -41,7 +41,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("guest_events_pk", ["guest_id", "event_id"])
     .execute();
   await db.schema.createIndex("invitation_events_event").on("invitation_events").column("event_id").execute();
-  await db.schema.alterTable("guests").addColumn("attends_wedding", "integer", (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("guests")
+    .addColumn("attends_wedding", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
