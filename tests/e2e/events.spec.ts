@@ -126,3 +126,23 @@ test("an event the invitation is not invited to is refused in the guest's langua
   const stored = (await data.invitations.list()).find((i) => i.code === code);
   expect(stored?.status).toBe("pending");
 });
+
+test("the guest list's CSV keeps each invitation's events through an export and an import", async ({ page }) => {
+  await login(page);
+  const exported = await page.request.get(`${server.baseURL}/admin/export.csv`);
+  const csv = await exported.text();
+  expect(csv.split("\r\n")[0]).toMatch(/,email,eventos,asistencia$/);
+  expect(csv).toContain("Boda; Cena de ensayo");
+  const before = new Map((await data.invitations.list()).map((i) => [i.primaryGuest, i.events]));
+  expect(before.get("Rosa Mora")).toEqual([0]);
+
+  // An empty site, then the file back through 'Importar CSV'.
+  for (const inv of await data.invitations.list()) await data.invitations.remove(inv.id);
+  await page.goto(`${server.baseURL}/admin/import`);
+  await page.getByLabel("Archivo CSV").setInputFiles({ name: "invitados.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
+  await page.getByRole("button", { name: "Revisar archivo" }).click();
+  await page.getByRole("button", { name: /^Crear \d+ invitaciones$/ }).click();
+  await expect(page).toHaveURL(/\/admin\/invitations$/);
+  const after = new Map((await data.invitations.list()).map((i) => [i.primaryGuest, i.events]));
+  expect(after).toEqual(before);
+});
