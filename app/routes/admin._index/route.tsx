@@ -20,7 +20,7 @@ export default function StatsScreen() {
   return data ? (
     <>
       <StatsTab stats={data.stats} dietary={data.dietary} />
-      <EventStatsTable byEvent={data.byEvent} />
+      <EventStatsTable byEvent={data.byEvent ?? []} />
     </>
   ) : null;
 }
