@@ -43,17 +43,7 @@ interface FieldIds {
   errors?: string[];
 }
 
-function Field({
-  field,
-  label,
-  help,
-  children,
-}: {
-  field: FieldIds;
-  label: string;
-  help?: string;
-  children: React.ReactNode;
-}) {
+function Field({ field, label, help, children }: { field: FieldIds; label: string; help?: string; children: React.ReactNode }) {
   return (
     <div className="setup-field">
       <label htmlFor={field.id}>{label}</label>

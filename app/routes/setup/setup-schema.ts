@@ -11,9 +11,7 @@ export const MAX_PASSWORD_LENGTH = 200;
 export const SETUP_FIELDS = ["token", "names", "timeZone", "weddingDate", "rsvpDeadline", "password", "confirmPassword", "demo"] as const;
 
 /** A `datetime-local` value, the shape 'Pareja y fechas' stores (content-schemas' venueDateTime). */
-const date = z
-  .string({ required_error: "setup:errors.dateRequired" })
-  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, "setup:errors.dateInvalid");
+const date = z.string({ required_error: "setup:errors.dateRequired" }).regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, "setup:errors.dateInvalid");
 
 /**
  * 'Configura tu sitio': the browser checks it before sending and the server again. Dates are the
@@ -23,7 +21,11 @@ const date = z
 export const setupSchema = z
   .object({
     token: z.string().default(""),
-    names: z.string({ required_error: "setup:errors.namesRequired" }).trim().min(1, "setup:errors.namesRequired").max(CONTENT_LIMITS.name, "setup:errors.namesTooLong"),
+    names: z
+      .string({ required_error: "setup:errors.namesRequired" })
+      .trim()
+      .min(1, "setup:errors.namesRequired")
+      .max(CONTENT_LIMITS.name, "setup:errors.namesTooLong"),
     timeZone: z.string().trim().refine(isTimeZone, "setup:errors.timeZone").default(DEFAULT_TIME_ZONE),
     weddingDate: date,
     rsvpDeadline: date,
