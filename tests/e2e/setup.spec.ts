@@ -108,7 +108,8 @@ test.describe("first-run setup", () => {
           const target = (await control.evaluate((el) => (el.closest("label") ?? el).getBoundingClientRect().height)) as number;
           expect(target).toBeGreaterThanOrEqual(44);
         }
-        await expectNoSeriousA11yViolations(page, `setup (${language})`);
+        // axe runs as a script in the page: the js project checks it (the server's markup is the same without).
+        if (!jsDisabled(testInfo)) await expectNoSeriousA11yViolations(page, `setup (${language})`);
         await page.getByLabel(t.names).fill("Ana & Luis");
         await page.getByLabel(t.wedding).fill("2031-06-20T18:30");
         await page.getByLabel(t.deadline).fill("2031-05-20T23:59");
