@@ -11,6 +11,7 @@ import { emails } from "./emails";
 import { footer } from "./footer";
 import { gallery } from "./gallery";
 import { home } from "./home";
+import { keepsake } from "./keepsake";
 import { language } from "./language";
 import { mail } from "./mail";
 import { nav } from "./nav";
@@ -40,6 +41,7 @@ const all = {
   contentMedia,
   content,
   contentExtras,
+  keepsake,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */
