@@ -124,10 +124,7 @@ export const createTabSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** 'Enviar correo de prueba': one address, checked as the site checks every address (app/lib/email.ts). */
-const testAddress = z
-  .string({ required_error: "emails:test.invalidAddress" })
-  .trim()
-  .refine(isEmailAddress, "emails:test.invalidAddress");
+const testAddress = z.string({ required_error: "emails:test.invalidAddress" }).trim().refine(isEmailAddress, "emails:test.invalidAddress");
 
 /** Correos: the guests' e-mails, one or all (the share panel's form posts to Invitaciones), and the test message. */
 export const emailsScreenSchema = z.discriminatedUnion("intent", [

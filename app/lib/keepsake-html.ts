@@ -146,7 +146,9 @@ function guestsPage(data: KeepsakeData, t: KeepsakeT): string {
     const rows = data.invitations.filter((i) => i.status === status);
     // A confirmed invitation lists each guest who came; the others their primary guest.
     const people =
-      status === "confirmed" ? rows.flatMap((i) => (i.guests.length ? i.guests : [{ fullName: i.primaryGuest, dietary: null }])) : rows.map((i) => ({ fullName: i.primaryGuest, dietary: null }));
+      status === "confirmed"
+        ? rows.flatMap((i) => (i.guests.length ? i.guests : [{ fullName: i.primaryGuest, dietary: null }]))
+        : rows.map((i) => ({ fullName: i.primaryGuest, dietary: null }));
     const items = people.map((g) => `<li>${e(g.fullName)}${g.dietary ? `<br><small>${e(t("guests.dietary", { note: g.dietary }))}</small>` : ""}</li>`);
     return `<h2>${e(t(heading, { count: people.length }))}</h2>\n${items.length ? `<ul class="guests">\n${items.join("\n")}\n</ul>` : `<p>${e(t("guests.none"))}</p>`}`;
   };

@@ -30,7 +30,18 @@ const CERTIFICATE_CODES = new Set([
 ]);
 // A STARTTLS failure keeps only the message ("Error initiating TLS - self-signed certificate").
 const CERTIFICATE_WORDS = /certificate|self[- ]signed|altnames|CERT_/i;
-const UNREACHABLE_CODES = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "ENOTFOUND", "ECONNREFUSED", "EDNS", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EAI_AGAIN"]);
+const UNREACHABLE_CODES = new Set([
+  "ECONNECTION",
+  "ETIMEDOUT",
+  "ESOCKET",
+  "ENOTFOUND",
+  "ECONNREFUSED",
+  "EDNS",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNRESET",
+  "EAI_AGAIN",
+]);
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 

@@ -82,13 +82,15 @@ test.describe("Descargar recuerdo", () => {
   test("the admin downloads it from the home page; it opens from the disk without JavaScript, with the photo, the wish and the guest list", async ({
     browser,
   }, testInfo) => {
-    const context = await browser.newContext({ locale: "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
+    const context = await browser.newContext({ locale: "es-ES", javaScriptEnabled: !jsDisabled(testInfo), viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await signIn(page, server.baseURL);
     await page.goto(`${server.baseURL}/`);
     const hero = page.getByRole("region", { name: "Valeria & Sebastián" });
     const link = hero.getByRole("link", { name: "Descargar recuerdo" });
     await expect(link).toHaveAttribute("href", "/admin/keepsake.zip?lang=es");
+    // On a phone's width the button and its note fit.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const downloading = page.waitForEvent("download");
     await link.click();
     const download = await downloading;
@@ -102,7 +104,7 @@ test.describe("Descargar recuerdo", () => {
     expect(names).toEqual(expect.arrayContaining(["index.html", "guests.html", "style.css", `fotos/${section}/vals.jpg`]));
 
     // Offline, from the disk, with no script at all.
-    const offline = await browser.newContext({ javaScriptEnabled: false });
+    const offline = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const keepsake = await offline.newPage();
     await keepsake.goto(pathToFileURL(path.join(folder, "index.html")).href);
     await expect(keepsake.locator("html")).toHaveAttribute("lang", "es");
@@ -113,6 +115,7 @@ test.describe("Descargar recuerdo", () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(keepsake.getByText(wish)).toBeVisible();
     await expect(keepsake.getByText("Tía Rosa")).toBeVisible();
+    expect(await keepsake.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The guests' own messages are on the couple's page, not the one they might share.
     await expect(keepsake.getByText(message)).toHaveCount(0);
 
@@ -128,7 +131,9 @@ test.describe("Descargar recuerdo", () => {
   });
 
   test("in English when the site is in English", async ({ request }) => {
-    const answer = await request.get(`${server.baseURL}/admin/keepsake.zip?lang=en`, { headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}` } });
+    const answer = await request.get(`${server.baseURL}/admin/keepsake.zip?lang=en`, {
+      headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}` },
+    });
     expect(answer.status()).toBe(200);
     expect(answer.headers()["content-disposition"]).toContain("Valeria%20%26%20Sebasti%C3%A1n%20keepsake.zip");
     const file = path.join(dataDir, "en.zip");

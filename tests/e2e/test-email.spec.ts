@@ -30,7 +30,8 @@ test("'Enviar correo de prueba': the message arrives and the screen says accepte
   let smtp = smtpSink(smtpPort);
   await smtp.start();
   const server = await siteSending(`smtp://boda:secreto@127.0.0.1:${smtpPort}`);
-  const context = await browser.newContext({ locale: "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
+  // A phone's width: the form and the server's long answers fit without scrolling sideways.
+  const context = await browser.newContext({ locale: "es-ES", javaScriptEnabled: !jsDisabled(testInfo), viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
     await signIn(page, server.baseURL);
@@ -55,6 +56,7 @@ test("'Enviar correo de prueba': the message arrives and the screen says accepte
     await expect(form.getByRole("alert")).toContainText("El servidor de correo rechazó el usuario o la contraseña. Revisa los que van en SMTP_URL.");
     await expect(form.getByRole("alert")).toContainText("535");
     expect(smtp.received).toHaveLength(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Nobody listens on the port any more.
     await smtp.stop();

@@ -24,7 +24,15 @@ function data(lang: "es" | "en", over: Partial<KeepsakeData> = {}): KeepsakeData
     ],
     wishes: [{ name: "Tía Rosa", message: "¡Felicidades!" }],
     invitations: [
-      { primaryGuest: "Lucía Pérez", status: "confirmed", guests: [{ fullName: "Lucía Pérez", dietary: "Sin gluten" }, { fullName: "Mario Pérez", dietary: null }], message: "¡Qué día!" },
+      {
+        primaryGuest: "Lucía Pérez",
+        status: "confirmed",
+        guests: [
+          { fullName: "Lucía Pérez", dietary: "Sin gluten" },
+          { fullName: "Mario Pérez", dietary: null },
+        ],
+        message: "¡Qué día!",
+      },
       { primaryGuest: "Pedro Gómez", status: "declined", guests: [], message: null },
       { primaryGuest: "Eva Ruiz", status: "pending", guests: [], message: null },
     ],
@@ -106,7 +114,9 @@ describe("the keepsake's pages", () => {
       names: HOSTILE,
       place: HOSTILE,
       moments: [{ title: HOSTILE, description: HOSTILE }],
-      sections: [{ title: HOSTILE, description: HOSTILE, items: [{ path: "fotos/x/a.jpg", type: "IMAGE", name: `"><img src=x onerror=alert(1)>`, uploader: HOSTILE }] }],
+      sections: [
+        { title: HOSTILE, description: HOSTILE, items: [{ path: "fotos/x/a.jpg", type: "IMAGE", name: `"><img src=x onerror=alert(1)>`, uploader: HOSTILE }] },
+      ],
       wishes: [{ name: HOSTILE, message: HOSTILE }],
       invitations: [{ primaryGuest: HOSTILE, status: "confirmed", guests: [{ fullName: HOSTILE, dietary: HOSTILE }], message: HOSTILE }],
     });
