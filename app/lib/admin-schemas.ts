@@ -11,7 +11,7 @@ import {
 } from "./constants";
 import { nameField } from "./names";
 import { MAX_PHONE_INPUT_LENGTH } from "./contacts";
-import { MAX_EMAIL_LENGTH } from "./email";
+import { isEmailAddress, MAX_EMAIL_LENGTH } from "./email";
 
 /**
  * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
@@ -123,12 +123,16 @@ export const createTabSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-/** Correos: the guests' e-mails, one or all (the share panel's form posts to Invitaciones). */
+/** 'Enviar correo de prueba': one address, checked as the site checks every address (app/lib/email.ts). */
+const testAddress = z.string({ required_error: "emails:test.invalidAddress" }).trim().refine(isEmailAddress, "emails:test.invalidAddress");
+
+/** Correos: the guests' e-mails, one or all (the share panel's form posts to Invitaciones), and the test message. */
 export const emailsScreenSchema = z.discriminatedUnion("intent", [
   sendInvitationEmailForm,
   sendReminderEmailForm,
   bulk("sendAllInvitationEmails"),
   bulk("sendAllReminderEmails"),
+  z.object({ intent: z.literal("sendTestEmail"), to: testAddress }),
 ]);
 
 /** Por revisar: guests' photos waiting for the couple, one at a time or a whole section's. */
@@ -223,6 +227,11 @@ export interface AdminSuccess {
   toast: AdminToast;
   /** A new invitation: its code, shown on the Crear tab. */
   created?: { code: string; primaryGuest: string };
+  /**
+   * A check that changes nothing on the site ('Enviar correo de prueba'): its answer is shown where
+   * the form is, so it is sent as data (status 200), not as a redirect with a toast.
+   */
+  shown?: AdminToast;
 }
 export interface AdminFailure {
   /** As posted (a failed parse may carry an unknown intent). */

@@ -11,6 +11,7 @@ import { emails } from "./emails";
 import { footer } from "./footer";
 import { gallery } from "./gallery";
 import { home } from "./home";
+import { keepsake } from "./keepsake";
 import { language } from "./language";
 import { mail } from "./mail";
 import { nav } from "./nav";
@@ -42,6 +43,7 @@ const all = {
   content,
   contentExtras,
   setup,
+  keepsake,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

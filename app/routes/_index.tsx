@@ -18,6 +18,7 @@ import { fillMarks } from "~/lib/format";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { seasonAt } from "~/lib/seasons";
 import { config } from "~/infra/config.server";
+import { isAdminSession } from "~/infra/session.server";
 import { homeFacts } from "~/models/content-texts.server";
 import { weddingDates } from "~/models/content-dates.server";
 import { getLanguage, pageTexts } from "~/infra/i18n.server";
@@ -51,7 +52,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lang = await getLanguage(request);
   const [{ weddingDate, rsvpDeadline, timeZone }, facts, extras] = await Promise.all([weddingDates(), homeFacts(lang), homeExtras(lang)]);
   const season = seasonAt(now, { weddingDate, rsvpDeadline, timeZone, afterWeddingDays: config().SITE_AFTER_WEDDING_DAYS });
-  return { now: now.toISOString(), season, rsvpOpen: isRsvpOpen(rsvpDeadline, now), facts, extras, i18n: await pageTexts(request, "home", "contentExtras") };
+  // 'Descargar recuerdo' after the wedding, for the signed-in admin only (the admin's cookie keeps
+  // this page out of the page cache: server/page-cache.mjs).
+  const keepsake = season === "after" && (await isAdminSession(request));
+  return {
+    now: now.toISOString(),
+    season,
+    rsvpOpen: isRsvpOpen(rsvpDeadline, now),
+    keepsake,
+    facts,
+    extras,
+    i18n: await pageTexts(request, "home", "contentExtras"),
+  };
 }
 
 /** Reached by a client navigation: the home page's CSS when the first page did not carry it (no unstyled flash). */
@@ -61,7 +73,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { now, season, rsvpOpen, facts, extras } = useLoaderData<typeof loader>();
+  const { now, season, rsvpOpen, keepsake, facts, extras } = useLoaderData<typeof loader>();
   const root = useRootData()!;
   const confirmed = root.invitation?.confirmed ?? false;
   return (
@@ -76,6 +88,7 @@ export default function Home() {
         confirmed={confirmed}
         season={season}
         rsvpOpen={rsvpOpen}
+        keepsake={keepsake}
       />
       <Quotes quotes={facts.quotes} names={facts.names} portrait={root.media.portrait} />
       <Story moments={facts.moments} />
