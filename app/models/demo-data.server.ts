@@ -40,12 +40,7 @@ const sectionWithoutPhotos = sql<boolean>`NOT EXISTS (SELECT 1 FROM media WHERE 
 /** The demo invitations and the demo sections still unused, in the admin's order. */
 export async function demoData(): Promise<DemoData> {
   const [invitations, sections] = await Promise.all([
-    db()
-      .selectFrom("invitations")
-      .select(["id", "primary_guest", "max_guests", "confirmed", "status"])
-      .where("is_demo", "=", 1)
-      .orderBy("id")
-      .execute(),
+    db().selectFrom("invitations").select(["id", "primary_guest", "max_guests", "confirmed", "status"]).where("is_demo", "=", 1).orderBy("id").execute(),
     db().selectFrom("gallery_sections").select(["id", "name"]).where("is_demo", "=", 1).where(sectionWithoutPhotos).orderBy("order").orderBy("id").execute(),
   ]);
   return {

@@ -218,7 +218,12 @@ export async function updateSection(
   const exists = await db().selectFrom("gallery_sections").select("id").where("id", "=", id).executeTakeFirst();
   if (!exists) return { ok: false, error: "notFound" };
   // Any change the couple makes makes a demo section theirs: 'Quitar los datos de ejemplo' leaves it.
-  if (Object.keys(set).length > 0) await db().updateTable("gallery_sections").set({ ...set, is_demo: 0 }).where("id", "=", id).execute();
+  if (Object.keys(set).length > 0)
+    await db()
+      .updateTable("gallery_sections")
+      .set({ ...set, is_demo: 0 })
+      .where("id", "=", id)
+      .execute();
   return { ok: true, section: (await getSection(id, { includeInactive: true }))! };
 }
 

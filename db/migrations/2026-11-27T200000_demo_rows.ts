@@ -22,8 +22,14 @@ const SEEDED_SECTIONS = [
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("invitations").addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable("gallery_sections").addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("invitations")
+    .addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("gallery_sections")
+    .addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   for (const seeded of SEEDED_INVITATIONS) {
     await db
       .updateTable("invitations")

@@ -62,6 +62,8 @@ test("the admin names the demo data and removes exactly it, after a confirmation
   await expect(question.getByRole("listitem").filter({ hasText: "Carlos Méndez" })).toContainText("8 puestos");
   for (const name of DEMO_SECTIONS) await expect(question.getByRole("listitem").filter({ hasText: name })).toBeVisible();
   await expect(question).not.toContainText("Lucía Pérez");
+  // The question fits the phone: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   if (!jsDisabled(testInfo)) {
     // Focus moved into the dialog; 'Cancelar' closes it and changes nothing.
     await expect(question.getByRole("button", { name: "Sí, quitarlos" })).toBeFocused();

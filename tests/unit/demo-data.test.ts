@@ -114,7 +114,9 @@ describe("migration 2026-11-27T200000_demo_rows", () => {
     await migrateToLatest(database);
 
     const marked = (table: "invitations" | "gallery_sections", column: string) =>
-      sql<{ v: string }>`SELECT ${sql.ref(column)} AS v FROM ${sql.table(table)} WHERE is_demo = 1 ORDER BY id`.execute(database).then((r) => r.rows.map((row) => row.v));
+      sql<{ v: string }>`SELECT ${sql.ref(column)} AS v FROM ${sql.table(table)} WHERE is_demo = 1 ORDER BY id`
+        .execute(database)
+        .then((r) => r.rows.map((row) => row.v));
     expect(await marked("invitations", "code")).toEqual(["AAAA1111", "BBBB2222"]);
     expect(await marked("gallery_sections", "name")).toEqual(["Preboda", "Ceremonia"]);
     // The data is intact and the removal works on it.

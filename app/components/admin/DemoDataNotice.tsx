@@ -91,9 +91,7 @@ function DemoDataList({ demo }: { demo: DemoData }) {
             {demo.invitations.map((i) => (
               <li key={i.id}>
                 {i.primaryGuest} ({t("demoData.seats", { count: i.maxGuests })})
-                {i.status === "pending" ? null : (
-                  <strong> — {t(i.status === "confirmed" ? "demoData.answeredConfirmed" : "demoData.answeredDeclined")}</strong>
-                )}
+                {i.status === "pending" ? null : <strong> — {t(i.status === "confirmed" ? "demoData.answeredConfirmed" : "demoData.answeredDeclined")}</strong>}
               </li>
             ))}
           </ul>
