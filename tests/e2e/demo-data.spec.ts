@@ -31,7 +31,13 @@ const seatsCard = (page: Page) => page.getByRole("region", { name: "Invitados To
 const removeButton = (page: Page, testInfo: { project: { name: string } }) =>
   page.getByRole(jsDisabled(testInfo) ? "link" : "button", { name: "Quitar los datos de ejemplo" });
 
-test("the admin names the demo data and removes exactly it, after a confirmation; the couple's invitation stays", async ({ page }, testInfo) => {
+/** The admin's language, saved as the site's switch saves it. */
+async function chooseLanguage(page: Page, lng: "es" | "en") {
+  const value = Buffer.from(JSON.stringify(lng)).toString("base64");
+  await page.context().addCookies([{ name: "lng", value, url: server.baseURL }]);
+}
+
+test("the admin names the demo data and removes exactly it, after a confirmation; the couple's invitation stays", async ({ page, request }, testInfo) => {
   const data = new TestData(server);
   await data.createInvitation({ primaryGuest: "Lucía Pérez", maxGuests: 2 });
   await signIn(page, server.baseURL);
@@ -44,7 +50,19 @@ test("the admin names the demo data and removes exactly it, after a confirmation
     await expect(page.getByText(NOTICE)).toBeVisible();
   }
 
-  // A post that skips the question is refused and removes nothing.
+  // In English too.
+  await chooseLanguage(page, "en");
+  await page.goto(`${server.baseURL}/admin/gallery`);
+  await expect(page.getByText("Your site still has sample data: 3 sample invitations and 4 sample gallery sections.")).toBeVisible();
+  await expect(page.getByRole(jsDisabled(testInfo) ? "link" : "button", { name: "Remove the sample data" })).toBeVisible();
+  await chooseLanguage(page, "es");
+
+  // Without the admin's session the post is refused; a post that skips the question too. Neither removes anything.
+  const anonymous = await request.post(`${server.baseURL}/admin/invitations`, {
+    form: { intent: "removeDemoData", invitations: "1,2,3", sections: "1,2,3,4", confirmed: "yes" },
+    headers: { Origin: server.baseURL },
+  });
+  expect(anonymous.status()).toBe(401);
   const unconfirmed = await page.request.post(`${server.baseURL}/admin/invitations`, {
     form: { intent: "removeDemoData", invitations: "1,2,3" },
     headers: { Origin: server.baseURL },
