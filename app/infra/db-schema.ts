@@ -31,6 +31,8 @@ export interface InvitationTable {
   reminder_count: Generated<number>;
   /** When the invitation e-mail was queued ('Enviar invitación por correo'). */
   invitation_emailed_at: string | null;
+  /** 1 for the demo invitations the first start seeded ('Quitar los datos de ejemplo'); an edit makes it the couple's (0). */
+  is_demo: Generated<SqlBool>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -57,6 +59,8 @@ export interface GallerySectionTable {
   is_active: Generated<SqlBool>;
   /** 'Revisar antes de publicar': guests' uploads wait as 'pending' until the couple approves them. */
   review_uploads: Generated<SqlBool>;
+  /** 1 for the demo sections the first start seeded; an edit makes it the couple's (0). */
+  is_demo: Generated<SqlBool>;
   created_at: Generated<string>;
 }
 

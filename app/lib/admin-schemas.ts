@@ -90,9 +90,33 @@ const bulk = <I extends string>(intent: I) =>
     confirmed: z.literal("yes", { errorMap: () => ({ message: "emails:confirmFirst" }) }),
   });
 
+/** Ids as one comma-separated field ("3,7,12"): what a confirmation showed. */
+const idList = z
+  .string()
+  .max(2000)
+  .regex(/^\d{1,9}(,\d{1,9})*$/)
+  .optional()
+  .transform((v) => (v ? v.split(",").map(Number) : []));
+/**
+ * 'Quitar los datos de ejemplo' (Estadísticas, Invitaciones, Galería): the demo invitations and
+ * sections the confirmation named, and which invitations it named as answered; only after the
+ * confirmation (`confirmed=yes`).
+ */
+export const removeDemoDataForm = z.object({
+  intent: z.literal("removeDemoData"),
+  invitations: idList,
+  answered: idList,
+  sections: idList,
+  confirmed: z.literal("yes"),
+});
+
+/** Estadísticas: only 'Quitar los datos de ejemplo'. */
+export const statsTabSchema = z.discriminatedUnion("intent", [removeDemoDataForm]);
+
 /** Invitaciones: delete an invitation or an additional guest, 'Editar Invitación', 'Enviar invitación por correo'. */
 export const invitationsTabSchema = z.discriminatedUnion("intent", [
   removal("deleteInvitation"),
+  removeDemoDataForm,
   // 'Editar Invitación': name, seats and the answer (keep it, back to pending, or will not attend).
   z.object({
     intent: z.literal("editInvitation"),
@@ -168,6 +192,7 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("setSectionUpload"), id, value: z.enum(["true", "false"]) }),
   removal("deleteSection"),
   removal("deleteMedia"),
+  removeDemoDataForm,
 ]);
 
 /** Por responder (app/routes/admin.reminders/route.tsx): a reminder sent or copied, recorded. */
@@ -194,6 +219,7 @@ export const contentMediaSchema = z.discriminatedUnion("intent", [
 
 export type AdminAction =
   | z.infer<typeof adminSessionSchema>
+  | z.infer<typeof statsTabSchema>
   | z.infer<typeof invitationsTabSchema>
   | z.infer<typeof createTabSchema>
   | z.infer<typeof galleryTabSchema>

@@ -343,6 +343,8 @@ export async function updateInvitation(
           ...(patch.language ? { language: patch.language } : {}),
           ...(checked.phone !== undefined ? { phone: checked.phone } : {}),
           ...(checked.email !== undefined ? { email: checked.email } : {}),
+          // An invitation the couple edits is theirs: 'Quitar los datos de ejemplo' leaves it.
+          is_demo: 0,
           updated_at: stamp,
         })
         .where("id", "=", id)

@@ -1,8 +1,17 @@
+import { statsTabSchema } from "~/lib/admin-schemas";
 import { getStats, listDietaryNotes } from "~/models/invitations.server";
-import { attempt } from "~/http/admin/tab-action.server";
+import { removeDemoDataFailure, removeDemoDataHandler } from "~/http/admin/demo-data.server";
+import { attempt, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Estadísticas: the figures and every dietary note of a guest who is coming. */
 export async function loadStatsTab() {
   const [stats, dietary] = await Promise.all([attempt("stats", getStats), attempt("dietary notes", listDietaryNotes)]);
   return { stats, dietary };
 }
+
+/** Its one form: 'Quitar los datos de ejemplo' (the notice above the figures). */
+export const statsTab: AdminScreenActions<"removeDemoData"> = {
+  schema: statsTabSchema,
+  failures: { removeDemoData: removeDemoDataFailure },
+  handlers: { removeDemoData: removeDemoDataHandler },
+};

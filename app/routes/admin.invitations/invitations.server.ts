@@ -2,6 +2,7 @@ import { invitationsTabSchema, isLoadError } from "~/lib/admin-schemas";
 import { pendingInvitations } from "~/models/reminders.server";
 import { deleteGuest, deleteInvitation, listInvitations } from "~/models/invitations.server";
 import { failed } from "~/http/admin/access.server";
+import { removeDemoDataFailure, removeDemoDataHandler } from "~/http/admin/demo-data.server";
 import { editInvitation } from "./edit-invitation.server";
 import { invitationEmailsOf, sendInvitationEmail } from "~/http/admin/emails.server";
 import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
@@ -21,9 +22,10 @@ const failures = {
   editInvitation: "dashboard:toasts.updateInvitationError",
   deleteGuest: "dashboard:toasts.deleteGuestError",
   sendInvitationEmail: "emails:toasts.queueFailed",
+  removeDemoData: removeDemoDataFailure,
 };
 
-export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest" | "sendInvitationEmail"> = {
+export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest" | "sendInvitationEmail" | "removeDemoData"> = {
   schema: invitationsTabSchema,
   failures,
   handlers: {
@@ -33,6 +35,7 @@ export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvita
     },
     editInvitation,
     sendInvitationEmail,
+    removeDemoData: removeDemoDataHandler,
     async deleteGuest(input) {
       const result = await deleteGuest(input.id);
       // The server's own reason when it has one (the primary guest), else the generic 'could not delete' text.

@@ -16,6 +16,7 @@ import { emailEnabled } from "~/infra/mail.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 import { coupleNamesIn } from "~/root";
 import { showsDemoContent } from "~/models/content-live.server";
+import { demoDataNotice } from "~/http/admin/demo-data.server";
 
 /**
  * The admin panel's frame: the login dialog without the session; with it, the title, 'Cerrar
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint;
   // email: whether any e-mail control shows; demoContent: the banner while the site still shows the demo couple ('Contenido').
   const demoContent = authenticated ? await showsDemoContent() : false;
+  // demoData: the seeded invitations and sections still there (DemoDataNotice on Estadísticas, Invitaciones, Galería).
+  const demoData = authenticated ? await demoDataNotice() : null;
   return {
     authenticated,
     pendingReview,
@@ -46,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: authenticated && emailEnabled(),
     i18n,
     demoContent,
+    demoData,
   };
 }
 
