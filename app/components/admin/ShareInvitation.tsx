@@ -91,7 +91,8 @@ export function SharePanel({ invitation, email, qr: showQr = true }: { invitatio
   return (
     <div className="share-panel" role="group" aria-label={t("share.title", { name: invitation.primaryGuest })}>
       <label htmlFor={fieldId}>{t("share.link")}</label>
-      <input id={fieldId} className="share-link" type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+      {/* A text area, so a long address wraps and is read whole on a phone rather than cut at the field's edge. */}
+      <textarea id={fieldId} className="share-link" readOnly rows={2} value={link} onFocus={(e) => e.currentTarget.select()} />
       <div className="share-actions">
         {hydrated ? (
           <button type="button" className="button small" onClick={copy}>
