@@ -92,7 +92,7 @@ test("a PDF named .jpg is refused in the admin's language under its picture, and
   await expect(page.getByRole("img", { name: "How we met, photo 1 of 1" })).toHaveAttribute("src", "/images/story/met.svg");
 });
 
-test("a replaced ceremony photo drops the drawing's description; the couple's own, typed in es and en, shows in each language", async ({ page }) => {
+test("a replaced ceremony photo drops the drawing's description; the couple's own, typed in es and en, shows in each language", async ({ page }, testInfo) => {
   const drawing = "Ilustración de un arco de flores para la ceremonia";
   await page.goto(at("/"));
   await expect(page.getByRole("img", { name: drawing })).toHaveAttribute("src", "/images/ceremony.svg");
@@ -112,6 +112,8 @@ test("a replaced ceremony photo drops the drawing's description; the couple's ow
   // Empty at first, never the drawing's.
   await expect(ceremony().getByLabel("Descripción (ES)")).toHaveValue("");
   await expect(ceremony().getByLabel("Descripción (EN)")).toHaveValue("");
+  // axe runs as a script: only where the page has them.
+  if (!jsDisabled(testInfo)) await expectNoSeriousA11yViolations(page, "Pareja y fechas with a photo's description form");
 
   await page.goto(at("/"));
   await expect(page.getByRole("img", { name: drawing })).toHaveCount(0);
