@@ -62,6 +62,12 @@ const email = z.string({ required_error: required }).trim().max(254, "content:er
  */
 export const PICTURE_PATH = /^\/(?:media\/site\/[A-Za-z0-9-]+\.(?:jpg|png|webp)|images\/[A-Za-z0-9_/-]+\.(?:svg|jpg|png|webp))$/;
 const picture = z.string().regex(PICTURE_PATH, "contentMedia:errors.notAnImage");
+/**
+ * What a picture the couple uploaded shows, in both languages (its `alt`): both may be empty (the
+ * page then says whose photo it is). Saved with its sub-section, so old versions without it load.
+ */
+export const PICTURE_DESCRIPTION_MAX = 300;
+const pictureDescription = textPair(PICTURE_DESCRIPTION_MAX, { optional: true });
 
 const hasValue = (value: unknown): boolean =>
   typeof value === "string" ? value.trim() !== "" : value !== null && typeof value === "object" ? Object.values(value).some(hasValue) : value != null;
@@ -107,13 +113,23 @@ export const coupleSchema = z.object({
   receptionDescription: textPair(CONTENT_LIMITS.text),
   ceremonyImage: picture.optional(),
   receptionImage: picture.optional(),
+  ceremonyImageDescription: pictureDescription.optional(),
+  receptionImageDescription: pictureDescription.optional(),
 });
 export type CoupleContent = z.infer<typeof coupleSchema>;
 
 /** 'Historia': the six moments (each moment's layout, single or collage, and its number of photos stay app/content/wedding.ts's). */
 export const storySchema = z.object({
   moments: z
-    .array(z.object({ title: textPair(CONTENT_LIMITS.title), description: textPair(CONTENT_LIMITS.text), images: z.array(picture).min(1).max(4).optional() }))
+    .array(
+      z.object({
+        title: textPair(CONTENT_LIMITS.title),
+        description: textPair(CONTENT_LIMITS.text),
+        images: z.array(picture).min(1).max(4).optional(),
+        /** The couple's description of each of their photos (by position); absent or empty for a default one. */
+        imageDescriptions: z.array(pictureDescription).max(4).optional(),
+      }),
+    )
     .length(6, "content:errors.sixItems"),
 });
 export type StoryContent = z.infer<typeof storySchema>;
@@ -127,6 +143,7 @@ export const infoSchema = z.object({
         subtitle: textPair(CONTENT_LIMITS.title, { optional: true }),
         description: textPair(CONTENT_LIMITS.text),
         image: picture.optional(),
+        imageDescription: pictureDescription.optional(),
       }),
     )
     .length(6, "content:errors.sixItems"),

@@ -92,8 +92,8 @@ export default function Home() {
       />
       <Quotes quotes={facts.quotes} names={facts.names} portrait={root.media.portrait} />
       <Story moments={facts.moments} />
-      <InfoCards infoCards={facts.infoCards} />
-      <Location venue={facts.venue} schedule={facts.schedule} place={facts.place} />
+      <InfoCards infoCards={facts.infoCards} names={facts.names} />
+      <Location venue={facts.venue} schedule={facts.schedule} place={facts.place} names={facts.names} />
       <Accommodation accommodation={facts.accommodation} />
       <GiftsSection options={extras.gifts} />
       <Faq questions={extras.questions} />

@@ -8,7 +8,7 @@ import type { InvitationStatus } from "~/lib/rsvp";
 import { TrashIcon } from "~/components/icons/index";
 import { ConfirmAction } from "~/components/admin/ConfirmAction";
 import { GuestListLinks } from "./GuestListLinks";
-import { ShareInvitation } from "./ShareInvitation";
+import { ShareInvitation } from "~/components/admin/ShareInvitation";
 import { EditInvitationDialog } from "./EditInvitationDialog";
 import type { InvitationEmailState } from "~/models/invitation-emails.server";
 
