@@ -8,7 +8,7 @@ import { config } from "~/infra/config.server";
  * database (file mode 600), so cookies survive restarts and the generated admin
  * password is only ever stored as a hash.
  */
-interface StoredSecrets {
+export interface StoredSecrets {
   sessionSecret?: string;
   adminPasswordHash?: string;
 }
@@ -139,6 +139,20 @@ export function adminPasswordTag(): string {
     passwordTagMemo = { source: key, tag: crypto.scryptSync(source, `admin-session:${secret}`, 32).toString("base64url") };
   }
   return passwordTagMemo.tag;
+}
+
+/** What the secrets file holds (a copy): a backup carries it, so a restored site keeps its sessions' key and password. */
+export function storedSecrets(): StoredSecrets {
+  return { ...readSecrets() };
+}
+
+/** Puts a backup's secrets in place of this site's (written whole, as every change of the file is). */
+export function replaceStoredSecrets(next: StoredSecrets): void {
+  const kept: StoredSecrets = {};
+  if (typeof next.sessionSecret === "string") kept.sessionSecret = next.sessionSecret;
+  if (typeof next.adminPasswordHash === "string") kept.adminPasswordHash = next.adminPasswordHash;
+  writeSecrets(kept);
+  passwordTagMemo = undefined;
 }
 
 export function resetSecretsForTests() {
