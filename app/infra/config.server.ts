@@ -201,12 +201,22 @@ export const configSchema = z
      */
     BACKUP_DIR: z.string().min(1).optional(),
     /** How many scheduled backups are kept; the oldest go past this count. */
-    BACKUP_KEEP: z.coerce.number({ message: BACKUP_KEEP_MESSAGE }).int(BACKUP_KEEP_MESSAGE).min(1, BACKUP_KEEP_MESSAGE).max(365, BACKUP_KEEP_MESSAGE).default(7),
+    BACKUP_KEEP: z.coerce
+      .number({ message: BACKUP_KEEP_MESSAGE })
+      .int(BACKUP_KEEP_MESSAGE)
+      .min(1, BACKUP_KEEP_MESSAGE)
+      .max(365, BACKUP_KEEP_MESSAGE)
+      .default(7),
     /**
      * Tests only: a scheduled backup every this many seconds instead of daily at 04:00, so the
      * end-to-end tests see one without waiting for the night. Never set it on a real site.
      */
-    BACKUP_TEST_EVERY_SECONDS: z.coerce.number({ message: BACKUP_TEST_MESSAGE }).int(BACKUP_TEST_MESSAGE).min(1, BACKUP_TEST_MESSAGE).max(86_400, BACKUP_TEST_MESSAGE).optional(),
+    BACKUP_TEST_EVERY_SECONDS: z.coerce
+      .number({ message: BACKUP_TEST_MESSAGE })
+      .int(BACKUP_TEST_MESSAGE)
+      .min(1, BACKUP_TEST_MESSAGE)
+      .max(86_400, BACKUP_TEST_MESSAGE)
+      .optional(),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.SMTP_URL && !cfg.MAIL_FROM) {

@@ -329,8 +329,7 @@ export type RestoreError =
   | "siteHasData";
 
 export type RestoreResult =
-  | { ok: true; tables: Record<string, number>; files: number; schemaVersion: string; createdAt: string }
-  | { ok: false; error: RestoreError; detail: string };
+  { ok: true; tables: Record<string, number>; files: number; schemaVersion: string; createdAt: string } | { ok: false; error: RestoreError; detail: string };
 
 const refused = (error: RestoreError, detail: string): RestoreResult => ({ ok: false, error, detail });
 
@@ -464,7 +463,8 @@ async function verifyArchive(file: string, database: DB): Promise<Verified> {
     }
     if ((manifest as { format?: unknown } | null)?.format !== BACKUP_FORMAT || !isManifest(manifest))
       throw new Refused("notBackup", "manifest.json is not a backup manifest of this site");
-    if (manifest.formatVersion !== BACKUP_FORMAT_VERSION) throw new Refused("unknownVersion", `backup format ${String(manifest.formatVersion)} is not known here`);
+    if (manifest.formatVersion !== BACKUP_FORMAT_VERSION)
+      throw new Refused("unknownVersion", `backup format ${String(manifest.formatVersion)} is not known here`);
     const known = migrationNames();
     if (manifest.schemaVersion !== latestMigrationName()) {
       if (known.includes(manifest.schemaVersion))
@@ -501,7 +501,8 @@ async function verifyArchive(file: string, database: DB): Promise<Verified> {
             throw new Refused("badRows", `${table.name}: the column ${column} holds a ${typeof value}`);
         }
       }
-      if (count !== manifest.tables[table.name]) throw new Refused("badRows", `${table.name} has ${count} rows, the manifest says ${manifest.tables[table.name]}`);
+      if (count !== manifest.tables[table.name])
+        throw new Refused("badRows", `${table.name} has ${count} rows, the manifest says ${manifest.tables[table.name]}`);
     }
     if (named.has(SECRETS)) {
       const secrets = JSON.parse((await readWhole(zip, entries.get(SECRETS)!, 64 * 1024)).toString("utf8")) as unknown;
@@ -533,7 +534,14 @@ export async function siteData(database: Kysely<Database> | Transaction<Database
     (i) => i.status === "pending" && !i.answered_at && DEMO_INVITATIONS.some((d) => d.primaryGuest === i.primary_guest && d.maxGuests === i.max_guests),
   );
   const count = async (table: "invitations" | "media" | "wishes" | "content_versions") =>
-    Number((await database.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await database
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const allInvitations = await count("invitations");
   return {
     invitations: allInvitations <= DEMO_INVITATIONS.length && demo.length === allInvitations ? 0 : allInvitations,

@@ -20,7 +20,12 @@ test.describe("Copia de seguridad", () => {
     let restored: Awaited<ReturnType<typeof startServer>> | undefined;
     const data = new TestData(site);
     try {
-      const invitation = await data.createInvitation({ primaryGuest: "Ana Respaldo", maxGuests: 2, confirmedGuests: ["Luis Respaldo"], message: "¡Ahí estaremos!" });
+      const invitation = await data.createInvitation({
+        primaryGuest: "Ana Respaldo",
+        maxGuests: 2,
+        confirmedGuests: ["Luis Respaldo"],
+        message: "¡Ahí estaremos!",
+      });
       const section = await data.createSection({ name: "Fiesta respaldada" });
       const photo = await data.uploadPhoto(section.id, { name: "brindis.jpg" });
       const photoBytes = Buffer.from(await (await fetch(`${site.baseURL}${photo.public_url}`)).arrayBuffer());
@@ -52,7 +57,9 @@ test.describe("Copia de seguridad", () => {
       expect(Buffer.from(await served.arrayBuffer()).equals(photoBytes)).toBe(true);
 
       // Restoring again into the site that now has data is refused, and says why.
-      const again = await promisify(execFile)(process.execPath, ["scripts/restore.mjs", archive], { env, encoding: "utf8" }).catch((error: { code: number; stderr: string }) => error);
+      const again = await promisify(execFile)(process.execPath, ["scripts/restore.mjs", archive], { env, encoding: "utf8" }).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
       expect("code" in again && again.code).toBe(1);
       expect("stderr" in again && again.stderr).toContain("already has data");
     } finally {

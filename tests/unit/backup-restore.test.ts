@@ -105,7 +105,10 @@ async function fill(site: Site): Promise<string> {
   resetSecretsForTests();
   const created = await createInvitation({ primaryGuest: "Ana García Backup", maxGuests: 3 });
   if (!created.ok) throw new Error(created.error);
-  const answered = await confirmInvitation(created.invitation.code, ["Luis Pérez"], new Date(), { message: "¡Allí estaremos! ✨", primaryDietary: "vegetariana" });
+  const answered = await confirmInvitation(created.invitation.code, ["Luis Pérez"], new Date(), {
+    message: "¡Allí estaremos! ✨",
+    primaryDietary: "vegetariana",
+  });
   expect(answered.ok).toBe(true);
   await createInvitation({ primaryGuest: "Familia Sin Responder", maxGuests: 2 });
   const section = await createSection({ name: "Fiesta", review_uploads: true });
