@@ -14,6 +14,7 @@ import { defaultContent } from "~/models/content-defaults.server";
 import { createSection } from "~/models/gallery.server";
 import { confirmInvitation, createInvitation, findInvitationByCode } from "~/models/invitations.server";
 import { enqueue, suppressEmail } from "~/models/outbox.server";
+import { seedDemoData } from "~/models/seed.server";
 import { addWish } from "~/models/wishes.server";
 import { startS3Server, type S3TestServer } from "../helpers/s3-server";
 import { createPgDatabase, onPostgres } from "./helpers/engine";
@@ -238,6 +239,29 @@ describe("backup and restore", () => {
     expect(!result.ok && result.detail).toContain("1 wishes");
     expect(await tablesOf(target.database)).toEqual(before);
     expect(await listKeys(target.store)).toEqual([]);
+  });
+
+  it("restores into a new site that holds only the seeded demo invitations and sections, which it replaces; an answered demo invitation is data", async () => {
+    const source = await openSite(engine, "local");
+    const code = await fill(source);
+    const archive = path.join(source.dir, "copia.zip");
+    await writeBackupFile(archive);
+    const expected = await tablesOf(source.database);
+
+    const seeded = await openSite(engine, "local");
+    use(seeded);
+    const demo = await seedDemoData();
+    expect(demo?.invitations).toHaveLength(3);
+    expect(await restoreBackup(archive)).toMatchObject({ ok: true });
+    expect(await tablesOf(seeded.database)).toEqual(expected);
+    expect(await findInvitationByCode(demo!.invitations[0].code)).toBeNull();
+    expect((await findInvitationByCode(code))?.primaryGuest).toBe("Ana García Backup");
+
+    const answered = await openSite(engine, "local");
+    use(answered);
+    const again = await seedDemoData();
+    await confirmInvitation(again!.invitations[0].code, []);
+    expect(await restoreBackup(archive)).toMatchObject({ ok: false, error: "siteHasData" });
   });
 
   it("refuses a file that is not a backup", async () => {
