@@ -37,6 +37,9 @@ export function backupSlot(now: Date, timeZone: string, everySeconds?: number): 
  * every process and instance exactly one gets each slot.
  */
 async function claim(slot: string): Promise<boolean> {
+  // Most looks find the slot taken: a plain read answers them without taking the write lock.
+  const seen = await db().selectFrom("site_settings").select("value").where("key", "=", CLAIM_KEY).executeTakeFirst();
+  if (seen?.value === slot) return false;
   return db()
     .transaction()
     .execute(async (trx) => {
