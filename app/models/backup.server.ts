@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { PassThrough, Transform, type Readable } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { sql, type Kysely, type Transaction } from "kysely";
@@ -389,9 +389,33 @@ async function checkEntry(zip: ZipFile, entry: Entry, expected: ManifestFile): P
   if (size !== expected.size || hash.digest("hex") !== expected.sha256) throw new Refused("altered", `${entry.fileName} is not the file the backup recorded`);
 }
 
+/**
+ * An entry's bytes for the restore's second pass, hashed again as they go by: the stream fails at
+ * its end when they are not the bytes the first pass checked (the file changed in between), so the
+ * rows' transaction rolls back and a stored file is never recorded.
+ */
+async function checkedStream(zip: ZipFile, entry: Entry, expected: ManifestFile | undefined): Promise<Readable> {
+  const source = await entryStream(zip, entry);
+  if (!expected) return source;
+  const hash = crypto.createHash("sha256");
+  let size = 0;
+  const checked = new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      hash.update(chunk);
+      size += chunk.length;
+      next(null, chunk);
+    },
+    flush(next) {
+      next(size === expected.size && hash.digest("hex") === expected.sha256 ? null : new Refused("altered", `${entry.fileName} changed while it was restored`));
+    },
+  });
+  source.on("error", (error) => checked.destroy(error));
+  return source.pipe(checked);
+}
+
 /** Each JSON line of a data entry, one at a time. */
-async function* rowsOf(zip: ZipFile, entry: Entry): AsyncGenerator<Record<string, unknown>> {
-  const lines = readline.createInterface({ input: await entryStream(zip, entry), crlfDelay: Infinity });
+async function* rowsOf(zip: ZipFile, entry: Entry, expected?: ManifestFile): AsyncGenerator<Record<string, unknown>> {
+  const lines = readline.createInterface({ input: await checkedStream(zip, entry, expected), crlfDelay: Infinity });
   let number = 0;
   for await (const line of lines) {
     number++;
@@ -603,51 +627,55 @@ export async function restoreBackup(filePath: string, database: DB = db()): Prom
       if (!f.path.startsWith(FILES_PREFIX)) continue;
       const key = f.path.slice(FILES_PREFIX.length);
       try {
-        await storage().putStream(key, (await entryStream(zip, entries.get(f.path)!)).pipe(new PassThrough()), contentTypeOf(key));
+        await storage().putStream(key, await checkedStream(zip, entries.get(f.path)!, f), contentTypeOf(key));
       } catch (error) {
         if (!(error instanceof StorageKeyTaken)) throw error;
       }
       files++;
     }
     const postgres = isPostgres(database);
-    try {
-      await database.transaction().execute(async (trx) => {
-        const now = await siteData(trx);
-        if (hasData(now)) throw new Refused("siteHasData", describeData(now));
-        for (const table of [...BACKUP_TABLES].reverse()) {
-          let remove = trx.deleteFrom(table.name);
-          if (table.name === "site_settings") remove = remove.where(sql.ref("key"), "not like", `${SCHEDULE_SETTING_PREFIX}%`);
-          await remove.execute();
+    await database.transaction().execute(async (trx) => {
+      const now = await siteData(trx);
+      if (hasData(now)) throw new Refused("siteHasData", describeData(now));
+      for (const table of [...BACKUP_TABLES].reverse()) {
+        let remove = trx.deleteFrom(table.name);
+        if (table.name === "site_settings") remove = remove.where(sql.ref("key"), "not like", `${SCHEDULE_SETTING_PREFIX}%`);
+        await remove.execute();
+      }
+      for (const table of BACKUP_TABLES) {
+        let batch: Record<string, unknown>[] = [];
+        const flush = async () => {
+          if (batch.length === 0) return;
+          // The rows' columns were checked against this database's own (verifyArchive).
+          await trx
+            .insertInto(table.name as BackupTable)
+            .values(batch as never)
+            .execute();
+          batch = [];
+        };
+        const name = `${DATA_PREFIX}${table.name}.jsonl`;
+        for await (const row of rowsOf(
+          zip,
+          entries.get(name)!,
+          manifest.files.find((f) => f.path === name),
+        )) {
+          batch.push(row);
+          if (batch.length >= INSERT_ROWS) await flush();
         }
-        for (const table of BACKUP_TABLES) {
-          let batch: Record<string, unknown>[] = [];
-          const flush = async () => {
-            if (batch.length === 0) return;
-            // The rows' columns were checked against this database's own (verifyArchive).
-            await trx
-              .insertInto(table.name as BackupTable)
-              .values(batch as never)
-              .execute();
-            batch = [];
-          };
-          for await (const row of rowsOf(zip, entries.get(`${DATA_PREFIX}${table.name}.jsonl`)!)) {
-            batch.push(row);
-            if (batch.length >= INSERT_ROWS) await flush();
-          }
-          await flush();
-        }
-        if (postgres) await advanceSequences(trx);
-      });
-    } catch (error) {
-      if (error instanceof Refused) return refused(error.code, error.message);
-      throw error;
-    }
+        await flush();
+      }
+      if (postgres) await advanceSequences(trx);
+    });
     if (entries.has(SECRETS)) {
       replaceStoredSecrets(JSON.parse((await readWhole(zip, entries.get(SECRETS)!, 64 * 1024)).toString("utf8")) as StoredSecrets);
     }
     forgetContent();
     forgetSiteMedia();
     return { ok: true, tables: manifest.tables, files, schemaVersion: manifest.schemaVersion, createdAt: manifest.createdAt };
+  } catch (error) {
+    // Refused while writing: the site got data meanwhile, or the archive changed since it was checked.
+    if (error instanceof Refused) return refused(error.code, error.message);
+    throw error;
   } finally {
     zip.close();
   }
