@@ -21,6 +21,7 @@ import { review } from "./review";
 import { theme } from "./theme";
 import { wishes } from "./wishes";
 import { slideshow } from "./slideshow";
+import { setup } from "./setup";
 
 const all = {
   common,
@@ -42,6 +43,7 @@ const all = {
   content,
   contentExtras,
   backups,
+  setup,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

@@ -19,6 +19,7 @@ export const namespaces = [
   "content",
   "contentExtras",
   "backups",
+  "setup",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

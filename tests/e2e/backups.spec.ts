@@ -99,3 +99,73 @@ test.describe("Copia de seguridad", () => {
     }
   });
 });
+
+test.describe("Restaurar una copia, on a new site's first run", () => {
+  const FRESH = { ADMIN_PASSWORD: "", SEED_DEMO_DATA: "0", WEDDING_DATE: "", RSVP_DEADLINE: "" };
+  const setupLink = (output: string) => {
+    const match = /http:\/\/\S+\/setup\?token=[A-Za-z0-9_-]+/.exec(output);
+    if (!match) throw new Error(`no setup link in the start output:\n${output}`);
+    return match[0];
+  };
+
+  test("a refused file changes nothing; the backup restores, and the couple signs in with the restored password", async ({ page }) => {
+    test.setTimeout(150_000);
+    const source = await startServer(FRESH);
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-e2e-setup-restore-"));
+    let target: Awaited<ReturnType<typeof startServer>> | undefined;
+    const data = new TestData(source);
+    try {
+      // The source site set up as a couple does it: its password is the stored one the backup carries.
+      await page.goto(setupLink(source.output()).replace(/^http:\/\/[^/]+/, source.baseURL));
+      await page.getByLabel("Nombres de la pareja").fill("Ana & Luis");
+      await page.getByLabel("Fecha y hora de la boda").fill("2031-06-20T18:30");
+      await page.getByLabel("Fecha límite para confirmar").fill("2031-05-20T23:59");
+      await page.getByLabel("Contraseña del panel", { exact: true }).fill("clave-de-la-copia");
+      await page.getByLabel("Repite la contraseña").fill("clave-de-la-copia");
+      await page.getByRole("button", { name: "Crear mi sitio" }).click();
+      await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
+      const invitation = await data.createInvitation({ primaryGuest: "Marta Copia", maxGuests: 2, confirmedGuests: ["Pedro Copia"] });
+      const section = await data.createSection({ name: "Ceremonia" });
+      const photo = await data.uploadPhoto(section.id, { name: "anillos.jpg" });
+      const archive = path.join(work, "copia.zip");
+      const response = await fetch(`${source.baseURL}/admin/backup.zip`, { headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}` } });
+      expect(response.status).toBe(200);
+      fs.writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
+      const cut = path.join(work, "cortada.zip");
+      fs.writeFileSync(cut, fs.readFileSync(archive).subarray(0, 4000));
+
+      target = await startServer(FRESH);
+      // Without the printed token the page is not there.
+      expect((await fetch(`${target.baseURL}/setup/restore?token=not-the-token`)).status).toBe(404);
+      expect((await fetch(`${target.baseURL}/setup/restore`)).status).toBe(404);
+      await page.context().clearCookies();
+      await page.goto(setupLink(target.output()).replace(/^http:\/\/[^/]+/, target.baseURL));
+      await page.getByRole("link", { name: "Restaurar una copia" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Restaurar una copia" })).toBeVisible();
+      await page.getByLabel("Archivo de la copia (.zip)").setInputFiles(cut);
+      await page.getByRole("button", { name: "Restaurar" }).click();
+      await expect(page.getByRole("alert")).toContainText("no es un ZIP completo");
+      expect(await new TestData(target).invitationsNamed("Marta Copia")).toEqual([]);
+
+      await page.getByLabel("Archivo de la copia (.zip)").setInputFiles(archive);
+      await page.getByRole("button", { name: "Restaurar" }).click();
+      await expect(page).toHaveURL(`${target.baseURL}/admin`);
+      await page.getByLabel("Contraseña", { exact: true }).fill("clave-de-la-copia");
+      await page.getByRole("button", { name: "Acceder" }).click();
+      await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
+      const after = new TestData(target);
+      const [found] = await after.invitationsNamed("Marta Copia");
+      expect(found?.code).toBe(invitation.code);
+      expect(await after.guestsOf(found!.id)).toEqual(["Marta Copia", "Pedro Copia"]);
+      after.close();
+      expect((await fetch(`${target.baseURL}${photo.public_url}`)).status).toBe(200);
+      // The site is set up now: the restore page is gone like /setup.
+      expect((await fetch(`${target.baseURL}/setup/restore?token=anything`)).status).toBe(404);
+    } finally {
+      data.close();
+      await target?.stop();
+      await source.stop();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

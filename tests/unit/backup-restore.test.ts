@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { parseConfig, resetConfigForTests } from "~/infra/config.server";
 import { migrateToLatest, openDatabase, setDatabaseForTests, type DB } from "~/infra/db.server";
-import { resetSecretsForTests, storedSecrets } from "~/infra/secrets.server";
+import { checkAdminPassword, resetSecretsForTests, setupPending, startSetup, storedSecrets, verifySetupToken } from "~/infra/secrets.server";
 import { setStorageForTests, type Storage } from "~/infra/storage.server";
 import { LocalStorage } from "~/infra/storage-local.server";
 import { S3Storage } from "~/infra/storage-s3.server";
@@ -262,6 +262,38 @@ describe("backup and restore", () => {
     const again = await seedDemoData();
     await confirmInvitation(again!.invitations[0].code, []);
     expect(await restoreBackup(archive)).toMatchObject({ ok: false, error: "siteHasData" });
+  });
+
+  it("a backup with the admin password's hash ends a pending setup; one without leaves the setup link working", async () => {
+    const pendingTarget = async () => {
+      const target = await openSite(engine, "local");
+      use(target);
+      delete process.env.ADMIN_PASSWORD;
+      resetConfigForTests();
+      const token = startSetup();
+      expect(setupPending()).toBe(true);
+      return token!;
+    };
+    const withHash = await openSite(engine, "local");
+    await fill(withHash);
+    const archive = path.join(withHash.dir, "copia.zip");
+    await writeBackupFile(archive);
+    const token = await pendingTarget();
+    expect(await restoreBackup(archive)).toMatchObject({ ok: true });
+    expect(setupPending()).toBe(false);
+    expect(verifySetupToken(token)).toBe(false);
+    expect(checkAdminPassword("anything")).toBe(false);
+
+    const withoutHash = await openSite(engine, "local");
+    await fill(withoutHash);
+    fs.writeFileSync(path.join(withoutHash.dir, ".secrets.json"), JSON.stringify({ sessionSecret: "only-the-session-secret" }));
+    resetSecretsForTests();
+    const bare = path.join(withoutHash.dir, "copia.zip");
+    await writeBackupFile(bare);
+    const second = await pendingTarget();
+    expect(await restoreBackup(bare)).toMatchObject({ ok: true });
+    expect(verifySetupToken(second)).toBe(true);
+    expect(storedSecrets()).toEqual({ sessionSecret: "only-the-session-secret" });
   });
 
   it("refuses a file that is not a backup", async () => {
