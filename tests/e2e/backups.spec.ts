@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, startServer, TestData, test } from "./fixtures";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
 import { signIn } from "./content-editor";
 
 /**
@@ -108,7 +109,7 @@ test.describe("Restaurar una copia, on a new site's first run", () => {
     return match[0];
   };
 
-  test("a refused file changes nothing; the backup restores, and the couple signs in with the restored password", async ({ page }) => {
+  test("a refused file changes nothing; the backup restores, and the couple signs in with the restored password", async ({ page }, testInfo) => {
     test.setTimeout(150_000);
     const source = await startServer(FRESH);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-e2e-setup-restore-"));
@@ -142,6 +143,8 @@ test.describe("Restaurar una copia, on a new site's first run", () => {
       await page.goto(setupLink(target.output()).replace(/^http:\/\/[^/]+/, target.baseURL));
       await page.getByRole("link", { name: "Restaurar una copia" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Restaurar una copia" })).toBeVisible();
+      // axe runs in the page's script: with JavaScript only.
+      if (!jsDisabled(testInfo)) await expectNoSeriousA11yViolations(page, "/setup/restore");
       await page.getByLabel("Archivo de la copia (.zip)").setInputFiles(cut);
       await page.getByRole("button", { name: "Restaurar" }).click();
       await expect(page.getByRole("alert")).toContainText("no es un ZIP completo");
