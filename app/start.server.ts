@@ -8,6 +8,8 @@ import { setAsideOrphanFiles, storage } from "~/infra/storage.server";
 import { isWorkerTag } from "~/infra/worker-tag.server";
 import { startSender } from "~/models/outbox-sender.server";
 import { weddingDates } from "~/models/content-dates.server";
+import { restoreBackup, type RestoreResult } from "~/models/backup.server";
+import { startBackupSchedule } from "~/models/backup-schedule.server";
 
 /**
  * Runs once when the server starts (server.mjs calls it before listening):
@@ -72,7 +74,10 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
     log(`Note: the RSVP deadline (${source}) has passed, so /confirm shows the closed view.`);
   }
   // The cluster's boot process ends right after this; its workers each start their own sender.
-  if (process.env.WEDDING_WORKER_ROLE !== "boot") startSender();
+  if (process.env.WEDDING_WORKER_ROLE !== "boot") {
+    startSender();
+    startBackupSchedule();
+  }
   return cfg;
 }
 
@@ -89,7 +94,20 @@ export function workerStart(): Config {
   void sweepDeadWorkers((process.env.WEDDING_SWEEP_TAGS ?? "").split(",").filter(isWorkerTag));
   // Each worker sends from the shared outbox; the claims keep them from sending one message twice.
   startSender();
+  // Every worker looks at the schedule; the claim row lets one of them write each day's backup.
+  startBackupSchedule();
   return cfg;
+}
+
+/**
+ * `npm run restore -- <file>` (scripts/restore.mjs): brings the database to the latest schema, then
+ * restores the backup into it (refused, changing nothing, when the archive is not whole or the site
+ * has data). Run with the site stopped: a running site keeps its old secrets until it restarts.
+ */
+export async function restoreFromFile(file: string): Promise<RestoreResult> {
+  config();
+  await exclusively(db(), () => migrateToLatest(db()));
+  return restoreBackup(file);
 }
 
 /** The message a worker sends its primary once the dead workers' temporary files are gone (server/cluster-mode.mjs: MESSAGES.tempSwept). */

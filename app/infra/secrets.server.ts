@@ -8,7 +8,7 @@ import { config } from "~/infra/config.server";
  * database (file mode 600), so cookies survive restarts. The admin password chosen at
  * /setup and the one-time setup token are only ever stored as hashes.
  */
-interface StoredSecrets {
+export interface StoredSecrets {
   sessionSecret?: string;
   adminPasswordHash?: string;
   /** SHA-256 (hex) of the one-time /setup token, while no admin password exists. */
@@ -196,6 +196,34 @@ export function adminPasswordTag(): string {
     passwordTagMemo = { source: key, tag: crypto.scryptSync(source, `admin-session:${secret}`, 32).toString("base64url") };
   }
   return passwordTagMemo.tag;
+}
+
+/**
+ * What a backup carries of the secrets file: the session secret and the admin password's hash (a
+ * restored site keeps its sessions' key and its password). Never the setup token: it is this
+ * start's, one-time.
+ */
+export function storedSecrets(): Pick<StoredSecrets, "sessionSecret" | "adminPasswordHash"> {
+  const { sessionSecret, adminPasswordHash } = readSecrets();
+  return { ...(sessionSecret ? { sessionSecret } : {}), ...(adminPasswordHash ? { adminPasswordHash } : {}) };
+}
+
+/**
+ * Puts a backup's secrets in place of this site's (written whole, as every change of the file is;
+ * the other workers read the changed file again). A backup without a password hash (its site used
+ * ADMIN_PASSWORD) leaves a pending setup's token in place, so the couple still chooses one at /setup.
+ * Only ever called on a site that is empty (restoreBackup), so nothing of its own is lost.
+ */
+export function replaceStoredSecrets(next: Pick<StoredSecrets, "sessionSecret" | "adminPasswordHash">): void {
+  const current = readSecrets();
+  const kept: StoredSecrets = {};
+  // A backup without a session secret (its site set SESSION_SECRET) keeps this site's.
+  if (typeof next.sessionSecret === "string") kept.sessionSecret = next.sessionSecret;
+  else if (current.sessionSecret) kept.sessionSecret = current.sessionSecret;
+  if (typeof next.adminPasswordHash === "string") kept.adminPasswordHash = next.adminPasswordHash;
+  else if (current.setupTokenHash) kept.setupTokenHash = current.setupTokenHash;
+  writeSecrets(kept);
+  passwordTagMemo = undefined;
 }
 
 export function resetSecretsForTests() {

@@ -30,6 +30,8 @@ export const ADMIN_TABS = [
   { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
   // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.
   { id: "emails", path: "/admin/emails", loading: "emails:loading", label: "emails:tab", needsEmail: true },
+  // 'Copia de seguridad': the full backup's download and the scheduled backups (decision 0051).
+  { id: "backups", path: "/admin/backups", loading: "backups:loading", label: "backups:tab" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 /** The tab a path shows (a trailing slash allowed), if any. */

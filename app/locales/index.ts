@@ -1,6 +1,7 @@
 // One module per namespace (both languages), so a route's client bundle holds only the namespaces
 // it shows (its `handle.i18n`, added to i18next by the root), never the whole set: importing this
 // index pulls in every namespace, which only the server needs (decision 0014).
+import { backups } from "./backups";
 import { common } from "./common";
 import { confirm } from "./confirm";
 import { content } from "./content";
@@ -42,6 +43,7 @@ const all = {
   contentMedia,
   content,
   contentExtras,
+  backups,
   setup,
   keepsake,
 } satisfies Record<Namespace, unknown>;

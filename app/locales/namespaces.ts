@@ -18,6 +18,7 @@ export const namespaces = [
   "contentMedia",
   "content",
   "contentExtras",
+  "backups",
   "setup",
   "keepsake",
 ] as const;

@@ -3,7 +3,7 @@ import { db } from "~/infra/db.server";
 import { seedDefaultSections } from "~/models/gallery.server";
 
 /** Demo invitations of 1, 3 and 8 seats, so a newcomer can try the RSVP at once. */
-const DEMO_INVITATIONS = [
+export const DEMO_INVITATIONS = [
   { primaryGuest: "Ana García", maxGuests: 1 },
   { primaryGuest: "Familia Rodríguez", maxGuests: 3 },
   { primaryGuest: "Carlos Méndez", maxGuests: 8 },

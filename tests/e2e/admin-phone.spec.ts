@@ -33,6 +33,7 @@ const SCREENS = [
   { path: "/admin/reminders", tab: null },
   { path: "/admin/review", tab: /^Por revisar/ },
   { path: "/admin/content", tab: "Contenido" },
+  { path: "/admin/backups", tab: "Copia de seguridad" },
   ...["couple", "story", "info", "accommodation", "quotes", "media", "gifts", "faq"].map((s) => ({ path: `/admin/content/${s}`, tab: "Contenido" })),
 ];
 

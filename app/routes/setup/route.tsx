@@ -98,6 +98,9 @@ export default function SetupPage() {
       <div className="card">
         <h1 id="setup-title">{t("title")}</h1>
         <p>{t("intro")}</p>
+        <p className="setup-help">
+          {t("restoreHelp")} <a href={`/setup/restore?token=${encodeURIComponent(loaded.token)}`}>{t("restoreLink")}</a>
+        </p>
         <Form method="post" {...getFormProps(form)} className="setup-form">
           <Errors id={form.errorId} errors={form.errors} minutes={minutes} />
           <input type="hidden" name="token" value={loaded.token} />

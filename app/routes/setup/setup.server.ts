@@ -25,7 +25,7 @@ import { setupSchema } from "./setup-schema";
  * guessing the password.
  */
 
-const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+export const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
 
 /** What the form may send (any other field: 400 before anything is parsed). */
 const setupFields = formFieldsOf(setupSchema);
@@ -39,8 +39,9 @@ type Admission = { ok: true } | { ok: false; limited: RateLimited };
  * Lets the holder of the printed token in. No pending setup or no token: 404, nothing counted. A
  * wrong token is one failed login attempt for this client (404, or 429 past the allowance); the
  * right one waits too while the client is past the allowance, as the login's password does.
+ * 'Restaurar una copia' (app/routes/setup_.restore) admits its visitors the same way.
  */
-async function admit(context: AppLoadContext, token: string): Promise<Admission> {
+export async function admit(context: AppLoadContext, token: string): Promise<Admission> {
   if (!token || !setupPending()) throw notFound();
   const ip = clientIp(context);
   try {
