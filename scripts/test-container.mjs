@@ -1,20 +1,24 @@
 // @ts-check
 // `npm run test:container`: builds the repository's Dockerfile with Podman, runs the image the way
-// compose.yaml runs the site (its command, environment and /data volume; the requests carry the
-// headers Caddy adds), and checks what a couple relies on:
+// compose.yaml runs the site (its command, environment and /data volume) behind Caddy with the
+// repository's Caddyfile (every request goes through it, over HTTPS), and checks what a couple
+// relies on:
 //   - the image: a non-root user, port 3000, the /data volume, the health check on /healthz;
 //   - a fresh site: healthy, set up over HTTP, an invitation confirmed by a guest, a photo stored
-//     (sharp and better-sqlite3 work in the final stage);
+//     (sharp and better-sqlite3 work in the final stage), a 59 MB video through Caddy;
 //   - replacing the container: a NEW container on the same volume still has the answer, the photo,
 //     the session (the secrets file lives beside the database, in /data);
 //   - compose.yaml: it parses and its site service is what this test ran.
 // Base images cannot be pulled on the test machine: scripts/container-stand-in.sh makes a local
-// stand-in for node:24-bookworm-slim first (once; it is kept between runs).
-// Needs root's Podman with runc (see .ci/run). Prints the time each step took.
+// stand-in for node:24-bookworm-slim first (once; it is kept between runs), and Caddy is Debian's
+// `caddy` binary run in a container of that base in place of the caddy:2 image. Caddy and the site
+// share a pod (one network namespace, `site` resolving to it), as compose's network joins them.
+// SITE_DOMAIN is `localhost`, for which Caddy issues its own certificate (no ACME here).
+// Needs root's Podman with runc, and caddy (see .ci/run). Prints the time each step took.
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
+import https from "node:https";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,15 +28,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
 const IMAGE = "localhost/wedding-site:test";
-const SITE_DOMAIN = "boda.example.test";
+const STAND_IN = "docker.io/library/node:24-bookworm-slim";
+const SITE_DOMAIN = "localhost";
 const run = `wedding-test-${process.pid}`;
 const volume = `${run}-data`;
+const pod = `${run}-pod`;
+let caddyRoot = "";
 /** @type {Record<string, number>} */
 const timings = {};
 /** @type {string[]} */
 const containers = [];
 
-/** @param {string} message */
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   throw new Error(message);
 }
@@ -80,7 +90,7 @@ function freePort() {
   });
 }
 
-// ---- HTTP as Caddy forwards it: the site's own Host, https, the client's address appended ----
+// ---- HTTPS to Caddy, as a browser asks for https://SITE_DOMAIN/ ----
 
 /** @type {Map<string, string>} */
 const cookies = new Map();
@@ -90,22 +100,21 @@ let port = 0;
  * @param {string} method
  * @param {string} target
  * @param {{ body?: Buffer | string, type?: string, headers?: Record<string, string> }} [options]
- * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, body: Buffer, text: () => string, json: () => any }>}
+ * @returns {Promise<{ status: number, headers: import("node:http").IncomingHttpHeaders, body: Buffer, text: () => string, json: () => any }>}
  */
 function request(method, target, { body, type, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const payload = typeof body === "string" ? Buffer.from(body) : body;
-    const req = http.request(
+    const req = https.request(
       {
         host: "127.0.0.1",
         port,
+        servername: SITE_DOMAIN,
+        ca: caddyRoot,
         method,
         path: target,
         headers: {
           host: SITE_DOMAIN,
-          "x-forwarded-for": "203.0.113.7",
-          "x-forwarded-proto": "https",
-          "x-forwarded-host": SITE_DOMAIN,
           ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
           ...(payload ? { "content-type": type ?? "application/octet-stream", "content-length": String(payload.length) } : {}),
           ...headers,
@@ -188,9 +197,11 @@ function checkCompose(compose) {
       if (/PASSWORD|SECRET/.test(key) && !key.endsWith("_FILE")) fail(`compose.yaml: ${serviceName} sets ${key} to a committed value (${value})`);
     }
   }
+  /** @param {any} service */
+  const environment = (service) => Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]));
   return {
-    command: /** @type {string[]} */ (site.command ?? []),
-    environment: Object.fromEntries(Object.entries(site.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))])),
+    site: { command: /** @type {string[]} */ (site.command ?? []), environment: environment(site) },
+    caddy: { caddyfile: caddyfile.split(":")[0], environment: environment(caddy) },
   };
 }
 
@@ -204,8 +215,52 @@ function startContainer(site, extraEnv) {
   const name = `${run}-${containers.length + 1}`;
   containers.push(name);
   const env = Object.entries({ ...site.environment, ...extraEnv }).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
-  podman(["run", "-d", "--name", name, "--ulimit", "host", "-v", `${volume}:/data`, "-p", `127.0.0.1:${port}:3000`, ...env, IMAGE, ...site.command]);
+  podman(["run", "-d", "--name", name, "--pod", pod, "--ulimit", "host", "-v", `${volume}:/data`, ...env, IMAGE, ...site.command]);
   return name;
+}
+
+/**
+ * Caddy as compose runs it (its Caddyfile, its environment), from Debian's binary in a container of
+ * the base image, as root like the caddy image. Returns once its certificate authority exists.
+ * @param {{ caddyfile: string, environment: Record<string, string> }} caddy
+ */
+async function startCaddy(caddy) {
+  const binary = sh("sh", ["-c", "command -v caddy"], { allowFailure: true }).stdout.trim();
+  if (!binary) fail("Caddy is missing (apt-get install caddy); see .ci/run");
+  const name = `${run}-caddy`;
+  containers.push(name);
+  const env = Object.entries({ ...caddy.environment, XDG_DATA_HOME: "/caddy/data", XDG_CONFIG_HOME: "/caddy/config" }).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
+  podman([
+    "run",
+    "-d",
+    "--name",
+    name,
+    "--pod",
+    pod,
+    "--ulimit",
+    "host",
+    "--user",
+    "0",
+    ...env,
+    "-v",
+    `${path.resolve(caddy.caddyfile)}:/etc/caddy/Caddyfile:ro`,
+    "-v",
+    `${binary}:/usr/local/bin/caddy:ro`,
+    STAND_IN,
+    "caddy",
+    "run",
+    "--config",
+    "/etc/caddy/Caddyfile",
+    "--adapter",
+    "caddyfile",
+  ]);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const root = podman(["exec", name, "cat", "/caddy/data/caddy/pki/authorities/local/root.crt"], { allowFailure: true });
+    if (root.status === 0 && root.stdout.includes("BEGIN CERTIFICATE")) return root.stdout;
+    if (Date.now() > deadline) fail(`Caddy made no certificate authority within 60 s:\n${logsOf(name)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /** @param {string} name */
@@ -258,13 +313,16 @@ async function main() {
 
   podman(["volume", "create", volume]);
   port = await freePort();
+  // One network namespace for Caddy and the site, `site` naming it: compose's network does the same.
+  podman(["pod", "create", "--name", pod, "--add-host", "site:127.0.0.1", "-p", `127.0.0.1:${port}:443`]);
+  caddyRoot = await startCaddy(compose.caddy);
   const admin = { password: `pw-${crypto.randomBytes(9).toString("base64url")}` };
   // Until the one-time setup page exists in this version, the admin password comes from the
   // environment and the dates the guests answer against too.
   const extraEnv = { ADMIN_PASSWORD: admin.password, WEDDING_DATE: "2027-05-01T17:00:00-05:00", RSVP_DEADLINE: "2027-04-01T23:59:00-05:00" };
 
   const first = await timed("start", async () => {
-    const name = startContainer(compose, extraEnv);
+    const name = startContainer(compose.site, extraEnv);
     await waitHealthy(name);
     return name;
   });
@@ -329,13 +387,36 @@ async function main() {
   const servedBefore = await request("GET", photoUrl);
   expectStatus(servedBefore, 200, "reading the stored photo");
 
+  // The largest body the site takes (the hero's video, 60 MB) passes through Caddy whole.
+  const videoBytes = 59 * 1024 * 1024;
+  const video = Buffer.alloc(videoBytes);
+  video.set([0, 0, 0, 0x18, ...Buffer.from("ftypisom"), 0, 0, 2, 0, ...Buffer.from("isomiso2")]);
+  const videoBoundary = `----container-test-${crypto.randomBytes(8).toString("hex")}`;
+  const field = (/** @type {string} */ name, /** @type {string} */ value) =>
+    `--${videoBoundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const videoBody = Buffer.concat([
+    Buffer.from(
+      `${field("intent", "uploadMedia")}${field("slot", "heroVideo")}--${videoBoundary}\r\nContent-Disposition: form-data; name="file"; filename="hero.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    ),
+    video,
+    Buffer.from(`\r\n--${videoBoundary}--\r\n`),
+  ]);
+  const videoUpload = await timed("59 MB upload", () =>
+    request("POST", "/admin/content/media", { type: `multipart/form-data; boundary=${videoBoundary}`, body: videoBody }),
+  );
+  if (videoUpload.status !== 302 && videoUpload.status !== 303)
+    fail(`uploading the hero's video through Caddy: ${videoUpload.status} ${videoUpload.text().slice(0, 300)}`);
+  const heroVideo = await request("GET", "/media/hero.mp4", { headers: { range: "bytes=0-15" } });
+  expectStatus(heroVideo, 206, "the hero's video");
+  if (heroVideo.headers["content-range"] !== `bytes 0-15/${videoBytes}`) fail(`the stored video is not the one sent: ${heroVideo.headers["content-range"]}`);
+
   const dataFiles = podman(["exec", first, "sh", "-c", "ls -A /data; ls -A /data/uploads"]).stdout.split("\n");
   for (const file of ["wedding.sqlite", ".secrets.json"]) if (!dataFiles.includes(file)) fail(`/data holds no ${file}: ${dataFiles.join(" ")}`);
 
   // The container is replaced: a new one on the same volume.
   await timed("replace", async () => {
     stopContainer(first);
-    const second = startContainer(compose, extraEnv);
+    const second = startContainer(compose.site, extraEnv);
     await waitHealthy(second);
   });
 
@@ -349,7 +430,9 @@ async function main() {
   if (!servedAfter.body.equals(servedBefore.body)) fail("the photo changed when the container was replaced");
 
   console.log(`image ${IMAGE}: ${imageMb.toFixed(0)} MB`);
-  console.log("ok: built, healthy, non-root, signed in, invitation confirmed, photo stored; a new container on the same volume has them all");
+  console.log(
+    "ok: built, healthy behind Caddy, non-root, signed in, invitation confirmed, photo and 59 MB video stored; a new container on the same volume has them all",
+  );
 }
 
 const started = performance.now();
@@ -361,6 +444,7 @@ try {
   console.error(`test:container FAILED: ${error instanceof Error ? error.message : error}`);
 } finally {
   for (const name of [...containers]) podman(["rm", "-f", "-t", "0", name], { allowFailure: true });
+  podman(["pod", "rm", "-f", pod], { allowFailure: true });
   podman(["volume", "rm", "-f", volume], { allowFailure: true });
   const steps = Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`);
   console.log(`timings: ${steps.join(", ")}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);
