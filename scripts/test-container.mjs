@@ -167,9 +167,11 @@ function readCompose() {
   return JSON.parse(parsed.stdout);
 }
 
-/** Compose's `${NAME:-default}` / `${NAME}` for the variables this test sets. @param {string} value */
+/** Compose's `${NAME:-default}` / `${NAME}` for the variables this test sets, and `$$` for `$`. @param {string} value */
 function interpolate(value) {
-  return value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, name, fallback) => (name === "SITE_DOMAIN" ? SITE_DOMAIN : (fallback ?? "")));
+  return value.replace(/\$\$|\$\{(\w+)(?::?-([^}]*))?\}/g, (match, name, fallback) =>
+    match === "$$" ? "$" : name === "SITE_DOMAIN" ? SITE_DOMAIN : (fallback ?? ""),
+  );
 }
 
 /** @param {any} compose */
@@ -201,7 +203,7 @@ function checkCompose(compose) {
   const environment = (service) => Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]));
   return {
     site: { command: /** @type {string[]} */ (site.command ?? []), environment: environment(site) },
-    caddy: { caddyfile: caddyfile.split(":")[0], environment: environment(caddy) },
+    caddy: { caddyfile: caddyfile.split(":")[0], environment: environment(caddy), command: /** @type {string[]} */ (caddy.command ?? []).map(interpolate) },
   };
 }
 
@@ -222,7 +224,7 @@ function startContainer(site, extraEnv) {
 /**
  * Caddy as compose runs it (its Caddyfile, its environment), from Debian's binary in a container of
  * the base image, as root like the caddy image. Returns once its certificate authority exists.
- * @param {{ caddyfile: string, environment: Record<string, string> }} caddy
+ * @param {{ caddyfile: string, environment: Record<string, string>, command: string[] }} caddy
  */
 async function startCaddy(caddy) {
   const binary = sh("sh", ["-c", "command -v caddy"], { allowFailure: true }).stdout.trim();
@@ -247,12 +249,7 @@ async function startCaddy(caddy) {
     "-v",
     `${binary}:/usr/local/bin/caddy:ro`,
     STAND_IN,
-    "caddy",
-    "run",
-    "--config",
-    "/etc/caddy/Caddyfile",
-    "--adapter",
-    "caddyfile",
+    ...caddy.command,
   ]);
   const deadline = Date.now() + 60_000;
   for (;;) {
