@@ -34,7 +34,8 @@ COPY --from=build /app/scripts/lib/backup-bucket.mjs ./scripts/lib/backup-bucket
 COPY --from=build /app/build ./build
 COPY --from=build /app/node_modules ./node_modules
 # A new named volume takes this folder's owner, so the site (uid 1000) can write to it.
-RUN mkdir -p /data/uploads /data/backups && chown -R node:node /data
+# `npm run backup` with no folder named writes to ./backups: that is the volume's backups too.
+RUN mkdir -p /data/uploads /data/backups && chown -R node:node /data && ln -s /data/backups /app/backups
 VOLUME /data
 USER node
 EXPOSE 3000

@@ -407,6 +407,10 @@ async function main() {
   expectStatus(heroVideo, 206, "the hero's video");
   if (heroVideo.headers["content-range"] !== `bytes 0-15/${videoBytes}`) fail(`the stored video is not the one sent: ${heroVideo.headers["content-range"]}`);
 
+  // A backup taken in the container (`docker compose exec site npm run backup`) lands in the volume.
+  podman(["exec", first, "npm", "run", "backup"]);
+  if (!podman(["exec", first, "ls", "-A", "/data/backups"]).stdout.trim()) fail("`npm run backup` in the container left nothing in /data/backups");
+
   const dataFiles = podman(["exec", first, "sh", "-c", "ls -A /data; ls -A /data/uploads"]).stdout.split("\n");
   for (const file of ["wedding.sqlite", ".secrets.json"]) if (!dataFiles.includes(file)) fail(`/data holds no ${file}: ${dataFiles.join(" ")}`);
 
