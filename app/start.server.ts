@@ -1,6 +1,6 @@
 import { config, type Config } from "~/infra/config.server";
 import { db, exclusively, migrateToLatest } from "~/infra/db.server";
-import { ensureAdminPassword, sessionSecret } from "~/infra/secrets.server";
+import { sessionSecret, startSetup } from "~/infra/secrets.server";
 import { siteMediaKeys } from "~/models/content-media.server";
 import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
@@ -12,29 +12,32 @@ import { weddingDates } from "~/models/content-dates.server";
 /**
  * Runs once when the server starts (server.mjs calls it before listening):
  * validates the configuration, migrates, seeds an empty database, sets aside upload files
- * left by a crash, and prints
- * what a newcomer needs (demo codes, a generated admin password) exactly once. Returns the
+ * left by a crash, and prints what a newcomer needs (the one-time setup link while no admin
+ * password exists, the demo codes). Returns the
  * validated configuration, which server.mjs reads too (port, host, proxy, page cache).
  */
 export async function boot(log: (line: string) => void = console.log): Promise<Config> {
   const cfg = config(); // throws, naming the bad variable, before anything else happens
   // Several instances may start at once on one PostgreSQL database: one migrates and seeds at a time.
-  // What a person must read on the first start (the password shown once, the demo codes) is printed
+  // What a person must read on the first start (the setup link, the demo codes) is printed
   // as one block with a heading and blank lines around it, so it stands out of the start's log.
   const notice: string[] = [];
   // Several instances may start at once on one PostgreSQL database: one migrates and seeds at a time.
   await exclusively(db(), async () => {
     await migrateToLatest(db());
     sessionSecret();
-    const generated = ensureAdminPassword();
-    if (generated) {
+    // No admin password yet: the couple chooses it in the browser, at a link only this start's log
+    // shows (a new one at each start until setup is done). Demo data waits for their choice there.
+    const setupToken = startSetup();
+    if (setupToken) {
       const host = cfg.HOST === "0.0.0.0" || cfg.HOST === "::" ? "localhost" : cfg.HOST;
       notice.push(
-        `Admin password (generated, shown only this once; set ADMIN_PASSWORD to choose your own): ${generated}`,
-        `Sign in at ${(cfg.PUBLIC_URL ?? `http://${host}:${cfg.PORT}`).replace(/\/$/, "")}/admin`,
+        "Set up your site (names, dates, the admin password) at this one-time link, which works until setup is done",
+        "(a new link is printed at each start until then; set ADMIN_PASSWORD to skip setup):",
+        `  ${(cfg.PUBLIC_URL ?? `http://${host}:${cfg.PORT}`).replace(/\/$/, "")}/setup?token=${setupToken}`,
       );
     }
-    if (cfg.SEED_DEMO_DATA) {
+    if (cfg.SEED_DEMO_DATA && !setupToken) {
       const seeded = await seedDemoData();
       if (seeded) {
         if (notice.length) notice.push("");

@@ -6,7 +6,7 @@
 // the SQLite file through SQLite's online backup, with the generated secrets beside it. Both are
 // safe while the site is running. Then a copy of the uploaded photos (UPLOADS_DIR, or with
 // STORAGE=s3 the bucket's objects, copied into the same uploads/ layout).
-// Restore: see README "Backups".
+// Restore: see docs/deploy.md, "Backups from a shell".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

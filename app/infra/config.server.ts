@@ -235,7 +235,7 @@ const checkedSchema = configSchema.superRefine((c, ctx) => {
     ctx.addIssue({
       code: "custom",
       path: ["ADMIN_PASSWORD"],
-      message: "ADMIN_PASSWORD is required with DATABASE_URL (no generated password can be kept beside a shared database)",
+      message: "ADMIN_PASSWORD is required with DATABASE_URL (the first-run setup keeps its password beside the SQLite file; instances share no disk)",
     });
   }
 });

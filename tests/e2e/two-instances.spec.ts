@@ -7,7 +7,7 @@ import { expect, startServer, test } from "./fixtures";
 
 /**
  * Two app processes on one throwaway PostgreSQL database and one photo bucket, as behind a load
- * balancer (README "Deploy on a container platform"). Runs in its own Playwright project
+ * balancer (docs/deploy.md, "Deploy on a container platform"). Runs in its own Playwright project
  * ("two-instances", JavaScript on): the other projects share one SQLite server.
  */
 
