@@ -210,13 +210,13 @@ function checkCompose(compose) {
 // ---- the container ----
 
 /**
+ * The site as compose runs it: its command and environment, nothing else; the /data volume.
  * @param {{ command: string[], environment: Record<string, string> }} site
- * @param {Record<string, string>} extraEnv
  */
-function startContainer(site, extraEnv) {
+function startContainer(site) {
   const name = `${run}-${containers.length + 1}`;
   containers.push(name);
-  const env = Object.entries({ ...site.environment, ...extraEnv }).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
+  const env = Object.entries(site.environment).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
   podman(["run", "-d", "--name", name, "--pod", pod, "--ulimit", "host", "-v", `${volume}:/data`, ...env, IMAGE, ...site.command]);
   return name;
 }
@@ -314,12 +314,9 @@ async function main() {
   podman(["pod", "create", "--name", pod, "--add-host", "site:127.0.0.1", "-p", `127.0.0.1:${port}:443`]);
   caddyRoot = await startCaddy(compose.caddy);
   const admin = { password: `pw-${crypto.randomBytes(9).toString("base64url")}` };
-  // Until the one-time setup page exists in this version, the admin password comes from the
-  // environment and the dates the guests answer against too.
-  const extraEnv = { ADMIN_PASSWORD: admin.password, WEDDING_DATE: "2027-05-01T17:00:00-05:00", RSVP_DEADLINE: "2027-04-01T23:59:00-05:00" };
 
   const first = await timed("start", async () => {
-    const name = startContainer(compose.site, extraEnv);
+    const name = startContainer(compose.site);
     await waitHealthy(name);
     return name;
   });
@@ -338,12 +335,27 @@ async function main() {
   );
   if (rootly.length || !uids.length) fail(`a process in the container runs as root: ${uids.join(" | ")}`);
 
-  // The admin signs in.
-  const login = await request("POST", "/admin", {
+  // "Open the link it prints": the start's log shows the one-time link at the public address.
+  const setupLink = logsOf(first).match(/https:\/\/\S+\/setup\?token=[\w-]+/)?.[0];
+  if (!setupLink?.startsWith(`https://${SITE_DOMAIN}/setup?token=`)) fail(`the start printed no setup link at https://${SITE_DOMAIN}:\n${logsOf(first)}`);
+  const setupPath = new URL(setupLink).pathname + new URL(setupLink).search;
+  expectStatus(await request("GET", setupPath), 200, "opening the setup link");
+  // The couple sets the site up, with the demo data, and is signed in.
+  const setup = await request("POST", "/setup", {
     type: "application/x-www-form-urlencoded",
-    body: new URLSearchParams({ intent: "login", password: admin.password }).toString(),
+    body: new URLSearchParams({
+      token: new URL(setupLink).searchParams.get("token") ?? "",
+      names: "Valeria y Sebastián",
+      weddingDate: "2027-05-01T17:00",
+      rsvpDeadline: "2027-04-01T23:59",
+      password: admin.password,
+      confirmPassword: admin.password,
+      demo: "on",
+    }).toString(),
   });
-  expectStatus(login, 302, "signing in at /admin");
+  expectStatus(setup, 302, "setting the site up at /setup");
+  if (setup.headers.location !== "/admin") fail(`setup went to ${setup.headers.location}, not /admin`);
+  if (!cookies.size) fail("setup gave no session cookie");
   const adminCookies = new Map(cookies);
 
   // A guest confirms a demo invitation.
@@ -417,10 +429,12 @@ async function main() {
   // The container is replaced: a new one on the same volume.
   await timed("replace", async () => {
     stopContainer(first);
-    const second = startContainer(compose.site, extraEnv);
+    const second = startContainer(compose.site);
     await waitHealthy(second);
   });
 
+  // Set up once: the new container prints no setup link.
+  if (/setup\?token=/.test(logsOf(containers[containers.length - 1]))) fail("a setup link was printed again after setup, in the new container");
   // The same admin cookie still opens the admin: the session and the secret that signs it are in /data.
   const after = await request("GET", "/api/invitations");
   expectStatus(after, 200, "the admin's session after the container was replaced");
@@ -429,10 +443,17 @@ async function main() {
   const servedAfter = await request("GET", photoUrl);
   expectStatus(servedAfter, 200, "the photo after the container was replaced");
   if (!servedAfter.body.equals(servedBefore.body)) fail("the photo changed when the container was replaced");
+  // The password chosen at setup still signs in (its hash is kept in /data too).
+  cookies.clear();
+  const login = await request("POST", "/admin", {
+    type: "application/x-www-form-urlencoded",
+    body: new URLSearchParams({ intent: "login", password: admin.password }).toString(),
+  });
+  expectStatus(login, 302, "signing in with the password chosen at setup, in the new container");
 
   console.log(`image ${IMAGE}: ${imageMb.toFixed(0)} MB`);
   console.log(
-    "ok: built, healthy behind Caddy, non-root, signed in, invitation confirmed, photo and 59 MB video stored; a new container on the same volume has them all",
+    "ok: built, healthy behind Caddy, non-root, set up through the printed link, invitation confirmed, photo and 59 MB video stored, backup taken; a new container on the same volume has them all",
   );
 }
 
