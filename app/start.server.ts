@@ -1,6 +1,6 @@
 import { config, type Config } from "~/infra/config.server";
 import { db, exclusively, migrateToLatest } from "~/infra/db.server";
-import { sessionSecret, startSetup } from "~/infra/secrets.server";
+import { sessionSecret, setupPending, startSetup } from "~/infra/secrets.server";
 import { siteMediaKeys } from "~/models/content-media.server";
 import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
@@ -68,8 +68,10 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
     );
   }
   // The deadline the site follows: RSVP_DEADLINE when set, else the one saved in 'Contenido'.
+  // While setup is pending the couple has not chosen their dates yet (setup asks for them), so a
+  // passed placeholder deadline is no news, and the note would only crowd the setup link.
   const dates = await weddingDates();
-  if (Date.now() > Date.parse(dates.rsvpDeadline)) {
+  if (!setupPending() && Date.now() > Date.parse(dates.rsvpDeadline)) {
     const source = dates.setBy.rsvpDeadline ? `RSVP_DEADLINE=${dates.rsvpDeadline}` : `${dates.rsvpDeadline}, Contenido › Pareja y fechas in the admin panel`;
     log(`Note: the RSVP deadline (${source}) has passed, so /confirm shows the closed view.`);
   }

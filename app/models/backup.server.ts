@@ -16,7 +16,6 @@ import { replaceStoredSecrets, storedSecrets, type StoredSecrets } from "~/infra
 import { isValidKey, storage, StorageKeyTaken } from "~/infra/storage.server";
 import { forgetContent } from "~/models/content-live.server";
 import { forgetSiteMedia } from "~/models/content-media.server";
-import { DEMO_INVITATIONS } from "~/models/seed.server";
 
 /**
  * The site's whole backup (decision 0051): one ZIP holding the data as JSON lines (one file per
@@ -548,15 +547,12 @@ export interface SiteData {
 }
 
 /**
- * The site's own data: invitations (the seeded demo ones, unanswered, do not count: they are the
- * empty site's examples), gallery photos, wishes and content saves. Gallery sections and settings
- * alone do not count: a fresh site has its default sections, which a restore replaces.
+ * The site's own data: invitations (a demo invitation, marked `is_demo` by the seed, that nobody
+ * has answered does not count: it is the empty site's example, whatever its name), gallery photos,
+ * wishes and content saves. Gallery sections and settings alone do not count: a fresh site has its
+ * default (demo) sections, which a restore replaces; a section with a photo counts through the photo.
  */
 export async function siteData(database: Kysely<Database> | Transaction<Database> = db()): Promise<SiteData> {
-  const invitations = await database.selectFrom("invitations").select(["primary_guest", "max_guests", "status", "answered_at"]).limit(10).execute();
-  const demo = invitations.filter(
-    (i) => i.status === "pending" && !i.answered_at && DEMO_INVITATIONS.some((d) => d.primaryGuest === i.primary_guest && d.maxGuests === i.max_guests),
-  );
   const count = async (table: "invitations" | "media" | "wishes" | "content_versions") =>
     Number(
       (
@@ -566,9 +562,20 @@ export async function siteData(database: Kysely<Database> | Transaction<Database
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const allInvitations = await count("invitations");
+  const unansweredDemo = Number(
+    (
+      await database
+        .selectFrom("invitations")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("is_demo", "=", 1)
+        .where("confirmed", "=", 0)
+        .where("status", "<>", "declined")
+        .where("answered_at", "is", null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   return {
-    invitations: allInvitations <= DEMO_INVITATIONS.length && demo.length === allInvitations ? 0 : allInvitations,
+    invitations: (await count("invitations")) - unansweredDemo,
     media: await count("media"),
     wishes: await count("wishes"),
     contentSaves: await count("content_versions"),

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import yauzl from "yauzl";
 import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
-import { signIn } from "./content-editor";
+import { ADMIN_PASSWORD, signIn } from "./content-editor";
 
 // 'Descargar recuerdo': the couple's keepsake, offered on the home page after the wedding. The
 // SERVER's clock decides the season (as in seasons.spec.ts): the guests answer while confirmations
@@ -143,6 +143,36 @@ test.describe("Descargar recuerdo", () => {
     const index = fs.readFileSync(path.join(folder, "index.html"), "utf8");
     expect(index).toContain('<html lang="en">');
     expect(index).toContain("Our story");
+  });
+
+  test("'Copia de seguridad' offers it too, in the page's language, beside the backup", async ({ browser }, testInfo) => {
+    const spanish = await browser.newContext({ locale: "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
+    const page = await spanish.newPage();
+    await signIn(page, server.baseURL);
+    await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Copia de seguridad" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Recuerdo" })).toBeVisible();
+    await expect(page.getByText("no para restaurar el sitio")).toBeVisible();
+    const link = page.getByRole("link", { name: "Descargar recuerdo" });
+    await expect(link).toHaveAttribute("href", "/admin/keepsake.zip?lang=es");
+    const answer = await page.request.get(new URL((await link.getAttribute("href"))!, server.baseURL).href);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toContain("zip");
+    expect(answer.headers()["content-disposition"]).toContain("Recuerdo%20de%20Valeria");
+    await spanish.close();
+
+    const english = await browser.newContext({ locale: "en-US", javaScriptEnabled: !jsDisabled(testInfo) });
+    const en = await english.newPage();
+    await en.goto(`${server.baseURL}/admin/backups`);
+    await en.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
+    await en.getByRole("button", { name: "Sign in" }).click();
+    await expect(en.getByRole("heading", { level: 2, name: "Keepsake" })).toBeVisible();
+    const enLink = en.getByRole("link", { name: "Download keepsake" });
+    await expect(enLink).toHaveAttribute("href", "/admin/keepsake.zip?lang=en");
+    const enAnswer = await en.request.get(new URL((await enLink.getAttribute("href"))!, server.baseURL).href);
+    expect(enAnswer.status()).toBe(200);
+    expect(enAnswer.headers()["content-type"]).toContain("zip");
+    expect(enAnswer.headers()["content-disposition"]).toContain("Valeria%20%26%20Sebasti%C3%A1n%20keepsake.zip");
+    await english.close();
   });
 
   test("a guest sees no keepsake link and gets a 401, not the ZIP", async ({ browser }, testInfo) => {

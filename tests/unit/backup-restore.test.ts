@@ -241,7 +241,7 @@ describe("backup and restore", () => {
     expect(await listKeys(target.store)).toEqual([]);
   });
 
-  it("restores into a new site that holds only the seeded demo invitations and sections, which it replaces; an answered demo invitation is data", async () => {
+  it("restores into a new site that holds only the seeded demo invitations and sections, which it replaces; an answered demo invitation, or an own one named like a demo guest, is data", async () => {
     const source = await openSite(engine, "local");
     const code = await fill(source);
     const archive = path.join(source.dir, "copia.zip");
@@ -262,6 +262,17 @@ describe("backup and restore", () => {
     const again = await seedDemoData();
     await confirmInvitation(again!.invitations[0].code, []);
     expect(await restoreBackup(archive)).toMatchObject({ ok: false, error: "siteHasData" });
+
+    // The demo mark decides, not the name: the couple's own invitation for a guest who happens to
+    // be called like a demo one is theirs, and the site has data.
+    const namesake = await openSite(engine, "local");
+    use(namesake);
+    expect(await createInvitation({ primaryGuest: "Ana García", maxGuests: 1 })).toMatchObject({ ok: true });
+    const before = await tablesOf(namesake.database);
+    const refused = await restoreBackup(archive);
+    expect(refused).toMatchObject({ ok: false, error: "siteHasData" });
+    expect(!refused.ok && refused.detail).toContain("1 invitations");
+    expect(await tablesOf(namesake.database)).toEqual(before);
   });
 
   it("a backup with the admin password's hash ends a pending setup; one without leaves the setup link working", async () => {

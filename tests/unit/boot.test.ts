@@ -5,6 +5,7 @@ import { boot, workerStart } from "~/start.server";
 import { db } from "~/infra/db.server";
 import { resetConfigForTests } from "~/infra/config.server";
 import { checkAdminPassword, finishSetup, hashPassword, resetSecretsForTests, sessionSecret, setupPending, verifySetupToken } from "~/infra/secrets.server";
+import { DEFAULT_RSVP_DEADLINE } from "~/lib/constants";
 import { useTestDatabase } from "./helpers/test-db";
 
 describe("first start with no admin password: the setup link", () => {
@@ -47,6 +48,17 @@ describe("first start with no admin password: the setup link", () => {
     expect(await db().selectFrom("invitations").select("id").execute()).toHaveLength(0);
     expect(await db().selectFrom("gallery_sections").select("id").execute()).toHaveLength(0);
     expect(lines.some((l) => l.includes("Demo data"))).toBe(false);
+  });
+
+  it("says nothing of a passed RSVP deadline while setup is pending: the couple sets the dates there", async () => {
+    delete process.env.ADMIN_PASSWORD;
+    resetConfigForTests();
+    expect(Date.now()).toBeGreaterThan(Date.parse(DEFAULT_RSVP_DEADLINE));
+    const lines: string[] = [];
+    await boot((l) => lines.push(l));
+    expect(setupPending()).toBe(true);
+    expect(lines.some((l) => l.includes("/setup?token="))).toBe(true);
+    expect(lines.some((l) => l.includes("RSVP deadline"))).toBe(false);
   });
 
   it("prints a new link at each start until setup is done; the old token stops working", async () => {
@@ -131,6 +143,13 @@ describe("first start with ADMIN_PASSWORD", () => {
     expect(JSON.parse(fs.readFileSync(file, "utf8"))).not.toHaveProperty("setupTokenHash");
     expect(lines.some((l) => l.includes("Demo data created"))).toBe(true);
     expect(await db().selectFrom("invitations").select("id").execute()).toHaveLength(3);
+  });
+
+  it("says when the RSVP deadline has passed", async () => {
+    expect(Date.now()).toBeGreaterThan(Date.parse(DEFAULT_RSVP_DEADLINE));
+    const lines: string[] = [];
+    await boot((l) => lines.push(l));
+    expect(lines).toContainEqual(expect.stringMatching(/^Note: the RSVP deadline \(.+\) has passed, so \/confirm shows the closed view\.$/));
   });
 });
 

@@ -11,10 +11,11 @@ export interface BackupsTabProps {
 
 /**
  * 'Copia de seguridad': the full backup's download (a plain link: a GET, the same with or without
- * JavaScript), and the scheduled backups kept on the server with their own links.
+ * JavaScript), the keepsake in the page's language (the readable copy, also on 'Galería'), and the
+ * scheduled backups kept on the server with their own links.
  */
 export function BackupsTab({ scheduled, keep, timeZone, status, backups }: BackupsTabProps) {
-  const { t, i18n } = useTranslation("backups");
+  const { t, i18n } = useTranslation(["backups", "dashboard"]);
   const when = (iso: string) => dateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
   return (
     <>
@@ -30,6 +31,18 @@ export function BackupsTab({ scheduled, keep, timeZone, status, backups }: Backu
         </p>
         <p className="admin-muted">{t("downloadHint")}</p>
         <p className="admin-muted">{t("restoreHint")}</p>
+      </section>
+      <section className="card" aria-labelledby="keepsake-title">
+        <h2 id="keepsake-title" className="admin-section-title">
+          {t("keepsakeTitle")}
+        </h2>
+        <p>
+          <a className="button secondary" href={`/admin/keepsake.zip?lang=${i18n.language === "en" ? "en" : "es"}`} download>
+            {t("dashboard:gallery.keepsake")}
+          </a>
+        </p>
+        <p className="admin-muted">{t("dashboard:gallery.keepsakeHint")}</p>
+        <p className="admin-muted">{t("keepsakeNotBackup")}</p>
       </section>
       <section className="card" aria-labelledby="scheduled-title">
         <h2 id="scheduled-title" className="admin-section-title">
