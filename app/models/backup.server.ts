@@ -584,7 +584,7 @@ export async function siteData(database: Kysely<Database> | Transaction<Database
 
 const hasData = (d: SiteData) => d.invitations + d.media + d.wishes + d.contentSaves > 0;
 const describeData = (d: SiteData) =>
-  `this site already has data (${d.invitations} invitations, ${d.media} photos, ${d.wishes} wishes, ${d.contentSaves} content saves); a backup is restored only into a new, empty site`;
+  `this site already has data (invitations: ${d.invitations}, photos: ${d.media}, wishes: ${d.wishes}, content saves: ${d.contentSaves}); a backup is restored only into a new, empty site`;
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",

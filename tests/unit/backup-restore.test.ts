@@ -271,7 +271,7 @@ describe("backup and restore", () => {
     const before = await tablesOf(namesake.database);
     const refused = await restoreBackup(archive);
     expect(refused).toMatchObject({ ok: false, error: "siteHasData" });
-    expect(!refused.ok && refused.detail).toContain("1 invitations");
+    expect(!refused.ok && refused.detail).toContain("invitations: 1,");
     expect(await tablesOf(namesake.database)).toEqual(before);
   });
 
