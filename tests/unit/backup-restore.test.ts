@@ -236,7 +236,7 @@ describe("backup and restore", () => {
     const before = await tablesOf(target.database);
     const result = await restoreBackup(archive);
     expect(result).toMatchObject({ ok: false, error: "siteHasData" });
-    expect(!result.ok && result.detail).toContain("1 wishes");
+    expect(!result.ok && result.detail).toContain("wishes: 1,");
     expect(await tablesOf(target.database)).toEqual(before);
     expect(await listKeys(target.store)).toEqual([]);
   });
