@@ -1,5 +1,6 @@
 import { INFO_CARD_IDS, moments as defaultMoments, schedule } from "~/content/wedding";
-import { inLanguage, type SiteContent, type TextPair } from "~/lib/content-schemas";
+import type { SiteContent } from "~/lib/content-schemas";
+import { inLanguage, type TextPair } from "~/lib/in-language";
 
 /**
  * The content's pictures (decision 0044): each story moment's photos, each information card's image,
@@ -160,11 +161,3 @@ export function keepPictures<S extends keyof SiteContent>(section: S, value: Sit
 export function uploadedPictures(data: string): string[] {
   return data.match(/\/media\/site\/[A-Za-z0-9-]+\.(?:jpg|png|webp)/g) ?? [];
 }
-
-/**
- * A picture's `alt` on a page: the site's own description for a default picture (`description`
- * null), the couple's description of their photo, or, when they wrote none, whose photo it is
- * ("Foto de Ana & Luis: Ceremonia"). Never the default picture's description on the couple's photo.
- */
-export const pictureAlt = (description: string | null, ofDefault: () => string, ofCouples: () => string): string =>
-  description === null ? ofDefault() : description || ofCouples();

@@ -12,10 +12,8 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from "./venue-time";
 export const CONTENT_LIMITS = { name: 80, title: 100, text: 2000, quote: 300, apartments: 8, quotes: 15 } as const;
 
 /** A text in both languages: English left empty shows the Spanish one (the form says so). */
-export interface TextPair {
-  es: string;
-  en: string;
-}
+import type { TextPair } from "~/lib/in-language";
+export type { TextPair };
 
 const tooLong = "content:errors.tooLong";
 const required = "content:errors.required";
@@ -273,5 +271,4 @@ export interface SiteContent {
   faq: FaqContent;
 }
 
-/** The text a language shows: English left empty falls back to Spanish. */
-export const inLanguage = (pair: TextPair, lng: string) => (lng === "en" && pair.en.trim() ? pair.en : pair.es);
+export { inLanguage } from "~/lib/in-language";

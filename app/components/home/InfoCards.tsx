@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { HomeFacts } from "~/models/content-texts.server";
-import { pictureAlt } from "~/lib/content-pictures";
+import { pictureAlt } from "~/lib/picture-alt";
 import { SafeImage } from "../SafeImage";
 
 /**

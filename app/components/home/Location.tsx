@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { mapUrls } from "~/lib/venue-links";
 import type { HomeFacts } from "~/models/content-texts.server";
 import { formatTime } from "~/lib/format";
-import { pictureAlt } from "~/lib/content-pictures";
+import { pictureAlt } from "~/lib/picture-alt";
 import { SafeImage } from "../SafeImage";
 
 /** True unless the browser says it is offline; follows the online/offline events. */
