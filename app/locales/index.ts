@@ -20,6 +20,7 @@ import { review } from "./review";
 import { theme } from "./theme";
 import { wishes } from "./wishes";
 import { slideshow } from "./slideshow";
+import { menu } from "./menu";
 
 const all = {
   common,
@@ -40,6 +41,7 @@ const all = {
   contentMedia,
   content,
   contentExtras,
+  menu,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

@@ -18,6 +18,7 @@ export const namespaces = [
   "contentMedia",
   "content",
   "contentExtras",
+  "menu",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
