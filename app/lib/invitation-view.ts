@@ -12,7 +12,8 @@ export interface InvitationView {
   status: InvitationStatus;
   /** The guests' note to the couple. */
   message: string | null;
-  guests: { id: number; fullName: string; dietary: string | null }[];
+  /** Each person's dish from the couple's menu (null: none chosen) and child mark. */
+  guests: { id: number; fullName: string; dietary: string | null; dishId: number | null; isChild: boolean }[];
 }
 
 export function guestView(inv: {
@@ -21,7 +22,7 @@ export function guestView(inv: {
   confirmed: boolean;
   status: InvitationStatus;
   message: string | null;
-  guests: readonly { id: number; fullName: string; dietary: string | null }[];
+  guests: readonly { id: number; fullName: string; dietary: string | null; dishId?: number | null; isChild?: boolean }[];
 }): InvitationView {
   return {
     primaryGuest: inv.primaryGuest,
@@ -29,6 +30,6 @@ export function guestView(inv: {
     confirmed: inv.confirmed,
     status: inv.status,
     message: inv.message,
-    guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName, dietary: g.dietary })),
+    guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName, dietary: g.dietary, dishId: g.dishId ?? null, isChild: g.isChild ?? false })),
   };
 }

@@ -61,7 +61,7 @@ export function checkDish(input: {
 
 /** One person's choices as sent: the dish's id as text (a select's value), and the child box. */
 export interface PersonChoice {
-  dish?: string | null;
+  dish?: string | number | null;
   child?: boolean | string | null;
 }
 
@@ -137,4 +137,11 @@ export function countMenu(people: readonly { dishId: number | null; isChild: boo
     dishes: dishes.map((d) => ({ id: d.id, name: d.name, nameEn: d.nameEn, count: counts.get(d.id) ?? 0 })),
     noDish,
   };
+}
+
+/** 'Por menú' in Invitaciones (`?dish=<id>`): the invitations with at least one person who chose that dish. */
+export function filterByDish<T extends { guests: readonly { dishId?: number | null }[] }>(invitations: readonly T[], dish: string | null | undefined): T[] {
+  const id = /^\d{1,9}$/.test(dish ?? "") ? Number(dish) : null;
+  if (id === null) return [...invitations];
+  return invitations.filter((inv) => inv.guests.some((g) => g.dishId === id));
 }

@@ -3,6 +3,8 @@ import { bool, db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { checkDish, countMenu, MAX_DISHES, menuOptions, type Dish, type DishInputError, type MenuCounts, type MenuOptions } from "~/lib/menu";
 import { getSetting, setSetting } from "~/models/site-settings.server";
+import { stringify } from "csv-stringify/sync";
+import { neutralizeCell } from "~/lib/guest-list-csv";
 
 /**
  * The couple's menu ('Menú'): its dishes, its two switches ('Pedir el menú a cada invitado',
@@ -146,4 +148,35 @@ export async function cateringReport(): Promise<CateringReport> {
     dishes,
   );
   return { groups: [{ title: null, counts, dietary: guests.filter((g) => g.dietary), guests }] };
+}
+
+/** The report's CSV columns: one group per event once there are events (the first column). */
+export const CATERING_COLUMNS = ["group", "kind", "item", "count", "guest", "invitation", "dish", "child", "dietary"] as const;
+
+/**
+ * The caterer's report as CSV (RFC 4180, UTF-8 with a BOM like the guest list): per group the
+ * adults, the children and each dish's count, then every guest coming with their dish, child
+ * mark and dietary note. What guests typed is neutralised for spreadsheets.
+ */
+export function cateringCsv(report: CateringReport): string {
+  const rows: string[][] = [];
+  for (const group of report.groups) {
+    const name = group.title ?? "";
+    const total = (kind: string, item: string, count: number) => [name, kind, item, String(count), "", "", "", "", ""];
+    rows.push(total("total", "adults", group.counts.adults), total("total", "children", group.counts.children));
+    for (const dish of group.counts.dishes) rows.push(total("dish", dish.name, dish.count));
+    rows.push(total("dish", "", group.counts.noDish));
+    for (const g of group.guests) rows.push([name, "guest", "", "", g.guest, g.primaryGuest, g.dish ?? "", g.isChild ? "yes" : "no", g.dietary ?? ""]);
+  }
+  return stringify(
+    rows.map((r) => r.map(neutralizeCell)),
+    { header: true, columns: [...CATERING_COLUMNS], record_delimiter: "\r\n", bom: true },
+  );
+}
+
+/** Estadísticas' 'Menú y niños': null while neither is asked (the screen is then as before). */
+export async function menuStats(): Promise<MenuCounts | null> {
+  const settings = await menuSettings();
+  if (!settings.askMenu && !settings.askChildren) return null;
+  return (await cateringReport()).groups[0].counts;
 }

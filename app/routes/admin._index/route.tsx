@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { MenuStatsCard } from "~/components/menu/MenuAdminBits";
 import { StatsTab } from "./StatsTab";
 import { loadStatsTab } from "./stats.server";
 import { screenLoader } from "~/http/admin/tab-action.server";
@@ -16,5 +17,10 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function StatsScreen() {
   const data = useLoaderData<typeof loader>();
   // Locked: the layout shows the login instead.
-  return data ? <StatsTab stats={data.stats} dietary={data.dietary} /> : null;
+  return data ? (
+    <>
+      <StatsTab stats={data.stats} dietary={data.dietary} />
+      {data.menu ? <MenuStatsCard counts={data.menu} /> : null}
+    </>
+  ) : null;
 }

@@ -26,7 +26,7 @@ export default function InvitationsScreen() {
       {isLoadError(invitations) ? (
         <LoadFailed message={t("toasts.loadInvitationsError")} />
       ) : (
-        <InvitationsTab invitations={invitations} pendingCount={pendingCount} emails={isLoadError(emails) ? undefined : emails} />
+        <InvitationsTab invitations={invitations} pendingCount={pendingCount} emails={isLoadError(emails) ? undefined : emails} dishes={data.dishes} />
       )}
     </>
   );
