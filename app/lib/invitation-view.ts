@@ -12,8 +12,8 @@ export interface InvitationView {
   status: InvitationStatus;
   /** The guests' note to the couple. */
   message: string | null;
-  /** Each person's dish from the couple's menu (null: none chosen) and child mark. */
-  guests: { id: number; fullName: string; dietary: string | null; dishId: number | null; isChild: boolean }[];
+  /** Each person's dish from the couple's menu and child mark, present only when set. */
+  guests: { id: number; fullName: string; dietary: string | null; dishId?: number; isChild?: true }[];
 }
 
 export function guestView(inv: {
@@ -22,7 +22,7 @@ export function guestView(inv: {
   confirmed: boolean;
   status: InvitationStatus;
   message: string | null;
-  guests: readonly { id: number; fullName: string; dietary: string | null; dishId?: number | null; isChild?: boolean }[];
+  guests: readonly { id: number; fullName: string; dietary: string | null; dishId?: number; isChild?: true }[];
 }): InvitationView {
   return {
     primaryGuest: inv.primaryGuest,
@@ -30,6 +30,12 @@ export function guestView(inv: {
     confirmed: inv.confirmed,
     status: inv.status,
     message: inv.message,
-    guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName, dietary: g.dietary, dishId: g.dishId ?? null, isChild: g.isChild ?? false })),
+    guests: inv.guests.map((g) => ({
+      id: g.id,
+      fullName: g.fullName,
+      dietary: g.dietary,
+      ...(g.dishId === undefined ? {} : { dishId: g.dishId }),
+      ...(g.isChild ? { isChild: true as const } : {}),
+    })),
   };
 }

@@ -10,7 +10,7 @@ import type { Database } from "~/infra/db-schema";
 import { enqueueAnswerNotice } from "~/models/notifications.server";
 import { outboxTransaction } from "~/models/outbox.server";
 import { config } from "~/infra/config.server";
-import { applyChoices, type MenuChoiceError, type PersonChoice } from "~/lib/menu";
+import { applyChoices, type MenuChoiceError, type MenuOptions, type PersonChoice, type StoredChoice } from "~/lib/menu";
 import { loadMenuOptions } from "~/models/menu.server";
 
 export interface Guest {
@@ -19,10 +19,13 @@ export interface Guest {
   isPrimary: boolean;
   /** Dietary needs, or null. */
   dietary: string | null;
-  /** The dish chosen from the couple's menu, or null (app/models/menu.server.ts). */
-  dishId: number | null;
-  /** Marked 'Niño o niña (menor de 12 años)'. */
-  isChild: boolean;
+  /**
+   * The dish chosen from the couple's menu (app/models/menu.server.ts) and the child mark
+   * ('Niño o niña (menor de 12 años)'): present only when set, so a site that never used 'Menú'
+   * reads exactly as before.
+   */
+  dishId?: number;
+  isChild?: true;
 }
 
 /** An invitation, its fields named as the API names them (docs/api.md). */
@@ -80,8 +83,8 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
       fullName: r.full_name,
       isPrimary: bool(r.is_primary),
       dietary: r.dietary,
-      dishId: r.dish_id === null ? null : Number(r.dish_id),
-      isChild: bool(Number(r.is_child)),
+      ...(r.dish_id === null ? {} : { dishId: Number(r.dish_id) }),
+      ...(bool(Number(r.is_child)) ? { isChild: true as const } : {}),
     });
     byInvitation.set(r.invitation_id, list);
   }
@@ -420,7 +423,8 @@ export async function confirmInvitation(
     if (!answer.ok) return answer;
     // The menu and the children are asked as the couple set them now, read in this transaction.
     const sentGuests = guests.map((g, i) => ({ ...(typeof g === "string" ? { fullName: g } : g), ...extra.choices?.guests[i] }));
-    const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, await loadMenuOptions(trx));
+    const menu = await loadMenuOptions(trx);
+    const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
     if (!chosen.ok) return chosen;
     // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
     await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
@@ -451,7 +455,7 @@ export async function confirmInvitation(
       code: normalized,
       primaryGuest: row.primary_guest,
       status: "confirmed",
-      guests: answer.guests,
+      guests: answer.guests.map((g, i) => ({ ...g, ...noticeChoice(chosen.choices[i], menu) })),
       message: answer.message,
       answeredAt: stamp,
     });
@@ -459,6 +463,12 @@ export async function confirmInvitation(
   });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyConfirmed: outcome.alreadyConfirmed };
+}
+
+/** A person's dish (by its Spanish name) and child mark as the couple's notification carries them: only when set. */
+function noticeChoice(choice: StoredChoice, menu: MenuOptions): { dish?: string; child?: true } {
+  const dish = menu.dishes.find((d) => d.id === choice.dishId);
+  return { ...(dish ? { dish: dish.name } : {}), ...(choice.isChild ? { child: true as const } : {}) };
 }
 
 export type DeclineError = "notFound" | "closed" | "alreadyAnswered";

@@ -129,7 +129,7 @@ test("a three-seat invitation chooses a dish per person and marks a child; a mis
   const list = page.getByRole("list", { name: "Invitados confirmados" });
   await expect(list.getByRole("listitem")).toHaveText(["Familia RuizMenú: Carne", "Marta RuizMenú: Pescado", "Leo RuizMenú: Menú infantilNiño o niña"]);
   const stored = await data.invitation(inv.id);
-  expect(stored?.guests.map((g) => [g.fullName, g.isChild])).toEqual([
+  expect(stored?.guests.map((g) => [g.fullName, g.isChild ?? false])).toEqual([
     ["Familia Ruiz", false],
     ["Marta Ruiz", false],
     ["Leo Ruiz", true],

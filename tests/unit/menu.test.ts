@@ -5,6 +5,8 @@ import { cateringReport, createDish, deleteDish, listDishes, loadMenuOptions, se
 import { handleConfirmAction } from "~/routes/confirm/confirm.server";
 import { storeCodeHeader } from "~/infra/session.server";
 import { useTestDatabase } from "./helpers/test-db";
+import { db } from "~/infra/db.server";
+import { answerWebhookBody, type AnswerNotice } from "~/models/notifications.server";
 
 /** The couple's menu and the children question: the pure rules (app/lib/menu.ts), then the store and the /confirm form. */
 
@@ -122,8 +124,8 @@ describe("menu store and the /confirm form", () => {
     expect(done.status).toBe(302);
     const stored = (await findInvitationById(inv.id))!;
     expect(stored.guests.map((g) => [g.fullName, g.dishId, g.isChild])).toEqual([
-      ["Ana", null, false],
-      ["Luis", null, false],
+      ["Ana", undefined, undefined],
+      ["Luis", undefined, undefined],
     ]);
   });
 
@@ -145,7 +147,7 @@ describe("menu store and the /confirm form", () => {
     });
     expect(await deleteDish(pescado.dish.id)).toBe(true);
     expect(await deleteDish(pescado.dish.id)).toBe(false);
-    expect((await findInvitationById(inv.id))!.guests[0].dishId).toBeNull();
+    expect((await findInvitationById(inv.id))!.guests[0]).not.toHaveProperty("dishId");
   });
 
   it("a dish missing or not offered is refused with a 400 in the guest's language, nothing stored; a right answer stores each person's", async () => {
@@ -179,8 +181,8 @@ describe("menu store and the /confirm form", () => {
 
     expect((await postConfirmPage(inv.code, form)).status).toBe(302);
     expect((await findInvitationById(inv.id))!.guests.map((g) => [g.fullName, g.dishId, g.isChild])).toEqual([
-      ["Ana", dishes[0].id, false],
-      ["Luis", dishes[1].id, false],
+      ["Ana", dishes[0].id, undefined],
+      ["Luis", dishes[1].id, undefined],
       ["Leo", dishes[2].id, true],
     ]);
 
@@ -192,5 +194,31 @@ describe("menu store and the /confirm form", () => {
       dishes: dishes.map((d) => ({ id: d.id, name: d.name, nameEn: null, count: 1 })),
       noDish: 0,
     });
+  });
+});
+
+describe("the couple's notification carries each person's dish and child mark", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00", NOTIFY_URL: "https://hooks.example.com/rsvp" });
+
+  it("the webhook's answer names the dish and the child; an answer on a site without the menu reads as before", async () => {
+    const plain = await make("Eva", 1);
+    expect(await confirmInvitation(plain.code, [], undefined, { primaryDietary: "vegana" })).toMatchObject({ ok: true });
+    const carne = await createDish({ name: "Carne" });
+    if (!carne.ok) throw new Error(carne.error);
+    await setMenuSettings({ askMenu: true, askChildren: true });
+    const inv = await make("Ana", 2);
+    const result = await confirmInvitation(inv.code, [{ fullName: "Leo" }], undefined, {
+      choices: { primary: { dish: String(carne.dish.id) }, guests: [{ dish: String(carne.dish.id), child: "on" }] },
+    });
+    expect(result).toMatchObject({ ok: true });
+    const payloads = (await db().selectFrom("outbox").select("payload").orderBy("id").execute()).map((r) => JSON.parse(r.payload) as AnswerNotice);
+    expect(payloads[0].guests).toEqual([{ fullName: "Eva", dietary: "vegana" }]);
+    expect(payloads[1].guests).toEqual([
+      { fullName: "Ana", dietary: null, dish: "Carne" },
+      { fullName: "Leo", dietary: null, dish: "Carne", child: true },
+    ]);
+    const body = JSON.stringify(await answerWebhookBody([payloads[1]], "answer", "es"));
+    expect(body).toContain("Ana (menú: Carne)");
+    expect(body).toContain("Leo (menú: Carne; niño o niña)");
   });
 });

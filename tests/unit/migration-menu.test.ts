@@ -27,8 +27,8 @@ describe("migration 2026-11-27T171000_menu_and_children", () => {
     try {
       const invitation = (await findInvitationById(Number(id)))!;
       expect(invitation.guests.map((g) => [g.fullName, g.dietary, g.dishId, g.isChild])).toEqual([
-        ["Ana", "vegana", null, false],
-        ["Luis", null, null, false],
+        ["Ana", "vegana", undefined, undefined],
+        ["Luis", null, undefined, undefined],
       ]);
       expect(await loadMenuOptions()).toEqual(NOTHING_ASKED);
       const report = await cateringReport();

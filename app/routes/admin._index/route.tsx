@@ -20,7 +20,7 @@ export default function StatsScreen() {
   return data ? (
     <>
       <StatsTab stats={data.stats} dietary={data.dietary} />
-      {data.menu ? <MenuStatsCard counts={data.menu} /> : null}
+      {"menu" in data && data.menu ? <MenuStatsCard counts={data.menu} /> : null}
     </>
   ) : null;
 }

@@ -16,7 +16,7 @@ export async function loadInvitationsTab() {
     // The couple's menu: each guest's dish by name, and 'Por menú'.
     listDishes().catch(() => []),
   ]);
-  return { invitations, pendingCount: isLoadError(pending) ? 0 : pending.length, emails, dishes };
+  return { invitations, pendingCount: isLoadError(pending) ? 0 : pending.length, emails, ...(dishes.length ? { dishes } : {}) };
 }
 
 const failures = {
