@@ -6,6 +6,7 @@ import { handleConfirmAction } from "~/routes/confirm/confirm.server";
 import { storeCodeHeader } from "~/infra/session.server";
 import { useTestDatabase } from "./helpers/test-db";
 import { db } from "~/infra/db.server";
+import { exportGuestList, importGuestList } from "~/models/guest-list.server";
 import { answerWebhookBody, type AnswerNotice } from "~/models/notifications.server";
 
 /** The couple's menu and the children question: the pure rules (app/lib/menu.ts), then the store and the /confirm form. */
@@ -220,5 +221,33 @@ describe("the couple's notification carries each person's dish and child mark", 
     const body = JSON.stringify(await answerWebhookBody([payloads[1]], "answer", "es"));
     expect(body).toContain("Ana (menú: Carne)");
     expect(body).toContain("Leo (menú: Carne; niño o niña)");
+  });
+});
+
+describe("the guest list's CSV with the couple's menu", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("without the menu the file is as before; with it each person's dish and child mark come last, and the file imports again", async () => {
+    const ana = await make("Ana", 2);
+    await confirmInvitation(ana.code, [{ fullName: "Leo" }]);
+    const before = await exportGuestList("https://boda.example.com");
+    expect(before.split("\r\n")[0]).toBe("\uFEFFcode,link,primaryGuest,maxGuests,language,status,guest,isPrimary,dietary,message,answeredAt,phone,email");
+
+    const pescado = await createDish({ name: "Pescado" });
+    if (!pescado.ok) throw new Error(pescado.error);
+    await setMenuSettings({ askMenu: true, askChildren: true });
+    const eva = await make("Eva", 2);
+    await confirmInvitation(eva.code, [{ fullName: "Nico" }], undefined, {
+      choices: { primary: { dish: String(pescado.dish.id) }, guests: [{ dish: String(pescado.dish.id), child: "on" }] },
+    });
+    const lines = (await exportGuestList("https://boda.example.com")).split("\r\n");
+    expect(lines[0]).toBe("\uFEFFcode,link,primaryGuest,maxGuests,language,status,guest,isPrimary,dietary,message,answeredAt,phone,email,dish,child");
+    expect(lines.find((l) => l.includes(",Nico,"))).toMatch(/,Pescado,yes$/);
+    expect(lines.find((l) => l.includes(",Eva,yes,"))).toMatch(/,Pescado,no$/);
+    // An answer from before the menu: no dish, an adult.
+    expect(lines.find((l) => l.includes(",Leo,"))).toMatch(/,,no$/);
+    // The extra columns do not stop the file from being read back as the same invitations.
+    const preview = await importGuestList(lines.join("\r\n"), { dryRun: true });
+    expect(preview).toMatchObject({ ok: true });
   });
 });
