@@ -1,7 +1,19 @@
 import type { Kysely, Transaction } from "kysely";
 import { bool, db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
-import { checkDish, countMenu, MAX_DISHES, menuOptions, type Dish, type DishInputError, type MenuCounts, type MenuOptions } from "~/lib/menu";
+import {
+  applyChoices,
+  checkDish,
+  countMenu,
+  MAX_DISHES,
+  menuOptions,
+  type Dish,
+  type DishInputError,
+  type MenuChoiceError,
+  type MenuCounts,
+  type MenuOptions,
+  type PersonChoice,
+} from "~/lib/menu";
 import { getSetting, setSetting } from "~/models/site-settings.server";
 import { stringify } from "csv-stringify/sync";
 import { neutralizeCell } from "~/lib/guest-list-csv";
@@ -179,4 +191,42 @@ export async function menuStats(): Promise<MenuCounts | null> {
   const settings = await menuSettings();
   if (!settings.askMenu && !settings.askChildren) return null;
   return (await cateringReport()).groups[0].counts;
+}
+
+export type EditChoicesError = "notFound" | "notConfirmed" | MenuChoiceError;
+
+/**
+ * 'Editar respuesta' (the admin): each person's dish and child mark of a confirmed invitation,
+ * by guest id, under the same rule as the guests' form (applyChoices) and in one transaction:
+ * a refusal changes nothing.
+ */
+export async function setGuestChoices(
+  invitationId: number,
+  sent: ReadonlyMap<number, PersonChoice>,
+): Promise<{ ok: true } | { ok: false; error: EditChoicesError }> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const invitation = await trx.selectFrom("invitations").select(["confirmed"]).where("id", "=", invitationId).executeTakeFirst();
+      if (!invitation) return { ok: false as const, error: "notFound" as const };
+      if (!bool(Number(invitation.confirmed))) return { ok: false as const, error: "notConfirmed" as const };
+      const guests = await trx
+        .selectFrom("guests")
+        .select(["id", "full_name"])
+        .where("invitation_id", "=", invitationId)
+        .orderBy("is_primary", "desc")
+        .orderBy("id")
+        .execute();
+      const people = guests.map((g) => ({ fullName: g.full_name, ...sent.get(g.id) }));
+      const chosen = applyChoices(people, people, people[0] ?? {}, await loadMenuOptions(trx));
+      if (!chosen.ok) return chosen;
+      for (const [i, g] of guests.entries()) {
+        await trx
+          .updateTable("guests")
+          .set({ dish_id: chosen.choices[i].dishId, is_child: chosen.choices[i].isChild ? 1 : 0 })
+          .where("id", "=", g.id)
+          .execute();
+      }
+      return { ok: true as const };
+    });
 }

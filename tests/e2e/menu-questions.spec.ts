@@ -158,6 +158,21 @@ test("a three-seat invitation chooses a dish per person and marks a child; a mis
   expect(text).toContain(",total,adults,2,");
   expect(text).toContain(",total,children,1,");
   expect(text).toContain(",guest,,,Leo Ruiz,Familia Ruiz,Menú infantil,yes,");
+
+  // 'Editar respuesta': the couple changes Marta's dish; a dish left empty is refused first.
+  await admin.page.goto("/admin/invitations");
+  await admin.page.getByRole("row").filter({ hasText: "Familia Ruiz" }).getByRole("link", { name: "Editar respuesta" }).click();
+  await expect(admin.page.getByRole("heading", { name: "Editar respuesta: Familia Ruiz" })).toBeVisible();
+  await admin.page.getByLabel("Menú de Marta Ruiz").selectOption({ label: "Elige un plato" });
+  await admin.page.getByRole("button", { name: "Guardar respuesta" }).click();
+  await expect(admin.page.getByText("Por favor, elige el menú de cada persona.")).toBeVisible();
+  expect((await data.invitation(inv.id))?.guests.map((g) => g.dishId !== undefined)).toEqual([true, true, true]);
+  await admin.page.getByLabel("Menú de Marta Ruiz").selectOption({ label: "Carne" });
+  await admin.page.getByRole("button", { name: "Guardar respuesta" }).click();
+  await expect(admin.page.getByRole("row").filter({ hasText: "Familia Ruiz" })).toContainText("Marta RuizMenú: Carne");
+  await admin.page.goto("/admin/catering");
+  await expect(admin.page.getByRole("row", { name: "Carne 2", exact: true })).toBeVisible();
+  await expect(admin.page.getByRole("row", { name: "Pescado 0", exact: true })).toBeVisible();
   await admin.context.close();
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyChoices, checkDish, countMenu, dishName, menuOptions, NOTHING_ASKED } from "~/lib/menu";
 import { confirmInvitation, createInvitation, findInvitationById } from "~/models/invitations.server";
-import { cateringReport, createDish, deleteDish, listDishes, loadMenuOptions, setMenuSettings, updateDish } from "~/models/menu.server";
+import { cateringReport, createDish, deleteDish, listDishes, loadMenuOptions, setGuestChoices, setMenuSettings, updateDish } from "~/models/menu.server";
 import { handleConfirmAction } from "~/routes/confirm/confirm.server";
 import { storeCodeHeader } from "~/infra/session.server";
 import { useTestDatabase } from "./helpers/test-db";
@@ -249,5 +249,48 @@ describe("the guest list's CSV with the couple's menu", () => {
     // The extra columns do not stop the file from being read back as the same invitations.
     const preview = await importGuestList(lines.join("\r\n"), { dryRun: true });
     expect(preview).toMatchObject({ ok: true });
+  });
+});
+
+describe("'Editar respuesta': the admin changes each person's dish and child mark", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("under the guests' rule, in one transaction; only a confirmed invitation", async () => {
+    const carne = await createDish({ name: "Carne" });
+    const pescado = await createDish({ name: "Pescado" });
+    if (!carne.ok || !pescado.ok) throw new Error("dish");
+    const inv = await make("Ana", 2);
+    expect(await setGuestChoices(inv.id, new Map())).toEqual({ ok: false, error: "notConfirmed" });
+    expect(await setGuestChoices(999999, new Map())).toEqual({ ok: false, error: "notFound" });
+    await confirmInvitation(inv.code, [{ fullName: "Leo" }]);
+    await setMenuSettings({ askMenu: true, askChildren: true });
+    const [ana, leo] = (await findInvitationById(inv.id))!.guests;
+    // Leo without a dish: refused, and Ana's new dish is not stored either.
+    expect(await setGuestChoices(inv.id, new Map([[ana.id, { dish: String(carne.dish.id) }]]))).toEqual({ ok: false, error: "dishRequired" });
+    expect(
+      await setGuestChoices(
+        inv.id,
+        new Map([
+          [ana.id, { dish: String(carne.dish.id) }],
+          [leo.id, { dish: "424242" }],
+        ]),
+      ),
+    ).toEqual({
+      ok: false,
+      error: "dishNotOffered",
+    });
+    expect((await findInvitationById(inv.id))!.guests.map((g) => g.dishId)).toEqual([undefined, undefined]);
+    const ok = await setGuestChoices(
+      inv.id,
+      new Map([
+        [ana.id, { dish: String(carne.dish.id) }],
+        [leo.id, { dish: String(pescado.dish.id), child: "on" }],
+      ]),
+    );
+    expect(ok).toEqual({ ok: true });
+    expect((await findInvitationById(inv.id))!.guests.map((g) => [g.fullName, g.dishId, g.isChild])).toEqual([
+      ["Ana", carne.dish.id, undefined],
+      ["Leo", pescado.dish.id, true],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Dish, MenuCounts } from "~/lib/menu";
 
@@ -64,5 +64,15 @@ export function MenuStatsCard({ counts }: { counts: MenuCounts }) {
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** 'Editar respuesta': each person's dish and child mark of a confirmed invitation (/admin/answers/{id}). */
+export function EditAnswerLink({ invitationId }: { invitationId: number }) {
+  const { t } = useTranslation("menu");
+  return (
+    <Link to={`/admin/answers/${invitationId}`} className="button secondary small">
+      {t("answers.link")}
+    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { DishFilter, GuestMenuNote } from "~/components/menu/MenuAdminBits";
+import { DishFilter, EditAnswerLink, GuestMenuNote } from "~/components/menu/MenuAdminBits";
 import { filterByDish, type Dish } from "~/lib/menu";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useVenueTimeZone } from "~/root";
@@ -198,6 +198,7 @@ export function InvitationsTab({
                             </li>
                           ))}
                         </ul>
+                        {inv.confirmed && dishes.length > 0 ? <EditAnswerLink invitationId={inv.id} /> : null}
                       </>
                     )}
                   </td>
