@@ -1,3 +1,4 @@
+import type { PersonChoice } from "~/lib/menu";
 import type { AppLoadContext } from "@remix-run/node";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
@@ -47,9 +48,17 @@ async function messageValues(request: Request) {
 }
 
 /** POST /api/invitations/{code}/confirm: confirmInvitation, its errors as 400/403/404/409. */
-export async function confirmForGuest(request: Request, context: AppLoadContext, code: string, guests: readonly GuestAnswer[], message?: string | null) {
+export async function confirmForGuest(
+  request: Request,
+  context: AppLoadContext,
+  code: string,
+  guests: readonly (GuestAnswer & PersonChoice)[],
+  message?: string | null,
+) {
   await limitCodeLookups(request, context);
-  const result = await confirmInvitation(code, guests, undefined, { message });
+  // Each person's dish and child mark ride with their name (the primary guest's beside their own name).
+  const choices = { primary: {}, guests: guests.map((g) => ({ dish: g.dish, child: g.child })) };
+  const result = await confirmInvitation(code, guests, undefined, { message, choices });
   if (result.ok) return guestView(result.invitation);
   return fail(request, apiAnswers.confirm[result.error], await messageValues(request));
 }

@@ -39,6 +39,8 @@ const confirm: Record<ConfirmError, Answer> = {
   messageTooLong: [400, "confirm:form.messageTooLong"],
   // Declined already: the stored answer stands (a conflict with the stored state).
   alreadyAnswered: [409, "confirm:form.alreadyAnswered"],
+  dishRequired: [400, "confirm:menu.dishRequired"],
+  dishNotOffered: [400, "confirm:menu.dishNotOffered"],
 };
 
 /** declineInvitation's errors: the same statuses as a confirmation's. */

@@ -44,6 +44,20 @@ export interface GuestTable {
   is_primary: Generated<SqlBool>;
   /** Dietary needs, free text, or null. */
   dietary: string | null;
+  /** The dish chosen from the couple's menu ('Menú'), or null (none asked, or none chosen yet). */
+  dish_id: number | null;
+  /** 'Niño o niña (menor de 12 años)'. */
+  is_child: Generated<SqlBool>;
+  created_at: Generated<string>;
+}
+
+/** A dish of the couple's menu ('Menú'); the English name falls back to the Spanish one. */
+export interface MenuDishTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string | null;
+  description: string | null;
+  position: Generated<number>;
   created_at: Generated<string>;
 }
 
@@ -173,6 +187,7 @@ export interface Database {
   wishes: WishTable;
   site_settings: SiteSettingTable;
   content_versions: ContentVersionTable;
+  menu_dishes: MenuDishTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

@@ -12,6 +12,7 @@ import {
 import { nameField } from "./names";
 import { MAX_PHONE_INPUT_LENGTH } from "./contacts";
 import { isEmailAddress, MAX_EMAIL_LENGTH } from "./email";
+import type { menuTabSchema } from "./menu-schemas";
 
 /**
  * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
@@ -26,6 +27,8 @@ export const ADMIN_TABS = [
   { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
   // 'Contenido' has a screen per sub-section under its path, and its label in its own namespace.
   { id: "content", path: "/admin/content", loading: "common:loading", label: "content:tab", nested: true },
+  // 'Menú': the dishes, the menu and children switches; its report is /admin/catering.
+  { id: "menu", path: "/admin/menu", loading: "menu:loading", label: "menu:tab" },
   // 'Por revisar (N)': a label of its own namespace, counting the photos waiting (the /admin layout's loader).
   { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
   // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.
@@ -229,7 +232,8 @@ export type AdminAction =
   | z.infer<typeof emailsScreenSchema>
   | z.infer<typeof reviewTabSchema>
   | z.infer<typeof wishesTabSchema>
-  | z.infer<typeof contentMediaSchema>;
+  | z.infer<typeof contentMediaSchema>
+  | z.infer<typeof menuTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;

@@ -178,7 +178,7 @@ export interface AdminInvitation extends InvitationView {
   openedLastAt: string | null;
   remindedAt: string | null;
   reminderCount: number;
-  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null }[];
+  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null; dishId?: number; isChild?: true }[];
 }
 
 /** The API answers gallery data in the same shape the pages use. */

@@ -25,7 +25,8 @@ export interface GuestListInvitation {
   /** E.164 digits without the '+' (app/lib/contacts.ts), or null. */
   phone: string | null;
   email: string | null;
-  guests: { fullName: string; isPrimary: boolean; dietary: string | null }[];
+  /** `dish` (the dish's Spanish name) and `isChild` only on a site that uses the couple's menu (decision 0057). */
+  guests: { fullName: string; isPrimary: boolean; dietary: string | null; dish?: string | null; isChild?: boolean }[];
 }
 
 /** The export's columns, in order (the API's field names, see ARCHITECTURE.md "Data"). */
@@ -45,7 +46,13 @@ export const EXPORT_COLUMNS = [
   "phone",
   "email",
 ] as const;
-export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string>;
+/**
+ * Added after every other column, only on a site that uses the couple's menu ('Menú'): each
+ * person's dish (its Spanish name) and child mark (`yes`/`no`). A site without it exports the same
+ * file as before.
+ */
+export const MENU_EXPORT_COLUMNS = ["dish", "child"] as const;
+export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string> & Partial<Record<(typeof MENU_EXPORT_COLUMNS)[number], string>>;
 
 /**
  * One row per guest of the invitation; an invitation without guests yet (pending, declined)
@@ -67,7 +74,14 @@ export function guestListRows(invitation: GuestListInvitation, link: string): Ex
     email: invitation.email ?? "",
   };
   if (invitation.guests.length === 0) return [{ ...base, guest: "", isPrimary: "", dietary: "" }];
-  return invitation.guests.map((g) => ({ ...base, guest: g.fullName, isPrimary: g.isPrimary ? "yes" : "no", dietary: g.dietary ?? "" }));
+  return invitation.guests.map((g) => ({
+    ...base,
+    guest: g.fullName,
+    isPrimary: g.isPrimary ? "yes" : "no",
+    dietary: g.dietary ?? "",
+    dish: g.dish ?? "",
+    child: g.isChild ? "yes" : "no",
+  }));
 }
 
 /**
@@ -79,10 +93,11 @@ export function neutralizeCell(value: string): string {
 }
 
 /** The CSV text: RFC 4180 (CRLF, quotes as needed), UTF-8 with a BOM so Excel reads accents right. */
-export function guestListCsv(rows: readonly ExportRow[]): string {
+export function guestListCsv(rows: readonly ExportRow[], { menu = false }: { menu?: boolean } = {}): string {
+  const columns = menu ? [...EXPORT_COLUMNS, ...MENU_EXPORT_COLUMNS] : [...EXPORT_COLUMNS];
   return stringify(
-    rows.map((r) => EXPORT_COLUMNS.map((c) => neutralizeCell(r[c]))),
-    { header: true, columns: [...EXPORT_COLUMNS], record_delimiter: "\r\n", bom: true },
+    rows.map((r) => columns.map((c) => neutralizeCell(r[c] ?? ""))),
+    { header: true, columns, record_delimiter: "\r\n", bom: true },
   );
 }
 

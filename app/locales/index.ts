@@ -23,6 +23,7 @@ import { theme } from "./theme";
 import { wishes } from "./wishes";
 import { slideshow } from "./slideshow";
 import { setup } from "./setup";
+import { menu } from "./menu";
 
 const all = {
   common,
@@ -46,6 +47,7 @@ const all = {
   backups,
   setup,
   keepsake,
+  menu,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

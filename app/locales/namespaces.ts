@@ -21,6 +21,7 @@ export const namespaces = [
   "backups",
   "setup",
   "keepsake",
+  "menu",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -39,6 +39,7 @@ const FILES_PREFIX = "files/";
 export const BACKUP_TABLES = [
   { name: "gallery_sections", key: "id", identity: true },
   { name: "invitations", key: "id", identity: true },
+  { name: "menu_dishes", key: "id", identity: true },
   { name: "guests", key: "id", identity: true },
   { name: "media", key: "id", identity: true },
   { name: "wishes", key: "id", identity: true },
@@ -48,6 +49,9 @@ export const BACKUP_TABLES = [
   { name: "suppressed_emails", key: "email", identity: false },
 ] as const satisfies readonly { name: keyof Database; key: string; identity: boolean }[];
 type BackupTable = (typeof BACKUP_TABLES)[number]["name"];
+
+/** The tables a backup leaves out on purpose (see above); every other table must be in BACKUP_TABLES. */
+export const TABLES_LEFT_OUT = ["admin_sessions", "rate_limits"] as const satisfies readonly (keyof Database)[];
 
 /** site_settings rows under this prefix belong to the site's own schedule (app/models/backup-schedule.server.ts), not its data. */
 export const SCHEDULE_SETTING_PREFIX = "backup.";

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, TOTAL_CAPACITY, type Language } 
 import { personalLink } from "~/lib/personal-link";
 import { cleanName } from "~/lib/rsvp";
 import { db } from "~/infra/db.server";
+import { listDishes, menuSettings } from "~/models/menu.server";
 import type { Database } from "~/infra/db-schema";
 import {
   createInvitations,
@@ -20,7 +21,7 @@ import {
  * THE adapter from an invitation to the export's record: a field of Invitation the export needs
  * (as `status`, `guests[].dietary` and `message`) is plugged in here, and only here.
  */
-export function toGuestListInvitation(invitation: Invitation): GuestListInvitation {
+export function toGuestListInvitation(invitation: Invitation, dishNames?: ReadonlyMap<number, string>): GuestListInvitation {
   return {
     code: invitation.code,
     primaryGuest: invitation.primaryGuest,
@@ -31,14 +32,25 @@ export function toGuestListInvitation(invitation: Invitation): GuestListInvitati
     answeredAt: invitation.answeredAt,
     phone: invitation.phone,
     email: invitation.email,
-    guests: invitation.guests.map((g) => ({ fullName: g.fullName, isPrimary: g.isPrimary, dietary: g.dietary })),
+    guests: invitation.guests.map((g) => ({
+      fullName: g.fullName,
+      isPrimary: g.isPrimary,
+      dietary: g.dietary,
+      ...(dishNames ? { dish: g.dishId === undefined ? null : (dishNames.get(g.dishId) ?? null), isChild: g.isChild ?? false } : {}),
+    })),
   };
 }
 
 /** Every invitation's guests as CSV text (oldest invitation first, as a list is usually read). */
 export async function exportGuestList(baseUrl: string): Promise<string> {
-  const invitations = (await listInvitations()).reverse();
-  return guestListCsv(invitations.flatMap((inv) => guestListRows(toGuestListInvitation(inv), personalLink(baseUrl, inv.code))));
+  const [invitations, settings, dishes] = await Promise.all([listInvitations().then((list) => list.reverse()), menuSettings(), listDishes()]);
+  // The dish and child columns only on a site that uses the couple's menu: otherwise the file is as before.
+  const menu = settings.askMenu || settings.askChildren || invitations.some((inv) => inv.guests.some((g) => g.dishId !== undefined || g.isChild));
+  const dishNames = menu ? new Map(dishes.map((d) => [d.id, d.name])) : undefined;
+  return guestListCsv(
+    invitations.flatMap((inv) => guestListRows(toGuestListInvitation(inv, dishNames), personalLink(baseUrl, inv.code))),
+    { menu },
+  );
 }
 
 /* ---------- In: a spreadsheet of invitations ---------- */

@@ -10,6 +10,8 @@ import type { Database } from "~/infra/db-schema";
 import { enqueueAnswerNotice } from "~/models/notifications.server";
 import { outboxTransaction } from "~/models/outbox.server";
 import { config } from "~/infra/config.server";
+import { applyChoices, type MenuChoiceError, type MenuOptions, type PersonChoice, type StoredChoice } from "~/lib/menu";
+import { loadMenuOptions } from "~/models/menu.server";
 
 export interface Guest {
   id: number;
@@ -17,6 +19,13 @@ export interface Guest {
   isPrimary: boolean;
   /** Dietary needs, or null. */
   dietary: string | null;
+  /**
+   * The dish chosen from the couple's menu (app/models/menu.server.ts) and the child mark
+   * ('Niño o niña (menor de 12 años)'): present only when set, so a site that never used 'Menú'
+   * reads exactly as before.
+   */
+  dishId?: number;
+  isChild?: true;
 }
 
 /** An invitation, its fields named as the API names them (docs/api.md). */
@@ -62,14 +71,21 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
   if (invitationIds.length === 0) return byInvitation;
   const rows = await db()
     .selectFrom("guests")
-    .select(["id", "invitation_id", "full_name", "is_primary", "dietary"])
+    .select(["id", "invitation_id", "full_name", "is_primary", "dietary", "dish_id", "is_child"])
     .where("invitation_id", "in", invitationIds)
     .orderBy("is_primary", "desc")
     .orderBy("id", "asc")
     .execute();
   for (const r of rows) {
     const list = byInvitation.get(r.invitation_id) ?? [];
-    list.push({ id: r.id, fullName: r.full_name, isPrimary: bool(r.is_primary), dietary: r.dietary });
+    list.push({
+      id: r.id,
+      fullName: r.full_name,
+      isPrimary: bool(r.is_primary),
+      dietary: r.dietary,
+      ...(r.dish_id === null ? {} : { dishId: Number(r.dish_id) }),
+      ...(bool(Number(r.is_child)) ? { isChild: true as const } : {}),
+    });
     byInvitation.set(r.invitation_id, list);
   }
   return byInvitation;
@@ -367,7 +383,7 @@ class OverCapacityError extends Error {
   }
 }
 
-export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | AnswerError;
+export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | AnswerError | MenuChoiceError;
 
 /**
  * Confirms attendance for a code with the guests sent (primary guest optional, added first),
@@ -380,7 +396,12 @@ export async function confirmInvitation(
   code: string,
   guests: readonly (string | GuestAnswer)[],
   now: Date = new Date(),
-  extra: { primaryDietary?: string | null; message?: string | null } = {},
+  extra: {
+    primaryDietary?: string | null;
+    message?: string | null;
+    /** Each person's dish and child box (app/lib/menu.ts): the primary guest's, and by index of `guests`. */
+    choices?: { primary: PersonChoice; guests: readonly PersonChoice[] };
+  } = {},
 ): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
   const normalized = normalizeInvitationCode(code);
   if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
@@ -402,11 +423,28 @@ export async function confirmInvitation(
       message: extra.message,
     });
     if (!answer.ok) return answer;
+    // The menu and the children are asked as the couple set them now, read in this transaction.
+    const sentGuests = guests.map((g, i) => ({ ...(typeof g === "string" ? { fullName: g } : g), ...extra.choices?.guests[i] }));
+    const menu = await loadMenuOptions(trx);
+    const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
+    if (!chosen.ok) return chosen;
     // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
     await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
     await trx
       .insertInto("guests")
-      .values(answer.guests.map((g, i) => ({ invitation_id: row.id, full_name: g.fullName, dietary: g.dietary, is_primary: i === 0 ? 1 : 0 }) as const))
+      .values(
+        answer.guests.map(
+          (g, i) =>
+            ({
+              invitation_id: row.id,
+              full_name: g.fullName,
+              dietary: g.dietary,
+              is_primary: i === 0 ? 1 : 0,
+              dish_id: chosen.choices[i].dishId,
+              is_child: chosen.choices[i].isChild ? 1 : 0,
+            }) as const,
+        ),
+      )
       .execute();
     const stamp = now.toISOString();
     await trx
@@ -419,7 +457,7 @@ export async function confirmInvitation(
       code: normalized,
       primaryGuest: row.primary_guest,
       status: "confirmed",
-      guests: answer.guests,
+      guests: answer.guests.map((g, i) => ({ ...g, ...noticeChoice(chosen.choices[i], menu) })),
       message: answer.message,
       answeredAt: stamp,
     });
@@ -427,6 +465,12 @@ export async function confirmInvitation(
   });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyConfirmed: outcome.alreadyConfirmed };
+}
+
+/** A person's dish (by its Spanish name) and child mark as the couple's notification carries them: only when set. */
+function noticeChoice(choice: StoredChoice, menu: MenuOptions): { dish?: string; child?: true } {
+  const dish = menu.dishes.find((d) => d.id === choice.dishId);
+  return { ...(dish ? { dish: dish.name } : {}), ...(choice.isChild ? { child: true as const } : {}) };
 }
 
 export type DeclineError = "notFound" | "closed" | "alreadyAnswered";

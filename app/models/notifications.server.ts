@@ -21,7 +21,8 @@ export interface AnswerNotice {
   code: string;
   primaryGuest: string;
   status: "confirmed" | "declined";
-  guests: { fullName: string; dietary: string | null }[];
+  /** `dish` (its Spanish name) and `child` only when the couple's menu recorded them ('Menú'). */
+  guests: { fullName: string; dietary: string | null; dish?: string; child?: true }[];
   message: string | null;
   answeredAt: string;
 }
@@ -102,7 +103,16 @@ async function answerLines(notice: AnswerNotice, language: Language): Promise<{ 
   const t = (await i18nFor(language)).getFixedT(language, "mail");
   const headline = t(notice.status === "confirmed" ? "answer.confirmedLine" : "answer.declinedLine", { name: notice.primaryGuest, code: notice.code });
   const guests =
-    notice.status === "confirmed" ? notice.guests.map((g) => (g.dietary ? `${g.fullName} (${t("answer.dietary", { note: g.dietary })})` : g.fullName)) : [];
+    notice.status === "confirmed"
+      ? notice.guests.map((g) => {
+          const notes = [
+            ...(g.dietary ? [t("answer.dietary", { note: g.dietary })] : []),
+            ...(g.dish ? [t("answer.dish", { dish: g.dish })] : []),
+            ...(g.child ? [t("answer.child")] : []),
+          ];
+          return notes.length ? `${g.fullName} (${notes.join("; ")})` : g.fullName;
+        })
+      : [];
   return { headline, guests, message: notice.message };
 }
 

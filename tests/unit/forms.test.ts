@@ -119,8 +119,9 @@ describe("every page form refuses unknown fields and large indices before parsin
 
   it("the whitelists are the schemas' fields", () => {
     expect(confirmPageFields).toEqual({
-      names: ["_js", "intent", "code", "primaryDietary", "message"],
-      lists: { guests: MAX_FORM_LIST_LENGTH, dietary: MAX_FORM_LIST_LENGTH },
+      // primaryDish, primaryChild, dish[], child[]: the couple's menu and children question (decision 0057).
+      names: ["_js", "intent", "code", "primaryDietary", "primaryDish", "primaryChild", "message"],
+      lists: { guests: MAX_FORM_LIST_LENGTH, dietary: MAX_FORM_LIST_LENGTH, dish: MAX_FORM_LIST_LENGTH, child: MAX_FORM_LIST_LENGTH },
     });
     // Each admin screen's whitelist is its own schema's fields: no lists, and no `_js`.
     for (const schema of [adminSessionSchema, invitationsTabSchema, createTabSchema, galleryTabSchema]) {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { MenuStatsCard } from "~/components/menu/MenuAdminBits";
 import { StatsTab } from "./StatsTab";
 import { loadStatsTab, statsTab } from "./stats.server";
 import { DemoDataNotice } from "~/components/admin/DemoDataNotice";
@@ -25,6 +26,7 @@ export default function StatsScreen() {
       <ScreenNotices />
       <DemoDataNotice />
       <StatsTab stats={data.stats} dietary={data.dietary} />
+      {"menu" in data && data.menu ? <MenuStatsCard counts={data.menu} /> : null}
     </>
   ) : null;
 }

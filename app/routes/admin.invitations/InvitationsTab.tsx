@@ -1,3 +1,5 @@
+import { DishFilter, EditAnswerLink, GuestMenuNote } from "~/components/menu/MenuAdminBits";
+import { filterByDish, type Dish } from "~/lib/menu";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useVenueTimeZone } from "~/root";
 import { useTranslation } from "react-i18next";
@@ -26,7 +28,7 @@ interface AdminInvitation {
   /** When a guest first opened the personal link or entered the code (app/models/reminders.server.ts). */
   openedFirstAt?: string | null;
   openedLastAt?: string | null;
-  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null }[];
+  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null; dishId?: number | null; isChild?: boolean }[];
 }
 
 /** Each filter's label: 'Abrieron sin responder' is in the reminders namespace, the others in invitations. */
@@ -89,10 +91,13 @@ export function InvitationsTab({
   invitations,
   pendingCount,
   emails = {},
+  dishes = [],
 }: {
   invitations: AdminInvitation[];
   pendingCount: number;
   emails?: Record<number, InvitationEmailState>;
+  /** The couple's menu: each guest's dish by name, and 'Por menú'. */
+  dishes?: Dish[];
 }) {
   const { t, i18n } = useTranslation("dashboard");
   const venueZone = useVenueTimeZone();
@@ -106,7 +111,8 @@ export function InvitationsTab({
     );
   const q = params.get("q") ?? "";
   const status = isInvitationFilter(params.get("status")) ? params.get("status")! : "all";
-  const shown = filterInvitations(invitations, { q, status });
+  const dish = params.get("dish") ?? "";
+  const shown = filterByDish(filterInvitations(invitations, { q, status }), dish);
   const editing = invitations.find((inv) => String(inv.id) === params.get("editInvitation"));
   const editHref = (id: number) => {
     const next = new URLSearchParams(params);
@@ -121,6 +127,7 @@ export function InvitationsTab({
       <GuestListLinks />
       <PendingLink count={pendingCount} />
       <Filters q={q} status={status} />
+      <DishFilter dishes={dishes} current={dish} keep={{ q, status: status === "all" ? "" : status }} />
       {editing ? <EditInvitationDialog key={editing.id} invitation={editing} /> : null}
       {shown.length === 0 ? (
         <p className="admin-empty" role="status">
@@ -172,6 +179,7 @@ export function InvitationsTab({
                               <span>
                                 {g.fullName}
                                 {g.dietary ? <span className="guest-dietary">{t("invitations.dietary", { note: g.dietary })}</span> : null}
+                                <GuestMenuNote guest={g} dishes={dishes} />
                               </span>
                               {g.isPrimary ? (
                                 <span className="badge badge-accent">{t("invitations.primaryBadge")}</span>
@@ -190,6 +198,7 @@ export function InvitationsTab({
                             </li>
                           ))}
                         </ul>
+                        {inv.confirmed && dishes.length > 0 ? <EditAnswerLink invitationId={inv.id} /> : null}
                       </>
                     )}
                   </td>

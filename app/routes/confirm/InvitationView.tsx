@@ -10,12 +10,16 @@ import type { action } from "./route";
 import { DeclineAction } from "./DeclineAction";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
+import type { MenuOptions } from "~/lib/menu";
+import { MenuFields } from "./MenuFields";
 
 export const CONFIRM_FETCHER = "confirm-attendance";
 
 interface Props {
   invitation: { primaryGuest: string; maxGuests: number };
   deadline: string;
+  /** The couple's menu and children question, when either is turned on. */
+  menu?: MenuOptions | null;
 }
 
 /**
@@ -23,7 +27,7 @@ interface Props {
  * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
  * until the page's script runs, and always without JavaScript: decision 0049); a "no" asks once more first.
  */
-export function InvitationView({ invitation, deadline }: Props) {
+export function InvitationView({ invitation, deadline, menu = null }: Props) {
   const { t, i18n } = useTranslation("confirm");
   const venueZone = useVenueTimeZone();
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -36,7 +40,7 @@ export function InvitationView({ invitation, deadline }: Props) {
     const form = new FormData(formRef.current);
     const extraSeats = additionalSeats(invitation.maxGuests);
     const list = (name: string) => Array.from({ length: extraSeats }, (_, i) => String(form.get(`${name}[${i}]`) ?? ""));
-    setCarried({ guests: list("guests"), dietary: list("dietary") });
+    setCarried({ guests: list("guests"), dietary: list("dietary"), dish: list("dish"), child: list("child") });
   });
   const [dialogOpen, setDialogOpen] = useState(false);
   const extra = additionalSeats(invitation.maxGuests);
@@ -78,6 +82,7 @@ export function InvitationView({ invitation, deadline }: Props) {
           autoComplete="off"
           defaultValue={typed("primaryDietary")}
         />
+        <MenuFields menu={menu} typed={typed} />
         {extra > 0 && !hydrated ? (
           // Until the page's script runs (and always without JavaScript) the additional-guest
           // fields sit in the page itself, visible: a tap on 'Confirmar Asistencia' before the
@@ -108,6 +113,7 @@ export function InvitationView({ invitation, deadline }: Props) {
                     autoComplete="off"
                   />
                 </label>
+                <MenuFields menu={menu} n={i + 1} typed={typed} />
               </div>
             ))}
           </fieldset>
@@ -133,6 +139,7 @@ export function InvitationView({ invitation, deadline }: Props) {
           answerForm={formRef}
           serverErrors={serverErrors}
           typed={typedForDialog}
+          menu={menu}
         />
       ) : null}
 
@@ -174,6 +181,7 @@ function AdditionalGuestsDialog(props: {
   serverErrors?: string[];
   /** A plain post refused before the page ran: the names and notes it sent. */
   typed: (name: string, i?: number) => string | undefined;
+  menu: MenuOptions | null;
 }) {
   const { t } = useTranslation(["confirm", "common"]);
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -233,6 +241,7 @@ function AdditionalGuestsDialog(props: {
                 autoComplete="off"
                 size="sm"
               />
+              <MenuFields menu={props.menu} n={i + 1} typed={props.typed} />
             </div>
           ))}
         </div>

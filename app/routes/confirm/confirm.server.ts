@@ -23,6 +23,8 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   dietaryTooLong: "confirm:form.dietaryTooLong",
   messageTooLong: "confirm:form.messageTooLong",
   alreadyAnswered: "confirm:form.alreadyAnswered",
+  dishRequired: "confirm:menu.dishRequired",
+  dishNotOffered: "confirm:menu.dishNotOffered",
 };
 
 /** What refused() needs of conform's submission: what was sent, and its reply. */
@@ -95,7 +97,14 @@ async function confirmAction(request: Request, context: AppLoadContext) {
         code,
         value.guests.map((fullName, i) => ({ fullName: fullName ?? "", dietary: value.dietary[i] })),
         undefined,
-        { primaryDietary: value.primaryDietary, message: value.message },
+        {
+          primaryDietary: value.primaryDietary,
+          message: value.message,
+          choices: {
+            primary: { dish: value.primaryDish, child: value.primaryChild },
+            guests: value.guests.map((_, i) => ({ dish: value.dish[i], child: value.child[i] })),
+          },
+        },
       )
     : ({ ok: false, error: "notFound" } as const);
   if (!result.ok) {
