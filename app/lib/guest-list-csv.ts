@@ -25,7 +25,7 @@ export interface GuestListInvitation {
   /** E.164 digits without the '+' (app/lib/contacts.ts), or null. */
   phone: string | null;
   email: string | null;
-  /** `dish` (the dish's Spanish name) and `isChild` only on a site that uses the couple's menu (decision 0057). */
+  /** `dish` (the dish's Spanish name) and `isChild` only on a site that uses the couple's menu (decision 0056). */
   guests: { fullName: string; isPrimary: boolean; dietary: string | null; dish?: string | null; isChild?: boolean }[];
 }
 

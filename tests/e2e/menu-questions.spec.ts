@@ -2,7 +2,7 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
 
 /**
- * The couple's menu and the children question (decision 0057), JavaScript on and off, Spanish and
+ * The couple's menu and the children question (decision 0056), JavaScript on and off, Spanish and
  * English. The switches are the whole site's: each project's run has its own server and database,
  * so the other specs (confirm.spec.ts: nothing turned on) see the flow unchanged.
  */

@@ -119,7 +119,7 @@ describe("every page form refuses unknown fields and large indices before parsin
 
   it("the whitelists are the schemas' fields", () => {
     expect(confirmPageFields).toEqual({
-      // primaryDish, primaryChild, dish[], child[]: the couple's menu and children question (decision 0057).
+      // primaryDish, primaryChild, dish[], child[]: the couple's menu and children question (decision 0056).
       names: ["_js", "intent", "code", "primaryDietary", "primaryDish", "primaryChild", "message"],
       lists: { guests: MAX_FORM_LIST_LENGTH, dietary: MAX_FORM_LIST_LENGTH, dish: MAX_FORM_LIST_LENGTH, child: MAX_FORM_LIST_LENGTH },
     });
