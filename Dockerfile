@@ -13,6 +13,8 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci runs the preinstall check of the Node version first.
+COPY server/node-version.mjs ./server/node-version.mjs
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
