@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TooManyTries } from "~/components/setup/TooManyTries";
 import type setupEs from "~/locales/es/setup.json";
 import { CONTENT_LIMITS } from "~/lib/content-schemas";
 import { handleSetup, loadSetupPage } from "./setup.server";
@@ -64,7 +65,6 @@ function Field({ field, label, help, children }: { field: FieldIds; label: strin
  */
 export default function SetupPage() {
   const { t } = useTranslation("setup");
-  const { t: tc } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -78,16 +78,7 @@ export default function SetupPage() {
   });
 
   if (loaded.limitedMinutes !== null || !loaded.form) {
-    return (
-      <section className="page narrow center">
-        <div className="card">
-          <h1>{t("title")}</h1>
-          <p role="alert" className="form-error">
-            {tc("common:tooManyRequests", { minutes: loaded.limitedMinutes })}
-          </p>
-        </div>
-      </section>
-    );
+    return <TooManyTries title={t("title")} minutes={loaded.limitedMinutes} />;
   }
   const { fixed, timeZones } = loaded.form;
   const minutes = reply && "retryAfterMinutes" in reply ? reply.retryAfterMinutes : undefined;

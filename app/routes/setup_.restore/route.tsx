@@ -2,6 +2,7 @@ import "~/styles/setup.css";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TooManyTries } from "~/components/setup/TooManyTries";
 import type backupsEs from "~/locales/es/backups.json";
 import { handleRestore, loadRestorePage } from "./restore.server";
 
@@ -25,20 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
  */
 export default function RestorePage() {
   const { t } = useTranslation("backups");
-  const { t: tc } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   if (loaded.limitedMinutes !== null) {
-    return (
-      <section className="page narrow center">
-        <div className="card">
-          <h1>{t("restore.title")}</h1>
-          <p role="alert" className="form-error">
-            {tc("common:tooManyRequests", { minutes: loaded.limitedMinutes })}
-          </p>
-        </div>
-      </section>
-    );
+    return <TooManyTries title={t("restore.title")} minutes={loaded.limitedMinutes} />;
   }
   const error = reply && "error" in reply && typeof reply.error === "string" ? reply.error : null;
   return (
