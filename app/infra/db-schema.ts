@@ -48,6 +48,23 @@ export interface GuestTable {
   dish_id: number | null;
   /** 'Niño o niña (menor de 12 años)'. */
   is_child: Generated<SqlBool>;
+  /** The table ('Mesas') this person sits at, or null ('Sin mesa'). */
+  table_id: number | null;
+  /** When the door ('Recepción') marked this person as arrived, or null. */
+  arrived_at: string | null;
+  created_at: Generated<string>;
+}
+
+/** A table of the seating plan ('Mesas'). */
+export interface SeatingTableTable {
+  id: Generated<number>;
+  /** 'Nombre o número'. */
+  name: string;
+  /** 'Puestos': a warning, never a block, when more people sit at it. */
+  seats: number;
+  /** The unguessable part of the table card's address, /mesa/{token} (128 random bits). */
+  token: string;
+  position: Generated<number>;
   created_at: Generated<string>;
 }
 
@@ -96,6 +113,8 @@ export interface MediaTable {
   uploader_name: string | null;
   /** When it became public (upload, or the couple's approval); null while pending. */
   published_at: string | null;
+  /** The table whose card's page it was uploaded from, or null. */
+  table_id: number | null;
   created_at: Generated<string>;
 }
 
@@ -188,6 +207,7 @@ export interface Database {
   site_settings: SiteSettingTable;
   content_versions: ContentVersionTable;
   menu_dishes: MenuDishTable;
+  seating_tables: SeatingTableTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

@@ -40,6 +40,7 @@ export const BACKUP_TABLES = [
   { name: "gallery_sections", key: "id", identity: true },
   { name: "invitations", key: "id", identity: true },
   { name: "menu_dishes", key: "id", identity: true },
+  { name: "seating_tables", key: "id", identity: true },
   { name: "guests", key: "id", identity: true },
   { name: "media", key: "id", identity: true },
   { name: "wishes", key: "id", identity: true },
