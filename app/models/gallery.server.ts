@@ -17,7 +17,7 @@ const DEFAULT_SECTIONS = [
 ] as const;
 
 /** The API's media record (docs/api.md) from a stored row (or a row just inserted, with its new id). */
-export function toMedia(row: Omit<MediaRow, "section_id" | "thumbnail_path" | "created_at" | "status" | "uploader_name" | "published_at">): Media {
+export function toMedia(row: Omit<MediaRow, "section_id" | "thumbnail_path" | "created_at" | "status" | "uploader_name" | "published_at" | "table_id">): Media {
   return {
     id: row.id,
     type: row.type,
