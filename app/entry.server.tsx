@@ -9,7 +9,7 @@ import { getLanguage, i18nFor } from "~/infra/i18n.server";
 import { renderDocumentBody } from "~/infra/render-document.server";
 import { guestPageKey, guestPages } from "~/http/guest-pages.server";
 
-export { boot, workerStart } from "~/start.server";
+export { boot, restoreFromFile, workerStart } from "~/start.server";
 // What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
 export { edge } from "~/http/edge.server";
 

@@ -1,6 +1,6 @@
 import { config, type Config } from "~/infra/config.server";
 import { db, exclusively, migrateToLatest } from "~/infra/db.server";
-import { ensureAdminPassword, sessionSecret } from "~/infra/secrets.server";
+import { sessionSecret, setupPending, startSetup } from "~/infra/secrets.server";
 import { siteMediaKeys } from "~/models/content-media.server";
 import { namedStoredKeys } from "~/models/gallery.server";
 import { seedDemoData } from "~/models/seed.server";
@@ -8,33 +8,38 @@ import { setAsideOrphanFiles, storage } from "~/infra/storage.server";
 import { isWorkerTag } from "~/infra/worker-tag.server";
 import { startSender } from "~/models/outbox-sender.server";
 import { weddingDates } from "~/models/content-dates.server";
+import { restoreBackup, type RestoreResult } from "~/models/backup.server";
+import { startBackupSchedule } from "~/models/backup-schedule.server";
 
 /**
  * Runs once when the server starts (server.mjs calls it before listening):
  * validates the configuration, migrates, seeds an empty database, sets aside upload files
- * left by a crash, and prints
- * what a newcomer needs (demo codes, a generated admin password) exactly once. Returns the
+ * left by a crash, and prints what a newcomer needs (the one-time setup link while no admin
+ * password exists, the demo codes). Returns the
  * validated configuration, which server.mjs reads too (port, host, proxy, page cache).
  */
 export async function boot(log: (line: string) => void = console.log): Promise<Config> {
   const cfg = config(); // throws, naming the bad variable, before anything else happens
   // Several instances may start at once on one PostgreSQL database: one migrates and seeds at a time.
-  // What a person must read on the first start (the password shown once, the demo codes) is printed
+  // What a person must read on the first start (the setup link, the demo codes) is printed
   // as one block with a heading and blank lines around it, so it stands out of the start's log.
   const notice: string[] = [];
   // Several instances may start at once on one PostgreSQL database: one migrates and seeds at a time.
   await exclusively(db(), async () => {
     await migrateToLatest(db());
     sessionSecret();
-    const generated = ensureAdminPassword();
-    if (generated) {
+    // No admin password yet: the couple chooses it in the browser, at a link only this start's log
+    // shows (a new one at each start until setup is done). Demo data waits for their choice there.
+    const setupToken = startSetup();
+    if (setupToken) {
       const host = cfg.HOST === "0.0.0.0" || cfg.HOST === "::" ? "localhost" : cfg.HOST;
       notice.push(
-        `Admin password (generated, shown only this once; set ADMIN_PASSWORD to choose your own): ${generated}`,
-        `Sign in at ${(cfg.PUBLIC_URL ?? `http://${host}:${cfg.PORT}`).replace(/\/$/, "")}/admin`,
+        "Set up your site (names, dates, the admin password) at this one-time link, which works until setup is done",
+        "(a new link is printed at each start until then; set ADMIN_PASSWORD to skip setup):",
+        `  ${(cfg.PUBLIC_URL ?? `http://${host}:${cfg.PORT}`).replace(/\/$/, "")}/setup?token=${setupToken}`,
       );
     }
-    if (cfg.SEED_DEMO_DATA) {
+    if (cfg.SEED_DEMO_DATA && !setupToken) {
       const seeded = await seedDemoData();
       if (seeded) {
         if (notice.length) notice.push("");
@@ -63,13 +68,18 @@ export async function boot(log: (line: string) => void = console.log): Promise<C
     );
   }
   // The deadline the site follows: RSVP_DEADLINE when set, else the one saved in 'Contenido'.
+  // While setup is pending the couple has not chosen their dates yet (setup asks for them), so a
+  // passed placeholder deadline is no news, and the note would only crowd the setup link.
   const dates = await weddingDates();
-  if (Date.now() > Date.parse(dates.rsvpDeadline)) {
+  if (!setupPending() && Date.now() > Date.parse(dates.rsvpDeadline)) {
     const source = dates.setBy.rsvpDeadline ? `RSVP_DEADLINE=${dates.rsvpDeadline}` : `${dates.rsvpDeadline}, Contenido › Pareja y fechas in the admin panel`;
     log(`Note: the RSVP deadline (${source}) has passed, so /confirm shows the closed view.`);
   }
   // The cluster's boot process ends right after this; its workers each start their own sender.
-  if (process.env.WEDDING_WORKER_ROLE !== "boot") startSender();
+  if (process.env.WEDDING_WORKER_ROLE !== "boot") {
+    startSender();
+    startBackupSchedule();
+  }
   return cfg;
 }
 
@@ -86,7 +96,20 @@ export function workerStart(): Config {
   void sweepDeadWorkers((process.env.WEDDING_SWEEP_TAGS ?? "").split(",").filter(isWorkerTag));
   // Each worker sends from the shared outbox; the claims keep them from sending one message twice.
   startSender();
+  // Every worker looks at the schedule; the claim row lets one of them write each day's backup.
+  startBackupSchedule();
   return cfg;
+}
+
+/**
+ * `npm run restore -- <file>` (scripts/restore.mjs): brings the database to the latest schema, then
+ * restores the backup into it (refused, changing nothing, when the archive is not whole or the site
+ * has data). Run with the site stopped: a running site keeps its old secrets until it restarts.
+ */
+export async function restoreFromFile(file: string): Promise<RestoreResult> {
+  config();
+  await exclusively(db(), () => migrateToLatest(db()));
+  return restoreBackup(file);
 }
 
 /** The message a worker sends its primary once the dead workers' temporary files are gone (server/cluster-mode.mjs: MESSAGES.tempSwept). */

@@ -17,8 +17,10 @@ import path from "node:path";
 import { firstLoadFiles, gzipSize as gzip, kb, loadedAfterHydration, printAfterHydration, printJsByChunk, sum } from "./lib/first-load.mjs";
 
 // What the page needs with every part hydrating with it (the lazily hydrated parts threw script
-// errors in guests' browsers; decision 0041). Decision 0014's 110 KB held only with them.
-const BUDGET_JS = 117 * 1024;
+// errors in guests' browsers; decision 0041). Decision 0014's 110 KB held only with them. 117 KB
+// became 118 KB when the home page gained the admin's keepsake link and the couple's photo
+// descriptions (117.1 KB measured, docs/performance.md).
+const BUDGET_JS = 118 * 1024;
 const BUDGET_CSS = 30 * 1024;
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");

@@ -12,6 +12,7 @@ import compression from "compression";
 import express from "express";
 import { MESSAGES } from "./cluster-mode.mjs";
 import { createPageCache } from "./page-cache.mjs";
+import { listeningLine } from "./listening-line.mjs";
 import { createRequestLog } from "./request-log.mjs";
 import { finishRefusedBodies } from "./request-body.mjs";
 import { createSlotKeeper, localSlots, slotsFromPrimary } from "./downloads.mjs";
@@ -284,7 +285,7 @@ function escapeHtml(text) {
 const { PORT: port, HOST: host } = config;
 const server = app.listen(port, host, () => {
   // The primary says it once for all its workers.
-  if (!role) console.log(`Wedding site listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  if (!role) console.log(listeningLine({ host, port, publicUrl: config.PUBLIC_URL }));
   // Loading the app left garbage that an idle worker would keep until its first requests: collect
   // it now (the primary gives workers --expose-gc; decision 0015).
   globalThis.gc?.();

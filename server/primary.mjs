@@ -10,6 +10,7 @@ import cluster from "node:cluster";
 import crypto from "node:crypto";
 import { MESSAGES, workerSettings } from "./cluster-mode.mjs";
 import { answerSlotMessage, createSlotKeeper } from "./downloads.mjs";
+import { listeningLine } from "./listening-line.mjs";
 
 // A worker that dies this soon after it started waits before being replaced, so a worker that cannot
 // start does not spin the CPU.
@@ -48,8 +49,8 @@ function startWorker() {
     listening.add(worker.id);
     if (!announced && listening.size >= wanted) {
       announced = true;
-      const host = address.address === "0.0.0.0" || address.address === null ? "localhost" : address.address;
-      console.log(`Wedding site listening on http://${host}:${address.port} (${wanted} worker processes)`);
+      // The boot step validated PUBLIC_URL before any worker started.
+      console.log(listeningLine({ host: address.address, port: address.port, publicUrl: process.env.PUBLIC_URL, workers: wanted }));
     }
   });
   worker.on("exit", (code, signal) => {

@@ -41,6 +41,9 @@ export function maskedPath(url) {
   return segments.join("/");
 }
 
+/** @param {import("node:http").IncomingMessage & { originalUrl?: string }} req */
+const isHealthCheck = (req) => (req.method === "GET" || req.method === "HEAD") && maskedPath(req.originalUrl ?? req.url ?? "") === "/healthz";
+
 /**
  * The request-log middleware, or null when LOG_REQUESTS=0.
  * @param {{ enabled?: boolean, destination?: import("pino").DestinationStream }} [options]
@@ -76,7 +79,12 @@ export function createRequestLog({ enabled = true, destination } = {}) {
       req: (req) => ({ method: req.method, path: maskedPath(req.originalUrl ?? req.url) }),
       res: (res) => ({ status: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    customLogLevel: (req, res, err) => {
+      if (err || res.statusCode >= 500) return "error";
+      // A passing health check (the container's HEALTHCHECK every 30 s, monitors) says nothing new,
+      // and a line every 30 s would bury the start's setup link in `docker compose logs`.
+      return isHealthCheck(req) && res.statusCode < 400 ? "silent" : "info";
+    },
     customSuccessMessage: line,
     customErrorMessage: failedLine,
     // A failure's stack is logged where it happens (entry.server.tsx); here it is one line like any other.

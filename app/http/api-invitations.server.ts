@@ -1,3 +1,4 @@
+import type { PersonChoice } from "~/lib/menu";
 import type { AppLoadContext } from "@remix-run/node";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
@@ -51,11 +52,13 @@ export async function confirmForGuest(
   request: Request,
   context: AppLoadContext,
   code: string,
-  guests: readonly (GuestAnswer & { attends?: readonly number[] })[],
+  guests: readonly (GuestAnswer & { attends?: readonly number[] } & PersonChoice)[],
   message?: string | null,
 ) {
   await limitCodeLookups(request, context);
-  const result = await confirmInvitation(code, guests, undefined, { message });
+  // Each person's dish and child mark ride with their name (the primary guest's beside their own name).
+  const choices = { primary: {}, guests: guests.map((g) => ({ dish: g.dish, child: g.child })) };
+  const result = await confirmInvitation(code, guests, undefined, { message, choices });
   if (result.ok) return guestView(result.invitation);
   return fail(request, apiAnswers.confirm[result.error], await messageValues(request));
 }

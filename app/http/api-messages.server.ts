@@ -41,6 +41,8 @@ const confirm: Record<ConfirmError, Answer> = {
   // Declined already: the stored answer stands (a conflict with the stored state).
   alreadyAnswered: [409, "confirm:form.alreadyAnswered"],
   notInvited: [400, "events:notInvited"],
+  dishRequired: [400, "confirm:menu.dishRequired"],
+  dishNotOffered: [400, "confirm:menu.dishNotOffered"],
 };
 
 /** declineInvitation's errors: the same statuses as a confirmation's. */

@@ -45,7 +45,7 @@ export async function weddingCalendarFile(request: Request): Promise<{ ok: true;
     status: "CONFIRMED",
     busyStatus: "BUSY",
   };
-  // One event per event the visitor is invited to (docs/decisions/0056-events.md); the wedding alone as before.
+  // One event per event the visitor is invited to (docs/decisions/0057-events.md); the wedding alone as before.
   const extra = extraCalendarEvents(await eventsSeenByVisitor(request), lang, timeZone, origin);
   const { error, value } = extra.length === 0 ? createEvent(wedding) : createEvents([wedding, ...extra]);
   if (error || !value) return { ok: false, error: String(error) };

@@ -5,7 +5,7 @@ import { findInvitationByCode } from "~/models/invitations.server";
 import { eventsSeenBy } from "~/models/events.server";
 
 /**
- * The events a visitor sees (docs/decisions/0056-events.md): a stored invitation's, or without
+ * The events a visitor sees (docs/decisions/0057-events.md): a stored invitation's, or without
  * one the wedding and the events marked 'Visible para todos'. The wedding first.
  */
 export async function eventsSeenByVisitor(request: Request): Promise<SiteEvent[]> {

@@ -34,6 +34,9 @@ const PENDING_MB_MESSAGE = "PENDING_PHOTOS_MAX_MB must be a whole number of mega
 const PENDING_WISHES_MESSAGE = "PENDING_WISHES_MAX must be a whole number of wishes, at least 1 (unset: 2000)";
 const MIN_FREE_DISK_MESSAGE = "MIN_FREE_DISK_MB must be a whole number of megabytes, 0 or more (unset: 1024)";
 
+const BACKUP_KEEP_MESSAGE = "BACKUP_KEEP must be a whole number of backups from 1 to 365 (unset: 7)";
+const BACKUP_TEST_MESSAGE = "BACKUP_TEST_EVERY_SECONDS (tests only) must be a whole number of seconds from 1 to 86400";
+
 const WEB_CONCURRENCY_MESSAGE = "WEB_CONCURRENCY must be a whole number of worker processes from 1 to 32 (unset: one per CPU)";
 
 function isHttpUrl(value: string): boolean {
@@ -192,6 +195,28 @@ export const configSchema = z
       .transform((v) => v.trim().replace(/^\+/, ""))
       .refine((v) => COUNTRY_CODE.test(v), { message: "DEFAULT_PHONE_COUNTRY must be a country calling code of 1 to 3 digits, e.g. 507 (Panamá) or 1" })
       .default("507"),
+    /**
+     * Where the daily backup is written (one archive a day at 04:00 at the venue, decision 0051);
+     * unset: no scheduled backups ('Copia de seguridad' still downloads one).
+     */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** How many scheduled backups are kept; the oldest go past this count. */
+    BACKUP_KEEP: z.coerce
+      .number({ message: BACKUP_KEEP_MESSAGE })
+      .int(BACKUP_KEEP_MESSAGE)
+      .min(1, BACKUP_KEEP_MESSAGE)
+      .max(365, BACKUP_KEEP_MESSAGE)
+      .default(7),
+    /**
+     * Tests only: a scheduled backup every this many seconds instead of daily at 04:00, so the
+     * end-to-end tests see one without waiting for the night. Never set it on a real site.
+     */
+    BACKUP_TEST_EVERY_SECONDS: z.coerce
+      .number({ message: BACKUP_TEST_MESSAGE })
+      .int(BACKUP_TEST_MESSAGE)
+      .min(1, BACKUP_TEST_MESSAGE)
+      .max(86_400, BACKUP_TEST_MESSAGE)
+      .optional(),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.SMTP_URL && !cfg.MAIL_FROM) {
@@ -235,7 +260,7 @@ const checkedSchema = configSchema.superRefine((c, ctx) => {
     ctx.addIssue({
       code: "custom",
       path: ["ADMIN_PASSWORD"],
-      message: "ADMIN_PASSWORD is required with DATABASE_URL (no generated password can be kept beside a shared database)",
+      message: "ADMIN_PASSWORD is required with DATABASE_URL (the first-run setup keeps its password beside the SQLite file; instances share no disk)",
     });
   }
 });

@@ -31,6 +31,8 @@ export interface InvitationTable {
   reminder_count: Generated<number>;
   /** When the invitation e-mail was queued ('Enviar invitación por correo'). */
   invitation_emailed_at: string | null;
+  /** 1 for the demo invitations the first start seeded ('Quitar los datos de ejemplo'); an edit makes it the couple's (0). */
+  is_demo: Generated<SqlBool>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -42,12 +44,43 @@ export interface GuestTable {
   is_primary: Generated<SqlBool>;
   /** Dietary needs, free text, or null. */
   dietary: string | null;
+  /** The dish chosen from the couple's menu ('Menú'), or null (none asked, or none chosen yet). */
+  dish_id: number | null;
+  /** 'Niño o niña (menor de 12 años)'. */
+  is_child: Generated<SqlBool>;
+  /** The table ('Mesas') this person sits at, or null ('Sin mesa'). */
+  table_id: number | null;
+  /** When the door ('Recepción') marked this person as arrived, or null. */
+  arrived_at: string | null;
   /** 1 when this person attends the wedding itself (every answer from before events: 1). */
   attends_wedding: Generated<SqlBool>;
   created_at: Generated<string>;
 }
 
-/** An event beside the wedding (the wedding is event 0, from Contenido): docs/decisions/0056-events.md. */
+/** A table of the seating plan ('Mesas'). */
+export interface SeatingTableTable {
+  id: Generated<number>;
+  /** 'Nombre o número'. */
+  name: string;
+  /** 'Puestos': a warning, never a block, when more people sit at it. */
+  seats: number;
+  /** The unguessable part of the table card's address, /mesa/{token} (128 random bits). */
+  token: string;
+  position: Generated<number>;
+  created_at: Generated<string>;
+}
+
+/** A dish of the couple's menu ('Menú'); the English name falls back to the Spanish one. */
+export interface MenuDishTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string | null;
+  description: string | null;
+  position: Generated<number>;
+  created_at: Generated<string>;
+}
+
+/** An event beside the wedding (the wedding is event 0, from Contenido): docs/decisions/0057-events.md. */
 export interface EventTable {
   id: Generated<number>;
   name_es: string;
@@ -92,6 +125,8 @@ export interface GallerySectionTable {
   is_active: Generated<SqlBool>;
   /** 'Revisar antes de publicar': guests' uploads wait as 'pending' until the couple approves them. */
   review_uploads: Generated<SqlBool>;
+  /** 1 for the demo sections the first start seeded; an edit makes it the couple's (0). */
+  is_demo: Generated<SqlBool>;
   created_at: Generated<string>;
 }
 
@@ -113,6 +148,8 @@ export interface MediaTable {
   uploader_name: string | null;
   /** When it became public (upload, or the couple's approval); null while pending. */
   published_at: string | null;
+  /** The table whose card's page it was uploaded from, or null. */
+  table_id: number | null;
   created_at: Generated<string>;
 }
 
@@ -207,6 +244,8 @@ export interface Database {
   events: EventTable;
   invitation_events: InvitationEventTable;
   guest_events: GuestEventTable;
+  menu_dishes: MenuDishTable;
+  seating_tables: SeatingTableTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

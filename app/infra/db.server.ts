@@ -157,6 +157,16 @@ const migrationProvider: MigrationProvider = {
   },
 };
 
+/** Every migration's name, oldest first (the names sort by their date). */
+export function migrationNames(): string[] {
+  return Object.keys(migrationModules)
+    .map((file) => path.basename(file, ".ts"))
+    .sort();
+}
+
+/** The schema version this code brings a database to: its newest migration's name. */
+export const latestMigrationName = (): string => migrationNames().at(-1)!;
+
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
 export async function migrateToLatest(database: DB): Promise<void> {
   const migrator = new Migrator({ db: database, provider: migrationProvider });

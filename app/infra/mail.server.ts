@@ -2,8 +2,9 @@ import nodemailer from "nodemailer";
 import { config } from "~/infra/config.server";
 
 /**
- * Sending one e-mail through SMTP_URL with nodemailer. Only the outbox's sender calls it
- * (app/models/outbox.server.ts): everything else enqueues. Unset SMTP_URL: the site sends no
+ * Sending one e-mail through SMTP_URL with nodemailer. Only the outbox's sender calls sendEmail
+ * (app/models/outbox.server.ts): everything else enqueues. The one exception is Correos' test
+ * message (sendTestEmail), sent at once because its point is the server's answer now. Unset SMTP_URL: the site sends no
  * e-mail and shows no e-mail control (emailEnabled).
  */
 
@@ -66,6 +67,24 @@ export async function sendEmail(email: Email): Promise<void> {
     // A cid puts each image in a multipart/related part beside the HTML, shown inline.
     attachments: email.inlineImages,
   });
+}
+
+/**
+ * 'Enviar correo de prueba': one short plain-text message through the same transport, at once;
+ * resolves with the server's reply line (e.g. "250 2.0.0 Ok: queued as …"), rejects with
+ * nodemailer's error (its `code` says what failed: app/lib/mail-test.ts).
+ */
+export async function sendTestEmail(message: { to: string; subject: string; text: string; language: string }): Promise<{ response: string }> {
+  const from = config().MAIL_FROM;
+  if (!from) throw new Error("MAIL_FROM is not set");
+  const info = await smtp().sendMail({
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    headers: { "Content-Language": message.language, "Auto-Submitted": "auto-generated" },
+  });
+  return { response: typeof info.response === "string" ? info.response : "" };
 }
 
 /** The domain of MAIL_FROM, for Message-IDs (`<…@domain>`). */

@@ -9,7 +9,13 @@ import { db } from "~/infra/db.server";
  * caller counts an attempt; each adapter answers the RateLimited it throws (API dispatch, page actions).
  * See docs/decisions/0009-rate-limits.md.
  */
-export type LimitedAction = "code" | "login" | "upload" | "wish";
+export type LimitedAction = "code" | "login" | "upload" | "wish" | "testEmail";
+
+/**
+ * 'Enviar correo de prueba' (Correos): a few a minute is plenty to try a setting and try again,
+ * and keeps a stuck button or a loop from making the site an open relay to one address.
+ */
+export const TEST_EMAILS_PER_MINUTE = 5;
 
 function allowance(action: LimitedAction): number {
   const c = config();
@@ -18,8 +24,14 @@ function allowance(action: LimitedAction): number {
     login: c.RATE_LIMIT_LOGIN_ATTEMPTS,
     upload: c.RATE_LIMIT_UPLOADS,
     wish: c.RATE_LIMIT_WISHES,
+    testEmail: TEST_EMAILS_PER_MINUTE,
   };
   return allowances[action];
+}
+
+/** The window an allowance counts in: RATE_LIMIT_WINDOW_SECONDS, but a minute for the test e-mail. */
+function windowMs(action: LimitedAction): number {
+  return action === "testEmail" ? 60_000 : config().RATE_LIMIT_WINDOW_SECONDS * 1000;
 }
 
 /** Past the allowance: thrown by consume(); the API and the page adapters each answer it with a 429. */
@@ -60,7 +72,7 @@ async function sweep(now: number) {
 export async function consume(action: LimitedAction, client: string, points = 1): Promise<void> {
   const p = Math.max(1, Math.floor(points));
   const now = Date.now();
-  const resetAt = now + config().RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const resetAt = now + windowMs(action);
   const row = await db()
     .insertInto("rate_limits")
     .values({ key: keyOf(action, client), points: p, reset_at: resetAt })

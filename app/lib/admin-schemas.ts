@@ -11,8 +11,9 @@ import {
 } from "./constants";
 import { nameField } from "./names";
 import { MAX_PHONE_INPUT_LENGTH } from "./contacts";
-import { MAX_EMAIL_LENGTH } from "./email";
+import { isEmailAddress, MAX_EMAIL_LENGTH } from "./email";
 import { MAX_EVENTS, MAX_EVENT_ADDRESS_LENGTH, MAX_EVENT_DESCRIPTION_LENGTH, MAX_EVENT_NAME_LENGTH, MAX_EVENT_PLACE_LENGTH } from "./events";
+import type { menuTabSchema } from "./menu-schemas";
 
 /**
  * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
@@ -24,15 +25,19 @@ export const ADMIN_TABS = [
   { id: "stats", path: "/admin", loading: "stats.loading" },
   { id: "invitations", path: "/admin/invitations", loading: "invitations.loading" },
   { id: "create", path: "/admin/create", loading: "common:loading" },
-  // 'Eventos': the wedding and the couple's other events (docs/decisions/0056-events.md).
+  // 'Eventos': the wedding and the couple's other events (docs/decisions/0057-events.md).
   { id: "events", path: "/admin/events", loading: "events:loading", label: "events:tab" },
   { id: "gallery", path: "/admin/gallery", loading: "gallery.loading" },
   // 'Contenido' has a screen per sub-section under its path, and its label in its own namespace.
   { id: "content", path: "/admin/content", loading: "common:loading", label: "content:tab", nested: true },
+  // 'Menú': the dishes, the menu and children switches; its report is /admin/catering.
+  { id: "menu", path: "/admin/menu", loading: "menu:loading", label: "menu:tab" },
   // 'Por revisar (N)': a label of its own namespace, counting the photos waiting (the /admin layout's loader).
   { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
   // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.
   { id: "emails", path: "/admin/emails", loading: "emails:loading", label: "emails:tab", needsEmail: true },
+  // 'Copia de seguridad': the full backup's download and the scheduled backups (decision 0051).
+  { id: "backups", path: "/admin/backups", loading: "backups:loading", label: "backups:tab" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 /** The tab a path shows (a trailing slash allowed), if any. */
@@ -102,9 +107,33 @@ const bulk = <I extends string>(intent: I) =>
     confirmed: z.literal("yes", { errorMap: () => ({ message: "emails:confirmFirst" }) }),
   });
 
+/** Ids as one comma-separated field ("3,7,12"): what a confirmation showed. */
+const idList = z
+  .string()
+  .max(2000)
+  .regex(/^\d{1,9}(,\d{1,9})*$/)
+  .optional()
+  .transform((v) => (v ? v.split(",").map(Number) : []));
+/**
+ * 'Quitar los datos de ejemplo' (Estadísticas, Invitaciones, Galería): the demo invitations and
+ * sections the confirmation named, and which invitations it named as answered; only after the
+ * confirmation (`confirmed=yes`).
+ */
+export const removeDemoDataForm = z.object({
+  intent: z.literal("removeDemoData"),
+  invitations: idList,
+  answered: idList,
+  sections: idList,
+  confirmed: z.literal("yes"),
+});
+
+/** Estadísticas: only 'Quitar los datos de ejemplo'. */
+export const statsTabSchema = z.discriminatedUnion("intent", [removeDemoDataForm]);
+
 /** Invitaciones: delete an invitation or an additional guest, 'Editar Invitación', 'Enviar invitación por correo'. */
 export const invitationsTabSchema = z.discriminatedUnion("intent", [
   removal("deleteInvitation"),
+  removeDemoDataForm,
   // 'Editar Invitación': name, seats and the answer (keep it, back to pending, or will not attend).
   z.object({
     intent: z.literal("editInvitation"),
@@ -177,12 +206,16 @@ export const createTabSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-/** Correos: the guests' e-mails, one or all (the share panel's form posts to Invitaciones). */
+/** 'Enviar correo de prueba': one address, checked as the site checks every address (app/lib/email.ts). */
+const testAddress = z.string({ required_error: "emails:test.invalidAddress" }).trim().refine(isEmailAddress, "emails:test.invalidAddress");
+
+/** Correos: the guests' e-mails, one or all (the share panel's form posts to Invitaciones), and the test message. */
 export const emailsScreenSchema = z.discriminatedUnion("intent", [
   sendInvitationEmailForm,
   sendReminderEmailForm,
   bulk("sendAllInvitationEmails"),
   bulk("sendAllReminderEmails"),
+  z.object({ intent: z.literal("sendTestEmail"), to: testAddress }),
 ]);
 
 /** Por revisar: guests' photos waiting for the couple, one at a time or a whole section's. */
@@ -218,6 +251,7 @@ export const galleryTabSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("setSectionUpload"), id, value: z.enum(["true", "false"]) }),
   removal("deleteSection"),
   removal("deleteMedia"),
+  removeDemoDataForm,
 ]);
 
 /** Por responder (app/routes/admin.reminders/route.tsx): a reminder sent or copied, recorded. */
@@ -244,6 +278,7 @@ export const contentMediaSchema = z.discriminatedUnion("intent", [
 
 export type AdminAction =
   | z.infer<typeof adminSessionSchema>
+  | z.infer<typeof statsTabSchema>
   | z.infer<typeof invitationsTabSchema>
   | z.infer<typeof createTabSchema>
   | z.infer<typeof galleryTabSchema>
@@ -252,7 +287,8 @@ export type AdminAction =
   | z.infer<typeof reviewTabSchema>
   | z.infer<typeof wishesTabSchema>
   | z.infer<typeof contentMediaSchema>
-  | z.infer<typeof eventsScreenSchema>;
+  | z.infer<typeof eventsScreenSchema>
+  | z.infer<typeof menuTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;
@@ -278,6 +314,11 @@ export interface AdminSuccess {
   toast: AdminToast;
   /** A new invitation: its code, shown on the Crear tab. */
   created?: { code: string; primaryGuest: string };
+  /**
+   * A check that changes nothing on the site ('Enviar correo de prueba'): its answer is shown where
+   * the form is, so it is sent as data (status 200), not as a redirect with a toast.
+   */
+  shown?: AdminToast;
 }
 export interface AdminFailure {
   /** As posted (a failed parse may carry an unknown intent). */

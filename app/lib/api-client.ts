@@ -181,7 +181,7 @@ export interface AdminInvitation extends InvitationView {
   /** The events it is invited to: the wedding (0) first (docs/api.md "Events"). */
   events?: number[];
   /** `attends`: the events each person attends. */
-  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null; attends?: number[] }[];
+  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null; attends?: number[]; dishId?: number; isChild?: true }[];
 }
 
 /** The API answers gallery data in the same shape the pages use. */

@@ -25,6 +25,12 @@ export const confirmAttendanceSchema = z.object({
   // Each additional guest's dietary note, by the same index as their name; blank is none.
   dietary: z.array(z.string().max(MAX_DIETARY_LENGTH, "confirm:form.dietaryTooLong").optional()).max(MAX_FORM_LIST_LENGTH).default([]),
   primaryDietary: z.string().max(MAX_DIETARY_LENGTH, "confirm:form.dietaryTooLong").optional(),
+  // The couple's menu and the children box (app/lib/menu.ts), asked only once turned on: each
+  // person's dish (a select's value) and box, the primary guest's apart, the others by index.
+  primaryDish: z.string().max(12).optional(),
+  dish: z.array(z.string().max(12).optional()).max(MAX_FORM_LIST_LENGTH).default([]),
+  primaryChild: z.string().max(5).optional(),
+  child: z.array(z.string().max(5).optional()).max(MAX_FORM_LIST_LENGTH).default([]),
   // A textarea sends each line break as two characters: the exact limit is buildAnswer's, after clean-up.
   message: z
     .string()

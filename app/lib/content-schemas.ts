@@ -12,10 +12,8 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from "./venue-time";
 export const CONTENT_LIMITS = { name: 80, title: 100, text: 2000, quote: 300, apartments: 8, quotes: 15 } as const;
 
 /** A text in both languages: English left empty shows the Spanish one (the form says so). */
-export interface TextPair {
-  es: string;
-  en: string;
-}
+import type { TextPair } from "~/lib/in-language";
+export type { TextPair };
 
 const tooLong = "content:errors.tooLong";
 const required = "content:errors.required";
@@ -62,6 +60,12 @@ const email = z.string({ required_error: required }).trim().max(254, "content:er
  */
 export const PICTURE_PATH = /^\/(?:media\/site\/[A-Za-z0-9-]+\.(?:jpg|png|webp)|images\/[A-Za-z0-9_/-]+\.(?:svg|jpg|png|webp))$/;
 const picture = z.string().regex(PICTURE_PATH, "contentMedia:errors.notAnImage");
+/**
+ * What a picture the couple uploaded shows, in both languages (its `alt`): both may be empty (the
+ * page then says whose photo it is). Saved with its sub-section, so old versions without it load.
+ */
+export const PICTURE_DESCRIPTION_MAX = 300;
+const pictureDescription = textPair(PICTURE_DESCRIPTION_MAX, { optional: true });
 
 const hasValue = (value: unknown): boolean =>
   typeof value === "string" ? value.trim() !== "" : value !== null && typeof value === "object" ? Object.values(value).some(hasValue) : value != null;
@@ -107,13 +111,23 @@ export const coupleSchema = z.object({
   receptionDescription: textPair(CONTENT_LIMITS.text),
   ceremonyImage: picture.optional(),
   receptionImage: picture.optional(),
+  ceremonyImageDescription: pictureDescription.optional(),
+  receptionImageDescription: pictureDescription.optional(),
 });
 export type CoupleContent = z.infer<typeof coupleSchema>;
 
 /** 'Historia': the six moments (each moment's layout, single or collage, and its number of photos stay app/content/wedding.ts's). */
 export const storySchema = z.object({
   moments: z
-    .array(z.object({ title: textPair(CONTENT_LIMITS.title), description: textPair(CONTENT_LIMITS.text), images: z.array(picture).min(1).max(4).optional() }))
+    .array(
+      z.object({
+        title: textPair(CONTENT_LIMITS.title),
+        description: textPair(CONTENT_LIMITS.text),
+        images: z.array(picture).min(1).max(4).optional(),
+        /** The couple's description of each of their photos (by position); absent or empty for a default one. */
+        imageDescriptions: z.array(pictureDescription).max(4).optional(),
+      }),
+    )
     .length(6, "content:errors.sixItems"),
 });
 export type StoryContent = z.infer<typeof storySchema>;
@@ -127,6 +141,7 @@ export const infoSchema = z.object({
         subtitle: textPair(CONTENT_LIMITS.title, { optional: true }),
         description: textPair(CONTENT_LIMITS.text),
         image: picture.optional(),
+        imageDescription: pictureDescription.optional(),
       }),
     )
     .length(6, "content:errors.sixItems"),
@@ -256,5 +271,4 @@ export interface SiteContent {
   faq: FaqContent;
 }
 
-/** The text a language shows: English left empty falls back to Spanish. */
-export const inLanguage = (pair: TextPair, lng: string) => (lng === "en" && pair.en.trim() ? pair.en : pair.es);
+export { inLanguage } from "~/lib/in-language";

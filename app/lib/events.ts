@@ -1,7 +1,7 @@
 import { normalizeName } from "./names";
 
 /**
- * Several events (docs/decisions/0056-events.md): the pure rules, shared by the server and the
+ * Several events (docs/decisions/0057-events.md): the pure rules, shared by the server and the
  * browser. The wedding is event 0 (its date and place are Contenido's); every invitation is
  * invited to it. Other events have positive ids.
  */

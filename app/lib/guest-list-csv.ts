@@ -25,9 +25,10 @@ export interface GuestListInvitation {
   /** E.164 digits without the '+' (app/lib/contacts.ts), or null. */
   phone: string | null;
   email: string | null;
-  /** With events of the couple's (docs/decisions/0056-events.md): the names of the events it is invited to, and each person's. */
+  /** With events of the couple's (docs/decisions/0057-events.md): the names of the events it is invited to, and each person's. */
   events?: string[];
-  guests: { fullName: string; isPrimary: boolean; dietary: string | null; attends?: string[] }[];
+  /** `dish` (the dish's Spanish name) and `isChild` only on a site that uses the couple's menu (decision 0056). */
+  guests: { fullName: string; isPrimary: boolean; dietary: string | null; attends?: string[]; dish?: string | null; isChild?: boolean }[];
 }
 
 /** The export's columns, in order (the API's field names, see ARCHITECTURE.md "Data"). */
@@ -48,12 +49,19 @@ export const EXPORT_COLUMNS = [
   "email",
 ] as const;
 /**
+ * Added after every other column, only on a site that uses the couple's menu ('Menú'): each
+ * person's dish (its Spanish name) and child mark (`yes`/`no`). A site without it exports the same
+ * file as before.
+ */
+export const MENU_EXPORT_COLUMNS = ["dish", "child"] as const;
+/**
  * Added last, only on a site with events of the couple's (a site without them exports what it
  * always did): the invitation's events (`eventos`) and the person's (`asistencia`), names joined by "; ".
  */
 export const EVENT_COLUMNS = ["eventos", "asistencia"] as const;
 export const EVENT_SEPARATOR = "; ";
-export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string> & Partial<Record<(typeof EVENT_COLUMNS)[number], string>>;
+export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string> &
+  Partial<Record<(typeof MENU_EXPORT_COLUMNS)[number] | (typeof EVENT_COLUMNS)[number], string>>;
 
 /**
  * One row per guest of the invitation; an invitation without guests yet (pending, declined)
@@ -82,6 +90,8 @@ export function guestListRows(invitation: GuestListInvitation, link: string): Ex
     guest: g.fullName,
     isPrimary: g.isPrimary ? "yes" : "no",
     dietary: g.dietary ?? "",
+    dish: g.dish ?? "",
+    child: g.isChild ? "yes" : "no",
     ...(invitation.events ? { asistencia: (g.attends ?? []).join(EVENT_SEPARATOR) } : {}),
   }));
 }
@@ -95,8 +105,8 @@ export function neutralizeCell(value: string): string {
 }
 
 /** The CSV text: RFC 4180 (CRLF, quotes as needed), UTF-8 with a BOM so Excel reads accents right. */
-export function guestListCsv(rows: readonly ExportRow[], withEvents = false): string {
-  const columns = withEvents ? [...EXPORT_COLUMNS, ...EVENT_COLUMNS] : [...EXPORT_COLUMNS];
+export function guestListCsv(rows: readonly ExportRow[], { menu = false, events = false }: { menu?: boolean; events?: boolean } = {}): string {
+  const columns = [...EXPORT_COLUMNS, ...(menu ? MENU_EXPORT_COLUMNS : []), ...(events ? EVENT_COLUMNS : [])];
   return stringify(
     rows.map((r) => columns.map((c) => neutralizeCell(r[c] ?? ""))),
     { header: true, columns, record_delimiter: "\r\n", bom: true },

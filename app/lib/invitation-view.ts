@@ -12,7 +12,8 @@ export interface InvitationView {
   status: InvitationStatus;
   /** The guests' note to the couple. */
   message: string | null;
-  guests: { id: number; fullName: string; dietary: string | null }[];
+  /** Each person's dish from the couple's menu and child mark, present only when set. */
+  guests: { id: number; fullName: string; dietary: string | null; dishId?: number; isChild?: true }[];
 }
 
 export function guestView(inv: {
@@ -21,7 +22,7 @@ export function guestView(inv: {
   confirmed: boolean;
   status: InvitationStatus;
   message: string | null;
-  guests: readonly { id: number; fullName: string; dietary: string | null }[];
+  guests: readonly { id: number; fullName: string; dietary: string | null; dishId?: number; isChild?: true }[];
 }): InvitationView {
   return {
     primaryGuest: inv.primaryGuest,
@@ -29,6 +30,12 @@ export function guestView(inv: {
     confirmed: inv.confirmed,
     status: inv.status,
     message: inv.message,
-    guests: inv.guests.map((g) => ({ id: g.id, fullName: g.fullName, dietary: g.dietary })),
+    guests: inv.guests.map((g) => ({
+      id: g.id,
+      fullName: g.fullName,
+      dietary: g.dietary,
+      ...(g.dishId === undefined ? {} : { dishId: g.dishId }),
+      ...(g.isChild ? { isChild: true as const } : {}),
+    })),
   };
 }

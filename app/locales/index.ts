@@ -1,6 +1,7 @@
 // One module per namespace (both languages), so a route's client bundle holds only the namespaces
 // it shows (its `handle.i18n`, added to i18next by the root), never the whole set: importing this
 // index pulls in every namespace, which only the server needs (decision 0014).
+import { backups } from "./backups";
 import { common } from "./common";
 import { confirm } from "./confirm";
 import { content } from "./content";
@@ -11,6 +12,7 @@ import { emails } from "./emails";
 import { footer } from "./footer";
 import { gallery } from "./gallery";
 import { home } from "./home";
+import { keepsake } from "./keepsake";
 import { language } from "./language";
 import { mail } from "./mail";
 import { nav } from "./nav";
@@ -21,6 +23,8 @@ import { theme } from "./theme";
 import { wishes } from "./wishes";
 import { slideshow } from "./slideshow";
 import { events } from "./events";
+import { setup } from "./setup";
+import { menu } from "./menu";
 
 const all = {
   common,
@@ -42,6 +46,10 @@ const all = {
   content,
   contentExtras,
   events,
+  backups,
+  setup,
+  keepsake,
+  menu,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

@@ -19,6 +19,10 @@ export const namespaces = [
   "content",
   "contentExtras",
   "events",
+  "backups",
+  "setup",
+  "keepsake",
+  "menu",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

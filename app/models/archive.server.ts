@@ -5,24 +5,41 @@ import { storage } from "~/infra/storage.server";
 import { getSection, listSections, publishedMedia, type Section } from "~/models/gallery.server";
 import { photoFileName, safeFileName, uniqueNamer } from "~/lib/photo-names";
 
+/** One photo or video of a folder: its stored key, the name it gets, and what a page about it says. */
+export interface ArchivePhoto {
+  key: string;
+  name: string;
+  date: Date;
+  type: "IMAGE" | "VIDEO";
+  /** The name it was uploaded under (as typed) and the guest's name, when given. */
+  originalName: string;
+  uploader: string | null;
+}
+
 /** One folder of the ZIP: a section, with its photos' stored keys and the names they get. */
 export interface ArchiveFolder {
+  /** A path inside the ZIP, made of safe names joined by "/" (no "..", no leading "/"). */
   name: string;
-  photos: { key: string; name: string; date: Date }[];
+  photos: ArchivePhoto[];
 }
 
 export interface GalleryArchive {
   /** The download's file name, without ".zip". */
   fileName: string;
+  /** Small files written first (the keepsake's pages), each at a safe path of our own. */
+  pages?: { name: string; text: string }[];
   folders: ArchiveFolder[];
 }
 
-/** Folders for sections, in display order: names made safe and unique, photos oldest first. */
-async function foldersOf(sections: Section[]): Promise<ArchiveFolder[]> {
+/**
+ * Folders for sections, in display order: names made safe and unique, photos oldest first; each
+ * under `parent` when given (a safe folder name of our own).
+ */
+export async function foldersOf(sections: Section[], parent?: string): Promise<ArchiveFolder[]> {
   if (sections.length === 0) return [];
   // Published photos only: a pending one is in no ZIP, not even the admin's (it is not in the gallery yet).
   const rows = await publishedMedia({ includeInactive: true })
-    .select(["section_id", "name", "file_path", "created_at"])
+    .select(["section_id", "name", "file_path", "created_at", "type", "uploader_name"])
     .where(
       "section_id",
       "in",
@@ -33,13 +50,17 @@ async function foldersOf(sections: Section[]): Promise<ArchiveFolder[]> {
   const folderName = uniqueNamer();
   return sections.map((section) => {
     const photoName = uniqueNamer();
+    const name = folderName(safeFileName(section.name, `seccion-${section.id}`));
     return {
-      name: folderName(safeFileName(section.name, `seccion-${section.id}`)),
+      name: parent ? `${parent}/${name}` : name,
       photos: rows
         .filter((r) => r.section_id === section.id)
         .map((r) => ({
           key: r.file_path,
           name: photoName(photoFileName(r.name, r.file_path)),
+          type: r.type,
+          originalName: r.name,
+          uploader: r.uploader_name,
           // SQLite's CURRENT_TIMESTAMP is UTC without a zone.
           date: new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(r.created_at) ? r.created_at : `${r.created_at.replace(" ", "T")}Z`),
         })),
@@ -94,6 +115,12 @@ export async function zipStream(archive: GalleryArchive, options: ZipStreamOptio
   zip.on("warning", (warning) => console.warn("gallery zip:", warning.message));
 
   const feed = async () => {
+    for (const page of archive.pages ?? []) {
+      if (stop.signal.aborted) return;
+      const added = once(zip, "entry", { signal: stop.signal });
+      zip.append(Buffer.from(page.text, "utf8"), { name: page.name });
+      await added;
+    }
     for (const folder of archive.folders) {
       zip.append(Buffer.alloc(0), { name: `${folder.name}/`, type: "directory" });
       for (const photo of folder.photos) {

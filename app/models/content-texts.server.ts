@@ -10,7 +10,7 @@
  */
 import { accommodation as defaultAccommodation, INFO_CARD_IDS, moments as defaultMoments, quotes as defaultQuotes, venue } from "~/content/wedding";
 import { inLanguage, type SiteContent } from "~/lib/content-schemas";
-import { cardImage, eventImage, momentImages } from "~/lib/content-pictures";
+import { cardImage, eventImage, momentImages, pictureDescriptionIn } from "~/lib/content-pictures";
 import { fillMarks } from "~/lib/format";
 import { fillTimeMarks } from "~/lib/time-phrases";
 import type { Language } from "~/lib/constants";
@@ -40,11 +40,18 @@ export async function homeFacts(lang: Language) {
     place: { venue: t(couple.venue), city: t(couple.city) },
     venue: { latitude: couple.latitude, longitude: couple.longitude, zoom: venue.zoom },
     schedule: {
-      ceremony: { start: couple.ceremonyStart, end: couple.ceremonyEnd, image: eventImage(couple, "ceremony"), description: t(couple.ceremonyDescription) },
+      ceremony: {
+        start: couple.ceremonyStart,
+        end: couple.ceremonyEnd,
+        image: eventImage(couple, "ceremony"),
+        imageAlt: pictureDescriptionIn(eventImage(couple, "ceremony"), couple.ceremonyImageDescription, lang),
+        description: t(couple.ceremonyDescription),
+      },
       reception: {
         start: couple.receptionStart,
         end: couple.receptionEnd,
         image: eventImage(couple, "reception"),
+        imageAlt: pictureDescriptionIn(eventImage(couple, "reception"), couple.receptionImageDescription, lang),
         description: t(couple.receptionDescription),
       },
     },
@@ -52,12 +59,15 @@ export async function homeFacts(lang: Language) {
       id: momentId(i),
       type: defaultMoments[i].type,
       images: momentImages(story, i),
+      /** Each photo's description: null for a default one, "" for the couple's when they wrote none (app/lib/content-pictures.ts). */
+      imageAlts: momentImages(story, i).map((src, n) => pictureDescriptionIn(src, m.imageDescriptions?.[n], lang)),
       title: t(m.title),
       description: t(m.description),
     })),
     infoCards: info.cards.map((c, i) => ({
       id: INFO_CARD_IDS[i],
       image: cardImage(info, i),
+      imageAlt: pictureDescriptionIn(cardImage(info, i), c.imageDescription, lang),
       title: t(c.title),
       subtitle: fillTimeMarks(t(c.subtitle), times, lang),
       description: fillTimeMarks(t(c.description), times, lang),

@@ -1,5 +1,5 @@
 /**
- * Several events (docs/decisions/0056-events.md): the couple's events beside the wedding, which
+ * Several events (docs/decisions/0057-events.md): the couple's events beside the wedding, which
  * invitations are invited to each, which people attend each, and the per-event totals. The
  * wedding is event 0: not a row, its date and place are Contenido's, everyone is invited to it.
  */

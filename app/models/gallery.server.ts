@@ -17,7 +17,7 @@ const DEFAULT_SECTIONS = [
 ] as const;
 
 /** The API's media record (docs/api.md) from a stored row (or a row just inserted, with its new id). */
-export function toMedia(row: Omit<MediaRow, "section_id" | "thumbnail_path" | "created_at" | "status" | "uploader_name" | "published_at">): Media {
+export function toMedia(row: Omit<MediaRow, "section_id" | "thumbnail_path" | "created_at" | "status" | "uploader_name" | "published_at" | "table_id">): Media {
   return {
     id: row.id,
     type: row.type,
@@ -217,7 +217,13 @@ export async function updateSection(
   if (patch.review_uploads !== undefined) set.review_uploads = patch.review_uploads ? 1 : 0;
   const exists = await db().selectFrom("gallery_sections").select("id").where("id", "=", id).executeTakeFirst();
   if (!exists) return { ok: false, error: "notFound" };
-  if (Object.keys(set).length > 0) await db().updateTable("gallery_sections").set(set).where("id", "=", id).execute();
+  // Any change the couple makes makes a demo section theirs: 'Quitar los datos de ejemplo' leaves it.
+  if (Object.keys(set).length > 0)
+    await db()
+      .updateTable("gallery_sections")
+      .set({ ...set, is_demo: 0 })
+      .where("id", "=", id)
+      .execute();
   return { ok: true, section: (await getSection(id, { includeInactive: true }))! };
 }
 
@@ -255,8 +261,12 @@ export async function deleteMedia(id: number): Promise<boolean> {
   return true;
 }
 
-/** Creates the default sections when there are none; idempotent. Returns how many were created. */
-export async function seedDefaultSections(): Promise<number> {
+/**
+ * Creates the default sections when there are none; idempotent. Returns how many were created.
+ * `demo`: the first start's demo data (marked, so the admin can remove them); the API's request
+ * for the default sections makes them the couple's own.
+ */
+export async function seedDefaultSections({ demo = false }: { demo?: boolean } = {}): Promise<number> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -267,7 +277,7 @@ export async function seedDefaultSections(): Promise<number> {
       if (Number(existing.n) > 0) return 0;
       await trx
         .insertInto("gallery_sections")
-        .values(DEFAULT_SECTIONS.map((s, i) => ({ ...s, order: i + 1 })))
+        .values(DEFAULT_SECTIONS.map((s, i) => ({ ...s, order: i + 1, is_demo: demo ? 1 : 0 })))
         .execute();
       return DEFAULT_SECTIONS.length;
     });

@@ -7,6 +7,7 @@ import { WEDDING_EVENT_ID } from "~/lib/events";
 import { listEvents, listExtraEvents } from "~/models/events.server";
 import { resources } from "~/locales";
 import { db } from "~/infra/db.server";
+import { listDishes, menuSettings } from "~/models/menu.server";
 import type { Database } from "~/infra/db-schema";
 import {
   createInvitations,
@@ -23,7 +24,11 @@ import {
  * THE adapter from an invitation to the export's record: a field of Invitation the export needs
  * (as `status`, `guests[].dietary` and `message`) is plugged in here, and only here.
  */
-export function toGuestListInvitation(invitation: Invitation, names: ReadonlyMap<number, string> = new Map()): GuestListInvitation {
+export function toGuestListInvitation(
+  invitation: Invitation,
+  names: ReadonlyMap<number, string> = new Map(),
+  dishNames?: ReadonlyMap<number, string>,
+): GuestListInvitation {
   return {
     code: invitation.code,
     primaryGuest: invitation.primaryGuest,
@@ -39,6 +44,7 @@ export function toGuestListInvitation(invitation: Invitation, names: ReadonlyMap
       isPrimary: g.isPrimary,
       dietary: g.dietary,
       attends: g.attends.map((id) => names.get(id) ?? String(id)),
+      ...(dishNames ? { dish: g.dishId === undefined ? null : (dishNames.get(g.dishId) ?? null), isChild: g.isChild ?? false } : {}),
     })),
     // Only on a site with events of the couple's: a site without them exports what it always did.
     ...(names.size > 1 ? { events: invitation.events.map((id) => names.get(id) ?? String(id)) } : {}),
@@ -47,11 +53,19 @@ export function toGuestListInvitation(invitation: Invitation, names: ReadonlyMap
 
 /** Every invitation's guests as CSV text (oldest invitation first, as a list is usually read). */
 export async function exportGuestList(baseUrl: string): Promise<string> {
-  const invitations = (await listInvitations()).reverse();
-  const names = new Map((await listEvents()).map((e) => [e.id, e.nameEs]));
+  const [invitations, settings, dishes, events] = await Promise.all([
+    listInvitations().then((list) => list.reverse()),
+    menuSettings(),
+    listDishes(),
+    listEvents(),
+  ]);
+  const names = new Map(events.map((e) => [e.id, e.nameEs]));
+  // The dish and child columns only on a site that uses the couple's menu: otherwise the file is as before.
+  const menu = settings.askMenu || settings.askChildren || invitations.some((inv) => inv.guests.some((g) => g.dishId !== undefined || g.isChild));
+  const dishNames = menu ? new Map(dishes.map((d) => [d.id, d.name])) : undefined;
   return guestListCsv(
-    invitations.flatMap((inv) => guestListRows(toGuestListInvitation(inv, names), personalLink(baseUrl, inv.code))),
-    names.size > 1,
+    invitations.flatMap((inv) => guestListRows(toGuestListInvitation(inv, names, dishNames), personalLink(baseUrl, inv.code))),
+    { menu, events: names.size > 1 },
   );
 }
 

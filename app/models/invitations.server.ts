@@ -12,6 +12,8 @@ import { outboxTransaction } from "~/models/outbox.server";
 import { config } from "~/infra/config.server";
 import { attendanceOf, eventNames, invitedEvents, listExtraEvents, recordAttendance, setInvitedEvents } from "~/models/events.server";
 import { attendanceByName, isDecline } from "~/lib/events";
+import { applyChoices, type MenuChoiceError, type MenuOptions, type PersonChoice, type StoredChoice } from "~/lib/menu";
+import { loadMenuOptions } from "~/models/menu.server";
 
 export interface Guest {
   id: number;
@@ -19,8 +21,15 @@ export interface Guest {
   isPrimary: boolean;
   /** Dietary needs, or null. */
   dietary: string | null;
-  /** The events this person attends (the wedding is 0; docs/decisions/0056-events.md). */
+  /** The events this person attends (the wedding is 0; docs/decisions/0057-events.md). */
   attends: number[];
+  /**
+   * The dish chosen from the couple's menu (app/models/menu.server.ts) and the child mark
+   * ('Niño o niña (menor de 12 años)'): present only when set, so a site that never used 'Menú'
+   * reads exactly as before.
+   */
+  dishId?: number;
+  isChild?: true;
 }
 
 /** An invitation, its fields named as the API names them (docs/api.md). */
@@ -68,7 +77,7 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
   if (invitationIds.length === 0) return byInvitation;
   const rows = await db()
     .selectFrom("guests")
-    .select(["id", "invitation_id", "full_name", "is_primary", "dietary"])
+    .select(["id", "invitation_id", "full_name", "is_primary", "dietary", "dish_id", "is_child"])
     .where("invitation_id", "in", invitationIds)
     .orderBy("is_primary", "desc")
     .orderBy("id", "asc")
@@ -76,7 +85,15 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
   const attendance = await attendanceOf(rows.map((r) => r.id));
   for (const r of rows) {
     const list = byInvitation.get(r.invitation_id) ?? [];
-    list.push({ id: r.id, fullName: r.full_name, isPrimary: bool(r.is_primary), dietary: r.dietary, attends: attendance.get(r.id) ?? [] });
+    list.push({
+      id: r.id,
+      fullName: r.full_name,
+      isPrimary: bool(r.is_primary),
+      dietary: r.dietary,
+      attends: attendance.get(r.id) ?? [],
+      ...(r.dish_id === null ? {} : { dishId: Number(r.dish_id) }),
+      ...(bool(Number(r.is_child)) ? { isChild: true as const } : {}),
+    });
     byInvitation.set(r.invitation_id, list);
   }
   return byInvitation;
@@ -371,6 +388,8 @@ export async function updateInvitation(
           ...(patch.language ? { language: patch.language } : {}),
           ...(checked.phone !== undefined ? { phone: checked.phone } : {}),
           ...(checked.email !== undefined ? { email: checked.email } : {}),
+          // An invitation the couple edits is theirs: 'Quitar los datos de ejemplo' leaves it.
+          is_demo: 0,
           updated_at: stamp,
         })
         .where("id", "=", id)
@@ -395,7 +414,7 @@ class OverCapacityError extends Error {
   }
 }
 
-export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | "notInvited" | AnswerError;
+export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | "notInvited" | AnswerError | MenuChoiceError;
 
 /** A person's answer with the events they attend (undefined: every event the invitation is invited to). */
 type GuestAnswerWithEvents = GuestAnswer & { attends?: readonly number[] };
@@ -411,7 +430,13 @@ export async function confirmInvitation(
   code: string,
   guests: readonly (string | GuestAnswerWithEvents)[],
   now: Date = new Date(),
-  extra: { primaryDietary?: string | null; message?: string | null; primaryAttends?: readonly number[] } = {},
+  extra: {
+    primaryDietary?: string | null;
+    message?: string | null;
+    primaryAttends?: readonly number[];
+    /** Each person's dish and child box (app/lib/menu.ts): the primary guest's, and by index of `guests`. */
+    choices?: { primary: PersonChoice; guests: readonly PersonChoice[] };
+  } = {},
 ): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
   const normalized = normalizeInvitationCode(code);
   if (!isWellFormedCode(normalized)) return { ok: false, error: "notFound" };
@@ -433,11 +458,11 @@ export async function confirmInvitation(
       message: extra.message,
     });
     if (!answer.ok) return answer;
-    // Per person, the events they attend: only events the invitation is invited to (docs/decisions/0056-events.md).
+    // Per person, the events they attend: only events the invitation is invited to (docs/decisions/0057-events.md).
     const invited = (await invitedEvents([row.id], trx)).get(row.id) ?? [0];
     const sent = guests.map((g) => (typeof g === "string" ? { fullName: g } : g));
-    const chosen = [extra.primaryAttends, ...sent.map((g) => g.attends)];
-    if (chosen.some((list) => list?.some((event) => !invited.includes(event)))) return { ok: false as const, error: "notInvited" as const };
+    const chosenEvents = [extra.primaryAttends, ...sent.map((g) => g.attends)];
+    if (chosenEvents.some((list) => list?.some((event) => !invited.includes(event)))) return { ok: false as const, error: "notInvited" as const };
     const attends = attendanceByName([
       ...(extra.primaryAttends ? [{ fullName: row.primary_guest, attends: extra.primaryAttends }] : []),
       ...sent.flatMap((g) => (g.attends ? [{ fullName: g.fullName, attends: g.attends }] : [])),
@@ -462,18 +487,37 @@ export async function confirmInvitation(
       });
       return { ok: true as const, id: row.id, alreadyConfirmed: false };
     }
+    // The menu and the children are asked as the couple set them now, read in this transaction.
+    const sentGuests = sent.map((g, i) => ({ ...g, ...extra.choices?.guests[i] }));
+    const menu = await loadMenuOptions(trx);
+    const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
+    if (!chosen.ok) return chosen;
     // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
     await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
     await trx
       .insertInto("guests")
-      .values(answer.guests.map((g, i) => ({ invitation_id: row.id, full_name: g.fullName, dietary: g.dietary, is_primary: i === 0 ? 1 : 0 }) as const))
+      .values(
+        answer.guests.map(
+          (g, i) =>
+            ({
+              invitation_id: row.id,
+              full_name: g.fullName,
+              dietary: g.dietary,
+              is_primary: i === 0 ? 1 : 0,
+              dish_id: chosen.choices[i].dishId,
+              is_child: chosen.choices[i].isChild ? 1 : 0,
+            }) as const,
+        ),
+      )
       .execute();
     await recordAttendance(trx, row.id, invited, attends);
     // The couple's notification names each person's events when there is more than the wedding.
     const names = invited.length > 1 ? await eventNames(trx) : null;
-    const noticeGuests = answer.guests.map((g) =>
-      names ? { ...g, events: (attends(g.fullName) ?? invited).filter((id) => invited.includes(id)).map((id) => names.get(id) ?? String(id)) } : g,
-    );
+    const noticeGuests = answer.guests.map((g, i) => ({
+      ...g,
+      ...(names ? { events: (attends(g.fullName) ?? invited).filter((id) => invited.includes(id)).map((id) => names.get(id) ?? String(id)) } : {}),
+      ...noticeChoice(chosen.choices[i], menu),
+    }));
     const stamp = now.toISOString();
     await trx
       .updateTable("invitations")
@@ -493,6 +537,12 @@ export async function confirmInvitation(
   });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyConfirmed: outcome.alreadyConfirmed };
+}
+
+/** A person's dish (by its Spanish name) and child mark as the couple's notification carries them: only when set. */
+function noticeChoice(choice: StoredChoice, menu: MenuOptions): { dish?: string; child?: true } {
+  const dish = menu.dishes.find((d) => d.id === choice.dishId);
+  return { ...(dish ? { dish: dish.name } : {}), ...(choice.isChild ? { child: true as const } : {}) };
 }
 
 export type DeclineError = "notFound" | "closed" | "alreadyAnswered";
@@ -584,7 +634,7 @@ export async function getStats(): Promise<Stats> {
       sql<number>`COALESCE(SUM(CASE WHEN guests.dietary IS NOT NULL THEN 1 ELSE 0 END), 0)`.as("dietaryCount"),
     ])
     .where("invitations.confirmed", "=", 1)
-    // Someone who attends none of the events is not coming (docs/decisions/0056-events.md).
+    // Someone who attends none of the events is not coming (docs/decisions/0057-events.md).
     .where((eb) =>
       eb.or([
         eb("guests.attends_wedding", "=", 1),

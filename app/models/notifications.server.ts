@@ -21,8 +21,12 @@ export interface AnswerNotice {
   code: string;
   primaryGuest: string;
   status: "confirmed" | "declined";
-  /** `events`: the names of the events the person attends, when the invitation is invited to more than the wedding (docs/decisions/0056-events.md). */
-  guests: { fullName: string; dietary: string | null; events?: string[] }[];
+  /**
+   * `events`: the names of the events the person attends, when the invitation is invited to more
+   * than the wedding (docs/decisions/0057-events.md); `dish` (its Spanish name) and `child` only
+   * when the couple's menu recorded them ('Menú').
+   */
+  guests: { fullName: string; dietary: string | null; events?: string[]; dish?: string; child?: true }[];
   message: string | null;
   answeredAt: string;
 }
@@ -104,11 +108,15 @@ async function answerLines(notice: AnswerNotice, language: Language): Promise<{ 
   const headline = t(notice.status === "confirmed" ? "answer.confirmedLine" : "answer.declinedLine", { name: notice.primaryGuest, code: notice.code });
   const guests =
     notice.status === "confirmed"
-      ? notice.guests.map(
-          (g) =>
-            (g.dietary ? `${g.fullName} (${t("answer.dietary", { note: g.dietary })})` : g.fullName) +
-            (g.events ? ` — ${g.events.length ? g.events.join(", ") : t("answer.noEvents")}` : ""),
-        )
+      ? notice.guests.map((g) => {
+          const notes = [
+            ...(g.dietary ? [t("answer.dietary", { note: g.dietary })] : []),
+            ...(g.dish ? [t("answer.dish", { dish: g.dish })] : []),
+            ...(g.child ? [t("answer.child")] : []),
+          ];
+          const named = notes.length ? `${g.fullName} (${notes.join("; ")})` : g.fullName;
+          return named + (g.events ? ` — ${g.events.length ? g.events.join(", ") : t("answer.noEvents")}` : "");
+        })
       : [];
   return { headline, guests, message: notice.message };
 }

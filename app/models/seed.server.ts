@@ -3,7 +3,7 @@ import { db } from "~/infra/db.server";
 import { seedDefaultSections } from "~/models/gallery.server";
 
 /** Demo invitations of 1, 3 and 8 seats, so a newcomer can try the RSVP at once. */
-const DEMO_INVITATIONS = [
+export const DEMO_INVITATIONS = [
   { primaryGuest: "Ana García", maxGuests: 1 },
   { primaryGuest: "Familia Rodríguez", maxGuests: 3 },
   { primaryGuest: "Carlos Méndez", maxGuests: 8 },
@@ -24,8 +24,11 @@ export async function seedDemoData(): Promise<{ invitations: { primaryGuest: str
   const invitations = [];
   for (const demo of DEMO_INVITATIONS) {
     const created = await createInvitation(demo);
-    if (created.ok) invitations.push({ ...demo, code: created.invitation.code });
+    if (!created.ok) continue;
+    // Marked as demo data: the admin says so and removes exactly these (models/demo-data).
+    await db().updateTable("invitations").set({ is_demo: 1 }).where("id", "=", created.invitation.id).execute();
+    invitations.push({ ...demo, code: created.invitation.code });
   }
-  const sections = await seedDefaultSections();
+  const sections = await seedDefaultSections({ demo: true });
   return { invitations, sections };
 }

@@ -5,7 +5,11 @@ import { db } from "~/infra/db.server";
  * default. Read from the database on each use (no copy per worker), so every worker and instance
  * sees a change at once.
  */
-export type SettingKey = "wishes_review";
+export type SettingKey =
+  | "wishes_review"
+  // 'Menú': 'Pedir el menú a cada invitado' and 'Preguntar por niños' (app/models/menu.server.ts).
+  | "menu_ask"
+  | "children_ask";
 
 export async function getSetting(key: SettingKey): Promise<string | null> {
   const row = await db().selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();

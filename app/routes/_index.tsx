@@ -20,6 +20,7 @@ import { fillMarks } from "~/lib/format";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { seasonAt } from "~/lib/seasons";
 import { config } from "~/infra/config.server";
+import { isAdminSession } from "~/infra/session.server";
 import { homeFacts } from "~/models/content-texts.server";
 import { weddingDates } from "~/models/content-dates.server";
 import { getLanguage, pageTexts } from "~/infra/i18n.server";
@@ -53,12 +54,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lang = await getLanguage(request);
   const [{ weddingDate, rsvpDeadline, timeZone }, facts, extras] = await Promise.all([weddingDates(), homeFacts(lang), homeExtras(lang)]);
   const season = seasonAt(now, { weddingDate, rsvpDeadline, timeZone, afterWeddingDays: config().SITE_AFTER_WEDDING_DAYS });
-  // The events the visitor sees (docs/decisions/0056-events.md): listed only beside others than the wedding.
+  // The events the visitor sees (docs/decisions/0057-events.md): listed only beside others than the wedding.
   const events = await eventsSeenByVisitor(request);
+  // 'Descargar recuerdo' after the wedding, for the signed-in admin only (the admin's cookie keeps
+  // this page out of the page cache: server/page-cache.mjs).
+  const keepsake = season === "after" && (await isAdminSession(request));
   return {
     now: now.toISOString(),
     season,
     rsvpOpen: isRsvpOpen(rsvpDeadline, now),
+    keepsake,
     facts,
     extras,
     events,
@@ -73,7 +78,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { now, season, rsvpOpen, facts, extras, events } = useLoaderData<typeof loader>();
+  const { now, season, rsvpOpen, keepsake, facts, extras, events } = useLoaderData<typeof loader>();
   const root = useRootData()!;
   const confirmed = root.invitation?.confirmed ?? false;
   return (
@@ -88,11 +93,12 @@ export default function Home() {
         confirmed={confirmed}
         season={season}
         rsvpOpen={rsvpOpen}
+        keepsake={keepsake}
       />
       <Quotes quotes={facts.quotes} names={facts.names} portrait={root.media.portrait} />
       <Story moments={facts.moments} />
-      <InfoCards infoCards={facts.infoCards} />
-      <Location venue={facts.venue} schedule={facts.schedule} place={facts.place} />
+      <InfoCards infoCards={facts.infoCards} names={facts.names} />
+      <Location venue={facts.venue} schedule={facts.schedule} place={facts.place} names={facts.names} />
       <EventsList events={events} />
       <Accommodation accommodation={facts.accommodation} />
       <GiftsSection options={extras.gifts} />

@@ -7,16 +7,19 @@ import { confirmForGuest } from "~/http/api-invitations.server";
 
 // Types only (and a bound on the list): the RSVP rules are confirmInvitation's.
 const confirmBody = z.object({
-  // `attends`: the events this person attends (the wedding is 0); absent, every event the invitation is invited to.
   guests: z
     .array(
       z.object({
         fullName: z.string(),
         dietary: z.string().nullish(),
+        // `attends`: the events this person attends (the wedding is 0); absent, every event the invitation is invited to.
         attends: z
           .array(z.number().int())
           .max(MAX_EVENTS + 1)
           .optional(),
+        // The dish's id from the couple's menu and the child mark (asked only once turned on, app/lib/menu.ts).
+        dish: z.union([z.number().int(), z.string().max(12)]).nullish(),
+        child: z.boolean().nullish(),
       }),
     )
     .max(MAX_GUESTS_PER_INVITATION * 2),
@@ -24,7 +27,7 @@ const confirmBody = z.object({
 });
 
 /**
- * POST /api/invitations/{code}/confirm { guests: [{ fullName, dietary? }], message? } → the updated invitation.
+ * POST /api/invitations/{code}/confirm { guests: [{ fullName, dietary?, dish?, child? }], message? } → the updated invitation.
  * The same rules as the form: primary first (sent or not), at most maxGuests, at least one
  * additional name when there are extra seats, dietary notes and the message within their lengths,
  * once only (a second call answers the invitation as first confirmed; 409 once declined), closed

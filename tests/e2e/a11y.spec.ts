@@ -46,7 +46,7 @@ for (const variant of variants) {
       await page.getByLabel(es ? "Contraseña" : "Password", { exact: true }).fill("e2e-admin-password");
       await page.getByRole("button", { name: es ? "Acceder" : "Sign in" }).click();
       await expect(page.getByRole("heading", { name: es ? "Panel de Administración" : "Admin Panel", exact: true })).toBeVisible();
-      for (const tab of ["/admin", "/admin/invitations", "/admin/create", "/admin/gallery"]) {
+      for (const tab of ["/admin", "/admin/invitations", "/admin/create", "/admin/gallery", "/admin/backups"]) {
         await page.goto(tab);
         await expectNoSeriousA11yViolations(page, tab);
       }

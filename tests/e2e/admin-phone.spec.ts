@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { baseURL, expect, jsDisabled, openSection, test } from "./fixtures";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { baseURL, chooseLanguage, expect, jsDisabled, openSection, test } from "./fixtures";
 
 /**
  * The admin on a phone: every screen fits the width (no sideways scrolling), the panel's links all
@@ -32,6 +33,7 @@ const SCREENS = [
   { path: "/admin/reminders", tab: null },
   { path: "/admin/review", tab: /^Por revisar/ },
   { path: "/admin/content", tab: "Contenido" },
+  { path: "/admin/backups", tab: "Copia de seguridad" },
   ...["couple", "story", "info", "accommodation", "quotes", "media", "gifts", "faq"].map((s) => ({ path: `/admin/content/${s}`, tab: "Contenido" })),
 ];
 
@@ -101,7 +103,7 @@ for (const viewport of PHONES) {
       const name = `Código visible ${viewport.width} ${Date.now()}`;
       await page.getByLabel("Invitado Principal").fill(name);
       await page.getByRole("button", { name: "Crear Invitación" }).click();
-      const created = page.getByRole("status").filter({ hasText: name });
+      const created = page.getByRole("region", { name: new RegExp(name) });
       await expect(created).toBeVisible();
       const [row] = await data.invitationsNamed(name);
       data.trackInvitation(row.id);
@@ -119,6 +121,96 @@ for (const viewport of PHONES) {
     });
   });
 }
+
+/** The result of 'Crear Invitación' in each language: what the test reads and types. */
+const CREATE_TEXTS = {
+  es: {
+    password: "Contraseña",
+    signIn: "Acceder",
+    panel: "Panel de Administración",
+    nav: "Secciones del panel",
+    tab: "Crear",
+    name: "Invitado Principal",
+    submit: "Crear Invitación",
+    toast: "Invitación creada exitosamente",
+    link: "Enlace personal",
+    copy: "Copiar enlace",
+    share: "Compartir",
+    whatsApp: "Enviar por WhatsApp",
+  },
+  en: {
+    password: "Password",
+    signIn: "Sign in",
+    panel: "Admin Panel",
+    nav: "Panel sections",
+    tab: "Create",
+    name: "Primary Guest",
+    submit: "Create Invitation",
+    toast: "Invitation created successfully",
+    link: "Personal link",
+    copy: "Copy link",
+    share: "Share",
+    whatsApp: "Send via WhatsApp",
+  },
+} as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe("after 'Crear Invitación' on a 390 × 844 phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const lang of ["es", "en"] as const) {
+    test(`the code, the full personal link and 'Compartir' are in view, not under the notification (${lang})`, async ({ page, data }, testInfo) => {
+      const texts = CREATE_TEXTS[lang];
+      const js = !jsDisabled(testInfo);
+      // A phone's share sheet (the Web Share API; Chromium on Linux has none): what it was given is kept.
+      if (js)
+        await page.addInitScript(() =>
+          Object.assign(navigator, { share: async (shared: ShareData) => void ((window as unknown as { shared: ShareData }).shared = shared) }),
+        );
+      await chooseLanguage(page, lang);
+      await page.goto("/admin/create");
+      await page.getByLabel(texts.password, { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: texts.signIn }).click();
+      await expect(page.getByRole("heading", { name: texts.panel, exact: true })).toBeVisible();
+      const name = `Resultado ${lang} ${Date.now()}`;
+      await page.getByLabel(texts.name).fill(name);
+      await page.getByRole("button", { name: texts.submit }).click();
+
+      const result = page.getByRole("region", { name: new RegExp(name) });
+      await expect(result).toBeVisible();
+      const [row] = await data.invitationsNamed(name);
+      data.trackInvitation(row.id);
+      const link = result.getByLabel(texts.link);
+      await expect(link).toHaveValue(new RegExp(`^https?://[^/]+/i/${row.code}$`));
+      const code = result.getByText(row.code, { exact: true });
+      const share = js ? result.getByRole("button", { name: texts.share, exact: true }) : result.getByRole("link", { name: texts.whatsApp });
+      const controls = js ? [code, link, result.getByRole("button", { name: texts.copy }), share] : [code, link, share];
+      if (js) await expect(result.getByRole("heading")).toBeFocused();
+
+      // The notification: the toast with JavaScript, the flash message on the page without.
+      const notice = page.getByText(texts.toast).filter({ visible: true }).first();
+      await expect(notice).toBeAttached();
+      for (const control of controls) {
+        await expect(control).toBeInViewport({ ratio: 1 });
+        const box = (await control.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(844);
+        const noticeBox = await notice.boundingBox();
+        if (noticeBox) expect(overlaps(box, noticeBox), `${await control.textContent()} under the notification`).toBe(false);
+      }
+      if (js) {
+        // axe runs as a script: only where the page has them.
+        await expectNoSeriousA11yViolations(page, `/admin/create's result (${lang})`);
+        await share.click();
+        await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url)).toMatch(new RegExp(`/i/${row.code}$`));
+      } else {
+        await expect(share).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\?text=.*${row.code}`));
+      }
+    });
+  }
+});
 
 test.describe("admin on a phone, no music", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

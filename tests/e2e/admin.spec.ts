@@ -158,7 +158,7 @@ test.describe("admin: invitations", () => {
     const [row] = await data.invitationsNamed(name);
     data.trackInvitation(row.id);
     expect(row.maxGuests).toBe(4);
-    await expect(page.getByRole("status").getByText(row.code)).toBeVisible();
+    await expect(page.getByRole("region", { name: new RegExp(name) }).getByText(row.code, { exact: true })).toBeVisible();
     // The form is reset: name empty, seats 1.
     await expect(page.getByLabel("Invitado Principal")).toHaveValue("");
     await expect(page.getByLabel("Número Máximo de Invitados")).toHaveValue("1");

@@ -56,7 +56,13 @@ test.describe("photos in an S3-compatible bucket @js-only", () => {
   }
 
   test("an upload is stored in the bucket, streamed back at /uploads/{key}, and the section ZIP is read from the bucket", async ({ request }) => {
-    expect(await (await request.get(`${app.baseURL}/healthz`)).json()).toEqual({ ok: true, database: true, storage: true, freeDiskMb: expect.any(Number) });
+    expect(await (await request.get(`${app.baseURL}/healthz`)).json()).toEqual({
+      ok: true,
+      database: true,
+      storage: true,
+      freeDiskMb: expect.any(Number),
+      backup: null,
+    });
     const { section, media } = await uploadThroughApi(app.baseURL, request);
     const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${section.id}/` }));
     expect(listed.Contents?.map((o) => o.Key)).toContain(media.file_path);

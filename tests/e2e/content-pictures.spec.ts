@@ -91,3 +91,48 @@ test("a PDF named .jpg is refused in the admin's language under its picture, and
   await page.goto(at("/"));
   await expect(page.getByRole("img", { name: "How we met, photo 1 of 1" })).toHaveAttribute("src", "/images/story/met.svg");
 });
+
+test("a replaced ceremony photo drops the drawing's description; the couple's own, typed in es and en, shows in each language", async ({ page }, testInfo) => {
+  const drawing = "Ilustración de un arco de flores para la ceremonia";
+  await page.goto(at("/"));
+  await expect(page.getByRole("img", { name: drawing })).toHaveAttribute("src", "/images/ceremony.svg");
+
+  await openAdmin(page, "/admin/content/couple", "Pareja y fechas");
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#36c" } })
+    .jpeg()
+    .toBuffer();
+  const ceremony = () => page.getByRole("region", { name: "Ceremonia", exact: true });
+  // A default drawing has the site's own description: nothing to describe yet.
+  await expect(ceremony().getByLabel("Descripción (ES)")).toHaveCount(0);
+  await ceremony().getByLabel("Cambiar foto").setInputFiles({ name: "ceremonia.jpg", mimeType: "image/jpeg", buffer: photo });
+  await ceremony().getByRole("button", { name: "Subir foto" }).click();
+  await saved(page);
+  const uploaded = /^\/media\/site\/\d{13}-[0-9a-f]{12}\.jpg$/;
+  await expect(ceremony().getByRole("img")).toHaveAttribute("src", uploaded);
+  // Empty at first, never the drawing's.
+  await expect(ceremony().getByLabel("Descripción (ES)")).toHaveValue("");
+  await expect(ceremony().getByLabel("Descripción (EN)")).toHaveValue("");
+  // axe runs as a script: only where the page has them.
+  if (!jsDisabled(testInfo)) await expectNoSeriousA11yViolations(page, "Pareja y fechas with a photo's description form");
+
+  await page.goto(at("/"));
+  await expect(page.getByRole("img", { name: drawing })).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "Foto de Valeria & Sebastián: Ceremonia" })).toHaveAttribute("src", uploaded);
+
+  await openAdmin(page, "/admin/content/couple", "Pareja y fechas");
+  await ceremony().getByLabel("Descripción (ES)").fill("Valeria y Sebastián bajo el arco del jardín");
+  await ceremony().getByLabel("Descripción (EN)").fill("Valeria and Sebastián under the garden arch");
+  await ceremony().getByRole("button", { name: "Guardar descripción" }).click();
+  await saved(page);
+  await expect(ceremony().getByLabel("Descripción (ES)")).toHaveValue("Valeria y Sebastián bajo el arco del jardín");
+  // A save like any other: in 'Historial'.
+  await openAdmin(page, "/admin/content", "Historial");
+  await expect(page.getByRole("button", { name: /^Restaurar Pareja y fechas/ }).first()).toBeVisible();
+
+  await page.goto(at("/"));
+  await expect(page.getByRole("img", { name: "Valeria y Sebastián bajo el arco del jardín" })).toHaveAttribute("src", uploaded);
+  await page.context().addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: server.baseURL }]);
+  await page.goto(at("/"));
+  await expect(page.getByRole("img", { name: "Valeria and Sebastián under the garden arch" })).toHaveAttribute("src", uploaded);
+  await expect(page.getByRole("img", { name: "Drawing of a flower arch for the ceremony" })).toHaveCount(0);
+});

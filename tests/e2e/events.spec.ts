@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, startServer, TestData, test } from "./fixtures";
 
 /**
- * Several events (docs/decisions/0056-events.md), on a server of their own: the couple's events
+ * Several events (docs/decisions/0057-events.md), on a server of their own: the couple's events
  * are site-wide, and every other spec runs on a site without them (its flow unchanged).
  */
 const PASSWORD = "e2e-admin-password";

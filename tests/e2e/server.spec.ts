@@ -32,7 +32,7 @@ test.describe("server start @js-only", () => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     const health = await response.json();
-    expect(health).toEqual({ ok: true, database: true, storage: true, freeDiskMb: expect.any(Number) });
+    expect(health).toEqual({ ok: true, database: true, storage: true, freeDiskMb: expect.any(Number), backup: null });
     // Whole megabytes, as statfs reads the disk (this machine's tests need far more than one free).
     expect(Number.isInteger(health.freeDiskMb) && health.freeDiskMb > 0).toBe(true);
   });
@@ -72,7 +72,7 @@ test.describe("server start @js-only", () => {
       fs.writeFileSync(uploads, "not a folder");
       const health = await fetch(`${server.baseURL}/healthz`);
       expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({ ok: false, database: true, storage: false, freeDiskMb: expect.any(Number) });
+      expect(await health.json()).toEqual({ ok: false, database: true, storage: false, freeDiskMb: expect.any(Number), backup: null });
       await expect.poll(logged).toContainEqual(expect.stringMatching(/^GET \/healthz 503 \d+ms$/));
     } finally {
       await server.stop();

@@ -88,9 +88,10 @@ export function parseEmail(raw: string, to: string[]): ReceivedEmail {
 
 /**
  * A real SMTP server on 127.0.0.1 (smtp-server) that keeps what it receives; it can be stopped and
- * started again on its port. `acceptAfterMs` holds each message that long before accepting it.
+ * started again on its port. `acceptAfterMs` holds each message that long before accepting it;
+ * `refuseAuth` answers every login with 535 (a wrong user or password).
  */
-export function smtpSink(port: number, options: { acceptAfterMs?: number } = {}) {
+export function smtpSink(port: number, options: { acceptAfterMs?: number; refuseAuth?: boolean } = {}) {
   const received: ReceivedEmail[] = [];
   let server: SMTPServer | undefined;
   return {
@@ -101,7 +102,11 @@ export function smtpSink(port: number, options: { acceptAfterMs?: number } = {})
         allowInsecureAuth: true,
         disabledCommands: ["STARTTLS"],
         logger: false,
-        onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
+        onAuth: (auth, _session, callback) => {
+          if (!options.refuseAuth) return callback(null, { user: auth.username });
+          const refused = Object.assign(new Error("Authentication credentials invalid"), { responseCode: 535 });
+          callback(refused);
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on("data", (c: Buffer) => chunks.push(c));

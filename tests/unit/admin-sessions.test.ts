@@ -9,7 +9,7 @@ import { createTab } from "~/routes/admin.create/create.server";
 import { screenAction } from "~/http/admin/tab-action.server";
 import { resetConfigForTests } from "~/infra/config.server";
 import { migrateToLatest } from "~/infra/db.server";
-import { ensureAdminPassword, resetSecretsForTests, sessionSecret } from "~/infra/secrets.server";
+import { finishSetup, resetSecretsForTests, sessionSecret, startSetup } from "~/infra/secrets.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
 import { useScratchDatabase } from "./helpers/scratch-db";
 import { useTestDatabase } from "./helpers/test-db";
@@ -101,27 +101,29 @@ describe("admin sessions are kept on the server", () => {
   });
 });
 
-describe("admin sessions with a generated password", () => {
+describe("admin sessions with the password chosen at setup", () => {
   useTestDatabase(
     { ADMIN_API_TOKEN: TOKEN },
     { sqliteOnly: "the generated password's hash is kept beside the SQLite file; PostgreSQL requires ADMIN_PASSWORD" },
   );
 
-  it("a changed generated password (its stored hash) ends every session opened before", async () => {
+  it("a changed stored password (its hash) ends every session opened before", async () => {
     delete process.env.ADMIN_PASSWORD;
     resetConfigForTests();
     resetSecretsForTests();
-    expect(ensureAdminPassword()).toEqual(expect.any(String));
+    expect(startSetup()).toEqual(expect.any(String));
+    finishSetup("the-first-chosen-password");
     const cookie = await adminCookie();
     expect(await isAdmin(cookie)).toBe(true);
 
-    // The owner removes the hash to have a new password generated on the next start.
+    // The owner removes the hash to set the site up again (a new link on the next start).
     const file = path.join(path.dirname(process.env.DATABASE_PATH!), ".secrets.json");
     const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { adminPasswordHash?: string };
     delete stored.adminPasswordHash;
     fs.writeFileSync(file, JSON.stringify(stored));
     resetSecretsForTests();
-    expect(ensureAdminPassword()).toEqual(expect.any(String));
+    expect(startSetup()).toEqual(expect.any(String));
+    finishSetup("the-second-chosen-password");
     // The cookie secret is unchanged (same file): only the password is new.
     expect(JSON.parse(fs.readFileSync(file, "utf8"))).toMatchObject({ sessionSecret: sessionSecret() });
     expect(await isAdmin(cookie)).toBe(false);

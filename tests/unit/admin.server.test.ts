@@ -119,11 +119,14 @@ describe("admin page loaders", () => {
   });
 
   it("with the session, each screen loads only what it shows", async () => {
-    await invitation("Ana", 3);
+    const ana = await invitation("Ana", 3);
     await createSection({ name: "Fiesta" });
     const cookie = await adminCookie();
     expect(await load("stats", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }), dietary: [] });
-    expect(await load("create", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }) });
+    expect(await load("create", "", cookie)).toEqual({ stats: expect.objectContaining({ totalGuests: 3 }), created: null });
+    // After 'Crear Invitación': the new invitation, for its link and 'Compartir'; a code that names none, nothing.
+    expect(await load("create", `?created=${ana.code}`, cookie)).toMatchObject({ created: { code: ana.code, primaryGuest: "Ana", language: "es" } });
+    expect(await load("create", "?created=NOSUCH", cookie)).toMatchObject({ created: null });
     expect(await load("invitations", "", cookie)).toEqual({ invitations: [expect.objectContaining({ primaryGuest: "Ana" })], pendingCount: 1, emails: {} });
     expect(await load("reminders", "", cookie)).toEqual({
       open: true,

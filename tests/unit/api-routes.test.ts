@@ -473,7 +473,7 @@ describe("/api routes (RSVP open)", () => {
           openedLastAt: null,
           remindedAt: null,
           reminderCount: 0,
-          // The events it is invited to: the wedding (0) only on a site without others (docs/decisions/0056-events.md).
+          // The events it is invited to: the wedding (0) only on a site without others (docs/decisions/0057-events.md).
           events: [0],
           guests: [],
         },

@@ -22,6 +22,14 @@ describe("configuration", () => {
     expect(() => parseConfig({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("schedules no backup unless BACKUP_DIR is set, keeps 7 by default, and names a bad BACKUP_KEEP", () => {
+    expect(parseConfig({}).BACKUP_DIR).toBeUndefined();
+    expect(parseConfig({}).BACKUP_KEEP).toBe(7);
+    expect(parseConfig({ BACKUP_DIR: "/data/backups", BACKUP_KEEP: "30" })).toMatchObject({ BACKUP_DIR: "/data/backups", BACKUP_KEEP: 30 });
+    for (const bad of ["0", "-1", "2.5", "many", "366"]) expect(() => parseConfig({ BACKUP_KEEP: bad }), bad).toThrow(/BACKUP_KEEP must be a whole number/);
+    expect(() => parseConfig({ BACKUP_TEST_EVERY_SECONDS: "0" })).toThrow(/BACKUP_TEST_EVERY_SECONDS/);
+  });
+
   it("reads PUBLIC_URL as an origin without a trailing slash, and refuses anything else", () => {
     expect(parseConfig({}).PUBLIC_URL).toBeUndefined();
     expect(parseConfig({ PUBLIC_URL: "https://boda.example.com/" }).PUBLIC_URL).toBe("https://boda.example.com");

@@ -56,8 +56,8 @@ describe("the couple's texts are data, shown as typed", () => {
         lang,
         createElement("div", null, [
           createElement(Story, { key: 1, moments: facts.moments }),
-          createElement(Location, { key: 2, venue: facts.venue, schedule: facts.schedule, place: facts.place }),
-          createElement(InfoCards, { key: 3, infoCards: facts.infoCards }),
+          createElement(Location, { key: 2, venue: facts.venue, schedule: facts.schedule, place: facts.place, names: facts.names }),
+          createElement(InfoCards, { key: 3, infoCards: facts.infoCards, names: facts.names }),
           createElement(Accommodation, { key: 4, accommodation: facts.accommodation }),
           createElement(Quotes, { key: 5, quotes: facts.quotes, names: facts.names, portrait: null }),
           createElement(SiteFooter, { key: 6, weddingDate: "2031-01-17T21:00:00.000Z", timeZone: "America/Panama", names: couple.names, city: couple.city }),

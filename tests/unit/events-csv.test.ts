@@ -4,7 +4,7 @@ import { exportGuestList, importGuestList } from "~/models/guest-list.server";
 import { confirmInvitation, createInvitation, deleteInvitation, listInvitations } from "~/models/invitations.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-describe("the guest list's events (column eventos; docs/decisions/0056-events.md)", () => {
+describe("the guest list's events (column eventos; docs/decisions/0057-events.md)", () => {
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
 
   it("a site without events exports the columns it always did", async () => {

@@ -5,7 +5,7 @@ import { confirmInvitation, createInvitation } from "~/models/invitations.server
 import { answerWebhookBody, type AnswerNotice } from "~/models/notifications.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-describe("the couple's notification names each person's events (docs/decisions/0056-events.md)", () => {
+describe("the couple's notification names each person's events (docs/decisions/0057-events.md)", () => {
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00", NOTIFY_URL: "https://hooks.example.com/wedding" });
 
   async function notices(): Promise<AnswerNotice[]> {

@@ -3,7 +3,7 @@ import { attendeesOf, createEvent, eventStats, listEvents, listExtraEvents, move
 import { confirmInvitation, createInvitation, findInvitationById, getStats, updateInvitation } from "~/models/invitations.server";
 import { useTestDatabase } from "./helpers/test-db";
 
-describe("events (docs/decisions/0056-events.md)", () => {
+describe("events (docs/decisions/0057-events.md)", () => {
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
 
   async function event(nameEs: string) {

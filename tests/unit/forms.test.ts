@@ -120,9 +120,16 @@ describe("every page form refuses unknown fields and large indices before parsin
 
   it("the whitelists are the schemas' fields", () => {
     expect(confirmPageFields).toEqual({
-      // `attends`: one "person:event" per box ticked, the same name repeated (docs/decisions/0056-events.md).
-      names: ["_js", "attends", "intent", "code", "primaryDietary", "message", "attendsAsked"],
-      lists: { guests: MAX_FORM_LIST_LENGTH, dietary: MAX_FORM_LIST_LENGTH, attends: MAX_FORM_LIST_LENGTH },
+      // `attends`: one "person:event" per box ticked, the same name repeated (docs/decisions/0057-events.md).
+      // primaryDish, primaryChild, dish[], child[]: the couple's menu and children question (decision 0056).
+      names: ["_js", "attends", "intent", "code", "primaryDietary", "primaryDish", "primaryChild", "message", "attendsAsked"],
+      lists: {
+        guests: MAX_FORM_LIST_LENGTH,
+        dietary: MAX_FORM_LIST_LENGTH,
+        attends: MAX_FORM_LIST_LENGTH,
+        dish: MAX_FORM_LIST_LENGTH,
+        child: MAX_FORM_LIST_LENGTH,
+      },
     });
     // Each admin screen's whitelist is its own schema's fields: no lists but 'Invitado a' (`events[N]`), and no `_js`.
     for (const schema of [adminSessionSchema, invitationsTabSchema, createTabSchema, galleryTabSchema]) {

@@ -5,11 +5,11 @@ import { findInvitationByCode, getStats } from "~/models/invitations.server";
 import { eventStats } from "~/models/events.server";
 import { useScratchDatabase } from "./helpers/scratch-db";
 
-/** 2026-11-27T170000_events: the couple's events; old answers read as "attends the wedding". */
+/** 2026-11-27T220000_events: the couple's events; old answers read as "attends the wedding". */
 const openScratch = useScratchDatabase();
-const PREVIOUS = "2026-11-27T100000_gallery_section_english";
+const PREVIOUS = "2026-11-27T210000_menu_and_children";
 
-describe("migration 2026-11-27T170000_events", () => {
+describe("migration 2026-11-27T220000_events", () => {
   it("upgrades a database made by the previous schema: its answers attend the wedding", async () => {
     const database = await openScratch(PREVIOUS);
     await sql`INSERT INTO invitations (code, primary_guest, max_guests, confirmed, status) VALUES ('ABC234', 'Ana', 2, 1, 'confirmed')`.execute(database);

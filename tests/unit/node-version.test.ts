@@ -44,11 +44,16 @@ describe("the Node.js version check", () => {
       });
     };
 
-    it("refuses to install at once, with npm's engine message", () => {
-      const result = npmAs("20.20.2", ["install", "--dry-run", "--ignore-scripts", "--offline", "--no-audit", "--no-fund"]);
-      expect(result.status).not.toBe(0);
-      expect(result.stderr).toContain("EBADENGINE");
-      expect(result.stderr).toContain('Required: {"node":">=22.12"}');
+    it("warns with npm's engine message, accepts the committed lock, and the install's first script refuses", () => {
+      // The lock must stay acceptable to any npm that checks it (a deploy's `npm ci`), so the
+      // engines field warns rather than fails; the preinstall check is what stops the install.
+      const dryRun = npmAs("20.20.2", ["ci", "--dry-run", "--ignore-scripts", "--offline", "--no-audit", "--no-fund"]);
+      expect(dryRun.stderr).toContain("EBADENGINE");
+      expect(dryRun.status).toBe(0);
+      const install = npmAs("20.20.2", ["run", "preinstall", "--silent"]);
+      expect(install.status).not.toBe(0);
+      expect(install.stderr).toContain("Node.js 22.12 or newer is required; this is 20.20.2.");
+      expect(install.stderr).toContain("then run `npm install` again");
     });
 
     it("stops `npm start` before the build, saying how to get a newer one", () => {

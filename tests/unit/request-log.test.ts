@@ -73,6 +73,56 @@ describe("one line per request", () => {
     expect(lines.join("\n")).not.toContain("lang=en");
   });
 
+  it("never logs the one-time setup link's token (it is in the query)", async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const app = express();
+    app.use(createRequestLog({ destination })!);
+    app.all("*", (_req, res) => res.status(404).send("no"));
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await (await fetch(`${base}/setup?token=Zk3sEtUpToKeN`)).text();
+    await (await fetch(`${base}/setup.data?token=Zk3sEtUpToKeN&_routes=routes%2Fsetup`)).text();
+    await expect.poll(() => lines.length).toBe(2);
+    expect(JSON.parse(lines[0]).msg).toMatch(/^GET \/setup 404 \d+ms$/);
+    expect(lines.join("\n")).not.toContain("Zk3sEtUpToKeN");
+  });
+
+  it("leaves out a passing health check, so the start's lines stay findable; a failing one is logged", async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    let healthy = true;
+    const app = express();
+    app.use(createRequestLog({ destination })!);
+    app.all("*", (req, res) => res.status(req.path === "/healthz" && !healthy ? 503 : 200).send("ok"));
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await (await fetch(`${base}/healthz`)).text();
+    await (await fetch(`${base}/healthz?probe=1`)).text();
+    await (await fetch(`${base}/`)).text();
+    healthy = false;
+    await (await fetch(`${base}/healthz`)).text();
+    await expect.poll(() => lines.length).toBe(2);
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries[0].msg).toMatch(/^GET \/ 200 \d+ms$/);
+    expect(entries[1]).toMatchObject({ level: "error", res: { status: 503 } });
+    expect(entries[1].msg).toMatch(/^GET \/healthz 503 \d+ms$/);
+  });
+
   it("is off with LOG_REQUESTS=0", () => {
     expect(createRequestLog({ enabled: false })).toBeNull();
   });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "~/infra/config.server";
-import { checkAdminPassword, ensureAdminPassword, resetSecretsForTests, sessionSecret } from "~/infra/secrets.server";
+import { checkAdminPassword, finishSetup, resetSecretsForTests, sessionSecret, startSetup, verifySetupToken } from "~/infra/secrets.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 /** .secrets.json survives a crash mid-write: the next start always finds a complete file. */
@@ -36,20 +36,23 @@ describe(".secrets.json", () => {
       throw new Error("ENOSPC: no space left on device");
     });
     try {
-      expect(() => ensureAdminPassword()).toThrow(/ENOSPC/);
+      expect(() => startSetup()).toThrow(/ENOSPC/);
     } finally {
       spy.mockRestore();
     }
     expect(JSON.parse(fs.readFileSync(file(), "utf8"))).toEqual({ sessionSecret: secret });
     expect(leftovers()).toEqual([]);
 
-    // The next start reads the same secret and can still make the admin password.
+    // The next start reads the same secret and can still make the setup token, and setup its password.
     resetSecretsForTests();
     expect(sessionSecret()).toBe(secret);
-    const password = ensureAdminPassword();
-    expect(password).toEqual(expect.any(String));
+    const token = startSetup();
+    expect(token).toEqual(expect.any(String));
     resetSecretsForTests();
-    expect(checkAdminPassword(password!)).toBe(true);
+    expect(verifySetupToken(token!)).toBe(true);
+    finishSetup("a-chosen-password");
+    resetSecretsForTests();
+    expect(checkAdminPassword("a-chosen-password")).toBe(true);
     expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
   });
 });

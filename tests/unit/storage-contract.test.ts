@@ -289,7 +289,7 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
 
   it("/healthz reports the store", async () => {
     const response = await healthz.loader();
-    expect(await response.json()).toEqual({ ok: true, database: true, storage: true, freeDiskMb: expect.any(Number) });
+    expect(await response.json()).toEqual({ ok: true, database: true, storage: true, freeDiskMb: expect.any(Number), backup: null });
   });
 });
 
@@ -304,7 +304,7 @@ describe("a bucket that does not answer at start", () => {
     );
     const response = await healthz.loader();
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ ok: false, database: true, storage: false, freeDiskMb: expect.any(Number) });
+    expect(await response.json()).toEqual({ ok: false, database: true, storage: false, freeDiskMb: expect.any(Number), backup: null });
   });
 });
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as contentExport from "~/routes/admin_.content.export[.]json";
 import * as guestExport from "~/routes/admin_.export[.]csv";
 import * as galleryZip from "~/routes/admin_.gallery[.]zip";
+import * as keepsakeZip from "~/routes/admin_.keepsake[.]zip";
 import * as importPage from "~/routes/admin_.import/route";
 import * as qr from "~/routes/admin_.qr.$file";
 import * as stats from "~/routes/api.invitations.stats";
@@ -55,6 +56,7 @@ async function routes(): Promise<Route[]> {
     { name: "/admin/export.csv", handler: guestExport.loader as Handler, method: "GET", path: "/admin/export.csv", params: {} },
     { name: "/admin/content/export.json", handler: contentExport.loader as Handler, method: "GET", path: "/admin/content/export.json", params: {} },
     { name: "/admin/gallery.zip", handler: galleryZip.loader as Handler, method: "GET", path: "/admin/gallery.zip", params: {} },
+    { name: "/admin/keepsake.zip", handler: keepsakeZip.loader as Handler, method: "GET", path: "/admin/keepsake.zip", params: {} },
     { name: "/admin/qr/{code}.svg", handler: qr.loader as Handler, method: "GET", path: `/admin/qr/${code}.svg`, params: { file: `${code}.svg` } },
     { name: "/admin/import", handler: importPage.action as Handler, method: "POST", path: "/admin/import", params: {} },
     { name: "/uploads/{hidden photo}", handler: uploads.loader as Handler, method: "GET", path: `/uploads/${key}`, params: { "*": key } },

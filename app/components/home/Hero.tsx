@@ -37,6 +37,8 @@ export function Hero(props: {
   confirmed: boolean;
   season: Season;
   rsvpOpen: boolean;
+  /** The signed-in admin after the wedding: 'Descargar recuerdo' (a plain download link). */
+  keepsake?: boolean;
 }) {
   const { t, i18n } = useTranslation("home");
   const venueZone = useVenueTimeZone();
@@ -80,6 +82,15 @@ export function Hero(props: {
             <Link to="/gallery" className="button hero-cta">
               {t("hero.after.shareCta")}
             </Link>
+            {props.keepsake ? (
+              <p className="hero-keepsake">
+                <a href={`/admin/keepsake.zip?lang=${lang === "en" ? "en" : "es"}`} className="button secondary hero-cta" download>
+                  {t("hero.after.keepsake")}
+                </a>
+                <br />
+                <small>{t("hero.after.keepsakeHint")}</small>
+              </p>
+            ) : null}
           </>
         ) : (
           <>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { HomeFacts } from "~/models/content-texts.server";
+import { pictureAlt } from "~/lib/picture-alt";
 import { SafeImage } from "../SafeImage";
 
 /**
@@ -9,7 +10,7 @@ import { SafeImage } from "../SafeImage";
  * 'Regalos' section (GiftsSection).
  */
 // The cards' texts are the couple's (data; the times they quote are put in by homeFacts).
-export function InfoCards({ infoCards }: Pick<HomeFacts, "infoCards">) {
+export function InfoCards({ infoCards, names }: Pick<HomeFacts, "infoCards" | "names">) {
   const { t } = useTranslation("home");
   return (
     <section className="home-section band info" aria-labelledby="info-title">
@@ -20,7 +21,17 @@ export function InfoCards({ infoCards }: Pick<HomeFacts, "infoCards">) {
       <div className="info-grid">
         {infoCards.map((card) => (
           <article key={card.id} id={card.id} className="info-card card" aria-labelledby={`info-${card.id}`}>
-            <SafeImage src={card.image} alt={t(`info.${card.id}.imageAlt`)} width={600} height={400} className="info-image" />
+            <SafeImage
+              src={card.image}
+              alt={pictureAlt(
+                card.imageAlt,
+                () => t(`info.${card.id}.imageAlt`),
+                () => t("info.photoAlt", { names, title: card.title }),
+              )}
+              width={600}
+              height={400}
+              className="info-image"
+            />
             <div className="info-body">
               <h3 id={`info-${card.id}`}>{card.title}</h3>
               <p className="info-subtitle">{card.subtitle}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { mapUrls } from "~/lib/venue-links";
 import type { HomeFacts } from "~/models/content-texts.server";
 import { formatTime } from "~/lib/format";
+import { pictureAlt } from "~/lib/picture-alt";
 import { SafeImage } from "../SafeImage";
 
 /** True unless the browser says it is offline; follows the online/offline events. */
@@ -28,7 +29,7 @@ function useOnline(): boolean {
  * browser is offline. The plain link below it is always there and works without the frame.
  * The venue, city and descriptions are the couple's ('Contenido'): data, shown as typed.
  */
-export function Location({ venue, schedule, place }: Pick<HomeFacts, "venue" | "schedule"> & { place: { venue: string; city: string } }) {
+export function Location({ venue, schedule, place, names }: Pick<HomeFacts, "venue" | "schedule" | "names"> & { place: { venue: string; city: string } }) {
   const { t, i18n } = useTranslation("home");
   const online = useOnline();
   const map = mapUrls(venue);
@@ -48,7 +49,17 @@ export function Location({ venue, schedule, place }: Pick<HomeFacts, "venue" | "
       <div className="event-grid">
         {events.map((e) => (
           <article key={e.id} className="card event-card" aria-labelledby={`event-${e.id}`}>
-            <SafeImage src={e.image} alt={t(`location.${e.id}ImageAlt`)} width={800} height={600} className="event-image" />
+            <SafeImage
+              src={e.image}
+              alt={pictureAlt(
+                e.imageAlt,
+                () => t(`location.${e.id}ImageAlt`),
+                () => t("location.photoAlt", { names, event: t(`location.${e.id}`) }),
+              )}
+              width={800}
+              height={600}
+              className="event-image"
+            />
             <div className="event-body">
               <h3 id={`event-${e.id}`}>{t(`location.${e.id}`)}</h3>
               <p className="event-time">{t("location.timeRange", { start: formatTime(e.start, i18n.language), end: formatTime(e.end, i18n.language) })}</p>

@@ -23,7 +23,9 @@ export function Story({ moments }: { moments: HomeFacts["moments"] }) {
                   <SafeImage
                     key={src}
                     src={src}
-                    alt={t("story.photoAlt", { title, n: i + 1, count: m.images.length })}
+                    // The couple's description of their photo, else the moment's own title and place (built from
+                    // the content, so never a default drawing's description).
+                    alt={m.imageAlts[i] || t("story.photoAlt", { title, n: i + 1, count: m.images.length })}
                     width={single ? 800 : 600}
                     height={600}
                   />

@@ -3,8 +3,18 @@ import { data, replace, type ActionFunctionArgs, type AppLoadContext } from "@re
 import { readBoundedBody, readForm } from "~/http/form.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { flashToastHeader } from "~/infra/session.server";
-import { contentSchemas, type ContentSection, type SiteContent } from "~/lib/content-schemas";
-import { isPictureSection, keepPictures } from "~/lib/content-pictures";
+import { contentSchemas, PICTURE_DESCRIPTION_MAX, textPair, type ContentSection, type SiteContent } from "~/lib/content-schemas";
+import {
+  DESCRIBE_PICTURE,
+  isPictureSection,
+  isUploadedPicture,
+  keepPictures,
+  parsePictureTarget,
+  pictureName,
+  pictureOf,
+  withDescription,
+  type PictureSection,
+} from "~/lib/content-pictures";
 import { z } from "zod";
 import { checkDates, datesOf } from "~/models/content-dates.server";
 import { contentChanges, importContent, MAX_CONTENT_IMPORT_BYTES, readContentExport } from "~/models/content-transfer.server";
@@ -67,6 +77,7 @@ export function contentSectionAction<S extends ContentSection>(section: S) {
     if (isPictureSection(section) && (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data"))
       return contentPictureAction(request, context, section);
     const formData = await readForm(request);
+    if (isPictureSection(section) && formData.get("intent") === DESCRIBE_PICTURE) return describePicture(request, context, section, formData);
     const refused = await refuseAdminPost(request, context, SAVE_CONTENT);
     if (refused) return respond(request, refused);
     const submission = parseWithZod(formData, { schema: contentSchemas[section] });
@@ -91,6 +102,37 @@ export function contentSectionAction<S extends ContentSection>(section: S) {
     }
     return savedAnswer(request, "content:toasts.saved");
   };
+}
+
+const describeSchema = z.object({ picture: z.string(), description: textPair(PICTURE_DESCRIPTION_MAX, { optional: true }) });
+
+/**
+ * 'Guardar descripción' under a photo the couple uploaded: its description in es and en (both may
+ * be empty), saved as a new version of the sub-section (in 'Historial' like any save). Refused
+ * (nothing saved) when it names no picture of this sub-section, or a default one (the site's own
+ * description stays), or a description is too long; the refusal names the picture, so its own
+ * form shows the message.
+ */
+async function describePicture(request: Request, context: AppLoadContext, section: PictureSection, formData: FormData) {
+  const refused = await refuseAdminPost(request, context, DESCRIBE_PICTURE);
+  if (refused) return respond(request, refused);
+  const submission = parseWithZod(formData, { schema: describeSchema });
+  const target = parsePictureTarget(String(formData.get("picture") ?? ""));
+  const named = target && target.section === section ? pictureName(target) : undefined;
+  const refuse = (key: string) =>
+    respond(request, { result: { ...failed(DESCRIBE_PICTURE, key, 400), ...(named ? { initialValue: { picture: named } } : {}) } });
+  if (!target || !named) return refuse("common:badRequest.description");
+  if (submission.status !== "success") return refuse("content:errors.tooLong");
+  try {
+    const content = await currentContent();
+    if (!isUploadedPicture(pictureOf(content, target))) return refuse("contentMedia:errors.defaultPicture");
+    const { es, en } = submission.value.description;
+    await saveContentSection(section, withDescription(content, target, { es, en }) as SiteContent[typeof section]);
+  } catch (error) {
+    console.error(`content: describing a picture of ${section} failed`, error);
+    return respond(request, { result: failed(DESCRIBE_PICTURE, "content:toasts.saveError", 500) });
+  }
+  return savedAnswer(request, "content:toasts.saved");
 }
 
 /** 'Historial': the last saves. */

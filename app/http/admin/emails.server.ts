@@ -1,4 +1,7 @@
-import { emailEnabled } from "~/infra/mail.server";
+import { emailEnabled, sendTestEmail } from "~/infra/mail.server";
+import { getFixedT, getLanguage } from "~/infra/i18n.server";
+import { consume, RateLimited } from "~/infra/rate-limit.server";
+import { mailServerWords, testEmailOutcome, type MailError } from "~/lib/mail-test";
 import { emailsScreenSchema, type AdminInput, type AdminResult } from "~/lib/admin-schemas";
 import {
   guestEmailCounts,
@@ -10,7 +13,8 @@ import {
 } from "~/models/invitation-emails.server";
 import { listOutbox } from "~/models/outbox.server";
 import { failed } from "./access.server";
-import { attempt, type AdminScreenActions } from "./tab-action.server";
+import { tooManyAttempts } from "./login.server";
+import { attempt, type AdminScreenActions, type HandlerContext } from "./tab-action.server";
 
 /**
  * Correos (/admin/emails, decision 0044): every message of the outbox with its state, and the guests'
@@ -36,13 +40,14 @@ export async function invitationEmailsOf() {
   return emailEnabled() ? attempt("invitation e-mails", invitationEmailStates) : {};
 }
 
-type EmailIntent = AdminInput<"sendInvitationEmail" | "sendReminderEmail" | "sendAllInvitationEmails" | "sendAllReminderEmails">["intent"];
+type EmailIntent = AdminInput<"sendInvitationEmail" | "sendReminderEmail" | "sendAllInvitationEmails" | "sendAllReminderEmails" | "sendTestEmail">["intent"];
 
 const failures: Record<EmailIntent, string> = {
   sendInvitationEmail: "emails:toasts.queueFailed",
   sendReminderEmail: "emails:toasts.queueFailed",
   sendAllInvitationEmails: "emails:toasts.queueFailed",
   sendAllReminderEmails: "emails:toasts.queueFailed",
+  sendTestEmail: "emails:test.failed",
 };
 
 const success = (intent: EmailIntent, key: string, values?: Record<string, number>): AdminResult => ({
@@ -75,6 +80,34 @@ async function sendAll(intent: EmailIntent, kind: GuestEmailKind, count: number)
 export const sendInvitationEmail = (input: AdminInput<"sendInvitationEmail">) => sendOne(input.intent, "invitation", input.id, input.seen);
 export const sendReminderEmail = (input: AdminInput<"sendReminderEmail">) => sendOne(input.intent, "reminder", input.id, input.seen);
 
+/**
+ * 'Enviar correo de prueba': a short message to the address typed, sent at once through the
+ * site's transport (not the outbox: the point is the server's answer now), and that answer shown
+ * where the form is, in plain words. A few a minute per client (TEST_EMAILS_PER_MINUTE).
+ */
+async function sendTest(input: AdminInput<"sendTestEmail">, context?: HandlerContext): Promise<AdminResult> {
+  const { intent } = input;
+  if (!emailEnabled()) return failed(intent, "emails:disabled", 404);
+  if (!context) throw new Error("sendTestEmail needs the request: it is posted through screenAction");
+  try {
+    await consume("testEmail", context.client);
+  } catch (error) {
+    if (error instanceof RateLimited) return tooManyAttempts(intent, error).result;
+    throw error;
+  }
+  const [t, language] = await Promise.all([getFixedT(context.request, "emails"), getLanguage(context.request)]);
+  try {
+    const { response } = await sendTestEmail({ to: input.to, subject: t("test.subject"), text: t("test.body"), language });
+    const shown = { kind: "success" as const, key: "emails:test.outcomes.accepted", values: { reply: mailServerWords({ response }) } };
+    return { intent, ok: true, toast: shown, shown };
+  } catch (error) {
+    const mailError = (error ?? {}) as MailError;
+    console.warn("admin: the test e-mail was not accepted:", mailServerWords(mailError));
+    const shown = { kind: "error" as const, key: `emails:test.outcomes.${testEmailOutcome(mailError)}`, values: { reply: mailServerWords(mailError) } };
+    return { intent, ok: true, toast: shown, shown };
+  }
+}
+
 export const emailsScreen: AdminScreenActions<EmailIntent> = {
   schema: emailsScreenSchema,
   failures,
@@ -83,5 +116,6 @@ export const emailsScreen: AdminScreenActions<EmailIntent> = {
     sendReminderEmail,
     sendAllInvitationEmails: (input) => sendAll(input.intent, "invitation", input.count),
     sendAllReminderEmails: (input) => sendAll(input.intent, "reminder", input.count),
+    sendTestEmail: sendTest,
   },
 };

@@ -46,6 +46,10 @@ export async function respond(request: Request, answer: AdminAnswer | AskConfirm
   const { result } = answer;
   const headers = new Headers(answer.headers);
   if (!result.ok) return data<AdminActionData>(result, { status: result.status, headers });
+  if (result.shown) {
+    const { toast: _toast, ...shown } = result;
+    return data<AdminActionData>(shown, { headers });
+  }
   headers.append("Set-Cookie", await flashToastHeader(request, result.toast));
   if (result.created) {
     screen.query.set("created", result.created.code);

@@ -13,10 +13,17 @@ import {
 } from "~/lib/admin-schemas";
 import { formFieldsOf } from "~/lib/form-fields";
 import { isAdminSession } from "~/infra/session.server";
+import { clientIp } from "~/http/request.server";
 import { failed, refuseAdminPost } from "./access.server";
 import { respond, type AdminAnswer, type AskConfirmation } from "./respond.server";
 
-type Handler<I extends AdminOperation> = (input: AdminInput<I>) => Promise<AdminResult>;
+/** What a handler may need besides the form: the request (its language) and the client (a rate limit's key); always given by screenAction. */
+export interface HandlerContext {
+  request: Request;
+  client: string;
+}
+
+type Handler<I extends AdminOperation> = (input: AdminInput<I>, context?: HandlerContext) => Promise<AdminResult>;
 
 /**
  * One admin screen's forms: its schema (only its own intents), one handler per intent (each
@@ -82,7 +89,7 @@ async function handle<I extends AdminOperation>(
   // The table is keyed by the same intent as the input: TypeScript cannot follow that link by itself.
   const handler = screen.handlers[operation] as Handler<I>;
   try {
-    return { result: await handler(value as AdminInput<I>) };
+    return { result: await handler(value as AdminInput<I>, { request, client: clientIp(context) }) };
   } catch (error) {
     // A failure of the store (disk full, locked database...): nothing half-done (each model
     // function writes in one statement or one transaction).

@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { MenuStatsCard } from "~/components/menu/MenuAdminBits";
 import { StatsTab } from "./StatsTab";
 import { EventStatsTable } from "~/components/events/EventStatsTable";
-import { loadStatsTab } from "./stats.server";
-import { screenLoader } from "~/http/admin/tab-action.server";
+import { loadStatsTab, statsTab } from "./stats.server";
+import { DemoDataNotice } from "~/components/admin/DemoDataNotice";
+import { ScreenNotices } from "~/components/admin/ScreenNotices";
+import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { redirectOldTabLink } from "~/http/admin-page.server";
 
-/** Estadísticas, the panel's default screen (/admin). It has no forms, so no action. */
+/** Estadísticas, the panel's default screen (/admin). Its one form: 'Quitar los datos de ejemplo'. */
 const loadStats = screenLoader(loadStatsTab);
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -14,12 +17,17 @@ export async function loader(args: LoaderFunctionArgs) {
   return loadStats(args);
 }
 
+export const action = screenActionOf(statsTab);
+
 export default function StatsScreen() {
   const data = useLoaderData<typeof loader>();
   // Locked: the layout shows the login instead.
   return data ? (
     <>
+      <ScreenNotices />
+      <DemoDataNotice />
       <StatsTab stats={data.stats} dietary={data.dietary} />
+      {"menu" in data && data.menu ? <MenuStatsCard counts={data.menu} /> : null}
       <EventStatsTable byEvent={data.byEvent ?? []} />
     </>
   ) : null;

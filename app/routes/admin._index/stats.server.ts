@@ -1,13 +1,17 @@
+import { statsTabSchema } from "~/lib/admin-schemas";
 import { getStats, listDietaryNotes } from "~/models/invitations.server";
-import { attempt } from "~/http/admin/tab-action.server";
 import { eventStats, listExtraEvents } from "~/models/events.server";
+import { menuStats } from "~/models/menu.server";
+import { removeDemoDataFailure, removeDemoDataHandler } from "~/http/admin/demo-data.server";
+import { attempt, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Estadísticas: the figures and every dietary note of a guest who is coming. */
 export async function loadStatsTab() {
-  const [stats, dietary, byEvent] = await Promise.all([
+  const [stats, dietary, menu, byEvent] = await Promise.all([
     attempt("stats", getStats),
     attempt("dietary notes", listDietaryNotes),
-    // Per event (docs/decisions/0056-events.md): loaded and shown only once there is more than the wedding.
+    menuStats().catch(() => null),
+    // Per event (docs/decisions/0057-events.md): loaded and shown only once there is more than the wedding.
     // A failure leaves the table out; the figures above still show.
     listExtraEvents()
       .then((extra) => (extra.length > 0 ? eventStats() : []))
@@ -16,5 +20,13 @@ export async function loadStatsTab() {
         return [];
       }),
   ]);
-  return { stats, dietary, ...(byEvent.length > 0 ? { byEvent } : {}) };
+  // The menu only once the couple asks for it or about children: the screen is otherwise as before.
+  return { stats, dietary, ...(menu ? { menu } : {}), ...(byEvent.length > 0 ? { byEvent } : {}) };
 }
+
+/** Its one form: 'Quitar los datos de ejemplo' (the notice above the figures). */
+export const statsTab: AdminScreenActions<"removeDemoData"> = {
+  schema: statsTabSchema,
+  failures: { removeDemoData: removeDemoDataFailure },
+  handlers: { removeDemoData: removeDemoDataHandler },
+};

@@ -74,6 +74,7 @@ export default function CoupleScreen() {
           target: { section: "couple" as const, event },
           src: eventImage(value, event),
           label: tm(`pictures.${event}`),
+          description: value[`${event}ImageDescription`],
         }))}
       />
     </section>

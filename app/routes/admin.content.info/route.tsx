@@ -45,6 +45,7 @@ export default function InfoScreen() {
           target: { section: "info" as const, card: i },
           src: cardImage(value, i),
           label: inLanguage(card.title, i18n.language),
+          description: card.imageDescription,
         }))}
       />
     </section>

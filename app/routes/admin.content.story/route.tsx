@@ -42,6 +42,7 @@ export default function StoryScreen() {
             target: { section: "story" as const, moment: i, photo },
             src,
             label: tm("pictures.photo", { name: inLanguage(moment.title, i18n.language), n: photo + 1 }),
+            description: moment.imageDescriptions?.[photo],
           })),
         )}
       />

@@ -16,9 +16,10 @@ import { AdminForm } from "~/components/admin/AdminForm";
 import { ContactFields } from "~/components/admin/ContactFields";
 import { InvitedToFields } from "~/components/admin/InvitedToFields";
 import { useAdminAction } from "~/components/admin/useAdminFetcher";
+import { SharePanel, type SharedInvitation } from "~/components/admin/ShareInvitation";
 
-/** 'Crear Nueva Invitación': name and seats; shows the new code to send to the guest. */
-export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
+/** 'Crear Nueva Invitación': name and seats; then the new code, its personal link and 'Compartir', first on the screen. */
+export function CreateTab({ seatsHandedOut, created }: { seatsHandedOut: number; created: SharedInvitation | null }) {
   const { t } = useTranslation("dashboard");
   const create = useAdminAction("createInvitation", "create-invitation");
   const { result, errors, busy } = create;
@@ -27,15 +28,15 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
   const createdCode = searchParams.get("created");
   const warning = result && !result.ok ? result.capacityWarning : undefined;
   const initial = result && !result.ok ? result.initialValue : undefined;
-  // The new code is what the admin came for: on a phone the form pushes it below the fold and the
-  // toast covers the top, so focus moves to it (read out as well) and it is scrolled to the middle.
-  // Without JavaScript the redirect's #created-invitation brings it into view.
-  const createdRef = useRef<HTMLDivElement>(null);
+  // The new code, its link and 'Compartir' are what the admin came for: shown above the form, and
+  // focus moves to their heading (read out) and they are scrolled to the middle, clear of the toast
+  // at the top. Without JavaScript the redirect's #created-invitation scrolls to them.
+  const createdRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    const created = createdRef.current;
-    if (!createdCode || !created) return;
-    created.focus({ preventScroll: true });
-    created.scrollIntoView({ block: "center" });
+    const heading = createdRef.current;
+    if (!createdCode || !heading) return;
+    heading.focus({ preventScroll: true });
+    heading.closest(".created-code")?.scrollIntoView({ block: "center" });
   }, [createdCode]);
 
   return (
@@ -45,13 +46,14 @@ export function CreateTab({ seatsHandedOut }: { seatsHandedOut: number }) {
       </h2>
       <p className="admin-muted">{t("create.seatsLeft", { count: Math.max(0, TOTAL_CAPACITY - seatsHandedOut), capacity: TOTAL_CAPACITY })}</p>
       {createdCode ? (
-        <div className="created-code" role="status" id="created-invitation" tabIndex={-1} ref={createdRef}>
-          <p>{t("create.created", { name: searchParams.get("createdFor") ?? "" })}</p>
-          <p>
+        <section className="created-code" id="created-invitation" aria-labelledby="created-invitation-title">
+          <h3 id="created-invitation-title" tabIndex={-1} ref={createdRef}>
+            {t("create.created", { name: created?.primaryGuest ?? searchParams.get("createdFor") ?? "" })}{" "}
             <code className="invitation-code big">{createdCode}</code>
-          </p>
+          </h3>
           <p className="admin-muted">{t("create.shareHint")}</p>
-        </div>
+          {created ? <SharePanel invitation={created} qr={false} /> : null}
+        </section>
       ) : null}
       {/* Keyed by the code: a new invitation resets the form (name empty, seats 1); a refusal keeps it. */}
       <AdminForm action={create} className="admin-form" key={createdCode ?? ""}>

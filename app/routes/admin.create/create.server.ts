@@ -1,12 +1,27 @@
 import { createTabSchema } from "~/lib/admin-schemas";
-import { createInvitation, getStats } from "~/models/invitations.server";
+import { createInvitation, findInvitationByCode, getStats } from "~/models/invitations.server";
 import { apiAnswers } from "~/http/api-messages.server";
 import { failed } from "~/http/admin/access.server";
 import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
-/** Crear: the statistics, for the seats still free. */
-export async function loadCreateTab() {
-  return { stats: await attempt("stats", getStats) };
+/**
+ * Crear: the statistics, for the seats still free; after 'Crear Invitación' (`?created=CODE`) the
+ * new invitation, for its result's link and 'Compartir' (null when that code names none any more).
+ */
+export async function loadCreateTab(request: Request) {
+  const code = new URL(request.url).searchParams.get("created");
+  const invitation = code ? await findInvitationByCode(code).catch(() => null) : null;
+  const created = invitation
+    ? {
+        id: invitation.id,
+        code: invitation.code,
+        primaryGuest: invitation.primaryGuest,
+        language: invitation.language,
+        phone: invitation.phone,
+        email: invitation.email,
+      }
+    : null;
+  return { stats: await attempt("stats", getStats), created };
 }
 
 export const createTab: AdminScreenActions<"createInvitation"> = {

@@ -16,11 +16,11 @@ export const ErrorBoundary = AdminScreenError;
 export default function CreateScreen() {
   const data = useLoaderData<typeof loader>();
   if (!data) return null; // locked: the layout shows the login instead
-  const { stats } = data;
+  const { stats, created } = data;
   return (
     <>
       <ScreenNotices ownForms={["createInvitation"]} />
-      <CreateTab seatsHandedOut={isLoadError(stats) ? 0 : stats.totalGuests} />
+      <CreateTab seatsHandedOut={isLoadError(stats) ? 0 : stats.totalGuests} created={created} />
     </>
   );
 }

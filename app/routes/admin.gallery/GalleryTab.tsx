@@ -17,7 +17,7 @@ type AdminSection = Section;
 
 /** Section management: create, toggle, edit, delete, and delete single photos. */
 export function GalleryTab({ sections, editId }: { sections: AdminSection[]; editId: number | null }) {
-  const { t } = useTranslation("dashboard");
+  const { t, i18n } = useTranslation("dashboard");
   return (
     <div className="admin-gallery">
       <CreateSectionForm />
@@ -29,7 +29,11 @@ export function GalleryTab({ sections, editId }: { sections: AdminSection[]; edi
           <a href="/admin/gallery.zip" className="button secondary small" download>
             {t("gallery.downloadAll")}
           </a>
-        ) : null}
+        ) : null}{" "}
+        <a href={`/admin/keepsake.zip?lang=${i18n.language === "en" ? "en" : "es"}`} className="button secondary small" download>
+          {t("gallery.keepsake")}
+        </a>
+        <p className="admin-muted">{t("gallery.keepsakeHint")}</p>
         {sections.length === 0 ? (
           <p className="admin-empty">{t("gallery.empty")}</p>
         ) : (

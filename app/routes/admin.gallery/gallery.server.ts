@@ -1,6 +1,7 @@
 import { galleryTabSchema, type AdminResult } from "~/lib/admin-schemas";
 import { createSection, deleteMedia, deleteSection, listSections, updateSection } from "~/models/gallery.server";
 import { failed } from "~/http/admin/access.server";
+import { removeDemoDataFailure, removeDemoDataHandler } from "~/http/admin/demo-data.server";
 import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Galería: every section, inactive ones too, with their photos. */
@@ -8,7 +9,7 @@ export async function loadGalleryTab() {
   return { sections: await attempt("sections", () => listSections({ includeInactive: true })) };
 }
 
-type GalleryIntent = "createSection" | "editSection" | "setSectionActive" | "setSectionUpload" | "deleteSection" | "deleteMedia";
+type GalleryIntent = "createSection" | "editSection" | "setSectionActive" | "setSectionUpload" | "deleteSection" | "deleteMedia" | "removeDemoData";
 
 const failures: Record<GalleryIntent, string> = {
   createSection: "dashboard:toasts.createSectionError",
@@ -17,6 +18,7 @@ const failures: Record<GalleryIntent, string> = {
   setSectionUpload: "dashboard:toasts.updateSectionError",
   deleteSection: "dashboard:toasts.deleteSectionError",
   deleteMedia: "dashboard:toasts.deletePhotoError",
+  removeDemoData: removeDemoDataFailure,
 };
 
 /** The three section updates share one model call and one message. */
@@ -61,5 +63,6 @@ export const galleryTab: AdminScreenActions<GalleryIntent> = {
       if (!(await deleteMedia(input.id))) return failed(input.intent, failures.deleteMedia, 404);
       return done(input.intent, "dashboard:toasts.photoDeleted");
     },
+    removeDemoData: removeDemoDataHandler,
   },
 };

@@ -4,6 +4,7 @@ import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { GalleryTab } from "./GalleryTab";
 import { LoadFailed } from "~/components/admin/LoadFailed";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
+import { DemoDataNotice } from "~/components/admin/DemoDataNotice";
 import { galleryTab, loadGalleryTab } from "./gallery.server";
 import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { isLoadError } from "~/lib/admin-schemas";
@@ -24,6 +25,7 @@ export default function GalleryScreen() {
   return (
     <>
       <ScreenNotices ownForms={["createSection", "editSection"]} />
+      <DemoDataNotice />
       <p className="section-actions">
         <Link to="/admin/wishes" className="button secondary small">
           {t("wishes:admin.title")}

@@ -1,3 +1,5 @@
+import { DishFilter, EditAnswerLink, GuestMenuNote } from "~/components/menu/MenuAdminBits";
+import { filterByDish, type Dish } from "~/lib/menu";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { EventFilter, GuestEventsNote, InvitationEventsLine, useEventFilter } from "~/components/events/InvitationEvents";
 import { useVenueTimeZone } from "~/root";
@@ -9,7 +11,7 @@ import type { InvitationStatus } from "~/lib/rsvp";
 import { TrashIcon } from "~/components/icons/index";
 import { ConfirmAction } from "~/components/admin/ConfirmAction";
 import { GuestListLinks } from "./GuestListLinks";
-import { ShareInvitation } from "./ShareInvitation";
+import { ShareInvitation } from "~/components/admin/ShareInvitation";
 import { EditInvitationDialog } from "./EditInvitationDialog";
 import type { InvitationEmailState } from "~/models/invitation-emails.server";
 
@@ -27,9 +29,9 @@ interface AdminInvitation {
   /** When a guest first opened the personal link or entered the code (app/models/reminders.server.ts). */
   openedFirstAt?: string | null;
   openedLastAt?: string | null;
-  /** The events it is invited to, and each person's (the wedding is 0; docs/decisions/0056-events.md). */
+  /** The events it is invited to, and each person's (the wedding is 0; docs/decisions/0057-events.md). */
   events?: number[];
-  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null; attends?: number[] }[];
+  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null; attends?: number[]; dishId?: number | null; isChild?: boolean }[];
 }
 
 /** Each filter's label: 'Abrieron sin responder' is in the reminders namespace, the others in invitations. */
@@ -92,10 +94,13 @@ export function InvitationsTab({
   invitations,
   pendingCount,
   emails = {},
+  dishes = [],
 }: {
   invitations: AdminInvitation[];
   pendingCount: number;
   emails?: Record<number, InvitationEmailState>;
+  /** The couple's menu: each guest's dish by name, and 'Por menú'. */
+  dishes?: Dish[];
 }) {
   const { t, i18n } = useTranslation("dashboard");
   const venueZone = useVenueTimeZone();
@@ -111,7 +116,8 @@ export function InvitationsTab({
   const q = params.get("q") ?? "";
   const status = isInvitationFilter(params.get("status")) ? params.get("status")! : "all";
   const byEvent = eventFilter;
-  const shown = filterInvitations(invitations, { q, status }).filter((inv) => byEvent === null || (inv.events ?? [0]).includes(byEvent));
+  const dish = params.get("dish") ?? "";
+  const shown = filterByDish(filterInvitations(invitations, { q, status }), dish).filter((inv) => byEvent === null || (inv.events ?? [0]).includes(byEvent));
   const editing = invitations.find((inv) => String(inv.id) === params.get("editInvitation"));
   const editHref = (id: number) => {
     const next = new URLSearchParams(params);
@@ -127,6 +133,7 @@ export function InvitationsTab({
       <PendingLink count={pendingCount} />
       <Filters q={q} status={status} />
       <EventFilter />
+      <DishFilter dishes={dishes} current={dish} keep={{ q, status: status === "all" ? "" : status }} />
       {editing ? <EditInvitationDialog key={editing.id} invitation={editing} /> : null}
       {shown.length === 0 ? (
         <p className="admin-empty" role="status">
@@ -180,6 +187,7 @@ export function InvitationsTab({
                                 {g.fullName}
                                 {g.dietary ? <span className="guest-dietary">{t("invitations.dietary", { note: g.dietary })}</span> : null}
                                 <GuestEventsNote attends={g.attends} />
+                                <GuestMenuNote guest={g} dishes={dishes} />
                               </span>
                               {g.isPrimary ? (
                                 <span className="badge badge-accent">{t("invitations.primaryBadge")}</span>
@@ -198,6 +206,7 @@ export function InvitationsTab({
                             </li>
                           ))}
                         </ul>
+                        {inv.confirmed && dishes.length > 0 ? <EditAnswerLink invitationId={inv.id} /> : null}
                       </>
                     )}
                   </td>

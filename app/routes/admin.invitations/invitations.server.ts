@@ -2,18 +2,22 @@ import { invitationsTabSchema, isLoadError } from "~/lib/admin-schemas";
 import { pendingInvitations } from "~/models/reminders.server";
 import { deleteGuest, deleteInvitation, listInvitations } from "~/models/invitations.server";
 import { failed } from "~/http/admin/access.server";
+import { removeDemoDataFailure, removeDemoDataHandler } from "~/http/admin/demo-data.server";
+import { listDishes } from "~/models/menu.server";
 import { editInvitation } from "./edit-invitation.server";
 import { invitationEmailsOf, sendInvitationEmail } from "~/http/admin/emails.server";
 import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Invitaciones: the whole list (the page filters it), and how many wait for an answer ('Por responder (N)'). */
 export async function loadInvitationsTab() {
-  const [invitations, pending, emails] = await Promise.all([
+  const [invitations, pending, emails, dishes] = await Promise.all([
     attempt("invitations", listInvitations),
     attempt("pending invitations", pendingInvitations),
     invitationEmailsOf(),
+    // The couple's menu: each guest's dish by name, and 'Por menú'.
+    listDishes().catch(() => []),
   ]);
-  return { invitations, pendingCount: isLoadError(pending) ? 0 : pending.length, emails };
+  return { invitations, pendingCount: isLoadError(pending) ? 0 : pending.length, emails, ...(dishes.length ? { dishes } : {}) };
 }
 
 const failures = {
@@ -21,9 +25,10 @@ const failures = {
   editInvitation: "dashboard:toasts.updateInvitationError",
   deleteGuest: "dashboard:toasts.deleteGuestError",
   sendInvitationEmail: "emails:toasts.queueFailed",
+  removeDemoData: removeDemoDataFailure,
 };
 
-export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest" | "sendInvitationEmail"> = {
+export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvitation" | "deleteGuest" | "sendInvitationEmail" | "removeDemoData"> = {
   schema: invitationsTabSchema,
   failures,
   handlers: {
@@ -33,6 +38,7 @@ export const invitationsTab: AdminScreenActions<"deleteInvitation" | "editInvita
     },
     editInvitation,
     sendInvitationEmail,
+    removeDemoData: removeDemoDataHandler,
     async deleteGuest(input) {
       const result = await deleteGuest(input.id);
       // The server's own reason when it has one (the primary guest), else the generic 'could not delete' text.

@@ -4,6 +4,7 @@ import { AdminScreenError } from "~/components/admin/AdminScreenError";
 import { InvitationsTab } from "./InvitationsTab";
 import { LoadFailed } from "~/components/admin/LoadFailed";
 import { ScreenNotices } from "~/components/admin/ScreenNotices";
+import { DemoDataNotice } from "~/components/admin/DemoDataNotice";
 import { invitationsTab, loadInvitationsTab } from "./invitations.server";
 import { screenActionOf, screenLoader } from "~/http/admin/tab-action.server";
 import { isLoadError } from "~/lib/admin-schemas";
@@ -23,10 +24,16 @@ export default function InvitationsScreen() {
   return (
     <>
       <ScreenNotices ownForms={["editInvitation"]} />
+      <DemoDataNotice />
       {isLoadError(invitations) ? (
         <LoadFailed message={t("toasts.loadInvitationsError")} />
       ) : (
-        <InvitationsTab invitations={invitations} pendingCount={pendingCount} emails={isLoadError(emails) ? undefined : emails} />
+        <InvitationsTab
+          invitations={invitations}
+          pendingCount={pendingCount}
+          emails={isLoadError(emails) ? undefined : emails}
+          dishes={"dishes" in data ? data.dishes : undefined}
+        />
       )}
     </>
   );

@@ -17,6 +17,7 @@ import { showsToasts } from "~/components/layout/useToastsRequested";
 import { coupleNamesIn } from "~/root";
 import { showsDemoContent } from "~/models/content-live.server";
 import { listExtraEvents } from "~/models/events.server";
+import { demoDataNotice } from "~/http/admin/demo-data.server";
 
 /**
  * The admin panel's frame: the login dialog without the session; with it, the title, 'Cerrar
@@ -34,11 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pendingReview = await pendingReviewCount(authenticated);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
   const i18n = authenticated
-    ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails", "review", "wishes", "content", "events"])
+    ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails", "review", "wishes", "content", "backups", "menu", "events"])
     : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint;
   // email: whether any e-mail control shows; demoContent: the banner while the site still shows the demo couple ('Contenido').
   const demoContent = authenticated ? await showsDemoContent() : false;
+  // demoData: the seeded invitations and sections still there (DemoDataNotice on Estadísticas, Invitaciones, Galería).
+  const demoData = authenticated ? await demoDataNotice() : null;
   return {
     authenticated,
     pendingReview,
@@ -49,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     demoContent,
     // The couple's events beside the wedding: 'Invitado a' in Crear and 'Editar Invitación' (InvitedToFields).
     events: authenticated ? await listExtraEvents() : [],
+    demoData,
   };
 }
 

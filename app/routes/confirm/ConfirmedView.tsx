@@ -3,16 +3,18 @@ import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 import { AddToCalendar } from "~/components/home/AddToCalendar";
 import { CheckCircleIcon } from "~/components/icons/index";
+import { dishName, type MenuOptions } from "~/lib/menu";
 
 interface ConfirmedInvitation {
   primaryGuest: string;
   message?: string | null;
-  guests: { id: number; fullName: string; dietary?: string | null }[];
+  guests: { id: number; fullName: string; dietary?: string | null; dishId?: number | null; isChild?: boolean }[];
 }
 
 /** The already-confirmed view: thanks, the confirmed guests with their dietary notes, and the message. */
-export function ConfirmedView({ invitation }: { invitation: ConfirmedInvitation }) {
-  const { t } = useTranslation(["confirm", "common"]);
+export function ConfirmedView({ invitation, menu = null }: { invitation: ConfirmedInvitation; menu?: MenuOptions | null }) {
+  const { t, i18n } = useTranslation(["confirm", "common"]);
+  const dishOf = (id: number | null | undefined) => menu?.dishes.find((d) => d.id === id);
   const weddingDate = useRootData()?.weddingDate;
   // With no guest listed, falls back to the primary guest, or the word 'Invitado'.
   const guests = invitation.guests.length ? invitation.guests : [{ id: 0, fullName: invitation.primaryGuest || t("common:guest"), dietary: null }];
@@ -27,6 +29,10 @@ export function ConfirmedView({ invitation }: { invitation: ConfirmedInvitation 
           <li key={`${i}-${g.fullName}`}>
             {g.fullName}
             {g.dietary ? <span className="confirmed-dietary">{t("confirm:answer.dietaryNote", { note: g.dietary })}</span> : null}
+            {dishOf(g.dishId) ? (
+              <span className="confirmed-dietary">{t("confirm:menu.dishNote", { dish: dishName(dishOf(g.dishId)!, i18n.language) })}</span>
+            ) : null}
+            {menu?.askChildren && g.isChild ? <span className="confirmed-dietary">{t("confirm:menu.childNote")}</span> : null}
           </li>
         ))}
       </ul>

@@ -12,14 +12,18 @@ import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { EventAttendance } from "~/components/events/EventAttendance";
 import { asksPerEvent, type SiteEvent } from "~/lib/events";
+import type { MenuOptions } from "~/lib/menu";
+import { MenuFields } from "./MenuFields";
 
 export const CONFIRM_FETCHER = "confirm-attendance";
 
 interface Props {
   invitation: { primaryGuest: string; maxGuests: number };
   deadline: string;
-  /** The events it is invited to, the wedding first (docs/decisions/0056-events.md). */
+  /** The events it is invited to, the wedding first (docs/decisions/0057-events.md). */
   events?: readonly SiteEvent[];
+  /** The couple's menu and children question, when either is turned on. */
+  menu?: MenuOptions | null;
 }
 
 /**
@@ -27,7 +31,7 @@ interface Props {
  * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
  * until the page's script runs, and always without JavaScript: decision 0049); a "no" asks once more first.
  */
-export function InvitationView({ invitation, deadline, events = [] }: Props) {
+export function InvitationView({ invitation, deadline, events = [], menu = null }: Props) {
   const { t, i18n } = useTranslation("confirm");
   const venueZone = useVenueTimeZone();
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -40,7 +44,7 @@ export function InvitationView({ invitation, deadline, events = [] }: Props) {
     const form = new FormData(formRef.current);
     const extraSeats = additionalSeats(invitation.maxGuests);
     const list = (name: string) => Array.from({ length: extraSeats }, (_, i) => String(form.get(`${name}[${i}]`) ?? ""));
-    setCarried({ guests: list("guests"), dietary: list("dietary") });
+    setCarried({ guests: list("guests"), dietary: list("dietary"), dish: list("dish"), child: list("child") });
   });
   const [dialogOpen, setDialogOpen] = useState(false);
   const extra = additionalSeats(invitation.maxGuests);
@@ -87,6 +91,7 @@ export function InvitationView({ invitation, deadline, events = [] }: Props) {
           autoComplete="off"
           defaultValue={typed("primaryDietary")}
         />
+        <MenuFields menu={menu} typed={typed} />
         {perEvent ? <EventAttendance person={0} who={invitation.primaryGuest} events={events} typed={typedAttends} /> : null}
         {extra > 0 && inline ? (
           // Until the page's script runs (and always without JavaScript) the additional-guest
@@ -118,6 +123,7 @@ export function InvitationView({ invitation, deadline, events = [] }: Props) {
                     autoComplete="off"
                   />
                 </label>
+                <MenuFields menu={menu} n={i + 1} typed={typed} />
                 {perEvent ? <EventAttendance person={i + 1} who={t("dialog.additional", { n: i + 1 })} events={events} typed={typedAttends} /> : null}
               </div>
             ))}
@@ -144,6 +150,7 @@ export function InvitationView({ invitation, deadline, events = [] }: Props) {
           answerForm={formRef}
           serverErrors={serverErrors}
           typed={typedForDialog}
+          menu={menu}
         />
       ) : null}
 
@@ -193,6 +200,7 @@ function AdditionalGuestsDialog(props: {
   serverErrors?: string[];
   /** A plain post refused before the page ran: the names and notes it sent. */
   typed: (name: string, i?: number) => string | undefined;
+  menu: MenuOptions | null;
 }) {
   const { t } = useTranslation(["confirm", "common"]);
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -252,6 +260,7 @@ function AdditionalGuestsDialog(props: {
                 autoComplete="off"
                 size="sm"
               />
+              <MenuFields menu={props.menu} n={i + 1} typed={props.typed} />
             </div>
           ))}
         </div>

@@ -26,6 +26,8 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   messageTooLong: "confirm:form.messageTooLong",
   alreadyAnswered: "confirm:form.alreadyAnswered",
   notInvited: "events:notInvited",
+  dishRequired: "confirm:menu.dishRequired",
+  dishNotOffered: "confirm:menu.dishNotOffered",
 };
 
 /** What refused() needs of conform's submission: what was sent, and its reply. */
@@ -102,7 +104,15 @@ async function confirmAction(request: Request, context: AppLoadContext) {
         code,
         value.guests.map((fullName, i) => ({ fullName: fullName ?? "", dietary: value.dietary[i], attends: byPerson?.[i + 1] })),
         undefined,
-        { primaryDietary: value.primaryDietary, message: value.message, primaryAttends: byPerson?.[0] },
+        {
+          primaryDietary: value.primaryDietary,
+          message: value.message,
+          primaryAttends: byPerson?.[0],
+          choices: {
+            primary: { dish: value.primaryDish, child: value.primaryChild },
+            guests: value.guests.map((_, i) => ({ dish: value.dish[i], child: value.child[i] })),
+          },
+        },
       )
     : ({ ok: false, error: "notFound" } as const);
   if (!result.ok) {
@@ -142,7 +152,7 @@ export async function loadConfirmPage(request: Request) {
   const invitation = code ? await findInvitationByCode(code) : null;
   // A stored code whose invitation was deleted is forgotten.
   const headers = code && !invitation ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
-  // The events it is invited to: with more than the wedding, the answer asks per person (docs/decisions/0056-events.md).
+  // The events it is invited to: with more than the wedding, the answer asks per person (docs/decisions/0057-events.md).
   const events = invitation ? await eventsSeenBy(invitation.events) : [];
   return { invitation: invitation && guestView(invitation), events, headers };
 }

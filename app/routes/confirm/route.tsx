@@ -16,6 +16,7 @@ import { CONFIRM_FETCHER, InvitationView } from "./InvitationView";
 import { CONFETTI, REDIRECT_AFTER_VALID_CODE_MS } from "~/lib/constants";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { weddingDates } from "~/models/content-dates.server";
+import { loadMenuOptions } from "~/models/menu.server";
 import { handleConfirmAction, loadConfirmPage } from "./confirm.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
@@ -32,10 +33,13 @@ export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNa
 export async function loader({ request }: LoaderFunctionArgs) {
   const { invitation, events, headers } = await loadConfirmPage(request);
   const { rsvpDeadline: deadline } = await weddingDates();
+  // The couple's menu and children question, only when turned on: asked while pending, named once confirmed.
+  const menu = invitation && invitation.status !== "declined" ? await loadMenuOptions() : null;
   return data(
     {
       invitation,
       events,
+      menu: menu && (menu.askMenu || menu.askChildren) ? menu : null,
       deadline,
       rsvpOpen: isRsvpOpen(deadline),
       /** The page's texts (decision 0014); FormErrors shows confirm's keys. */
@@ -114,7 +118,7 @@ function useConfirmEffects(status: string | undefined) {
 }
 
 function ConfirmPageContent() {
-  const { invitation, events, deadline, rsvpOpen } = useLoaderData<typeof loader>();
+  const { invitation, events, deadline, rsvpOpen, menu } = useLoaderData<typeof loader>();
   const { t } = useTranslation("confirm");
   const [params] = useSearchParams();
   useConfirmEffects(invitation?.status);
@@ -123,11 +127,11 @@ function ConfirmPageContent() {
   useEffect(() => setOpen(rsvpOpen && isRsvpOpen(deadline)), [rsvpOpen, deadline]);
 
   let view: React.ReactNode;
-  if (invitation?.status === "confirmed") view = <ConfirmedView invitation={invitation} />;
+  if (invitation?.status === "confirmed") view = <ConfirmedView invitation={invitation} menu={menu} />;
   else if (invitation?.status === "declined") view = <DeclinedView />;
   else if (!open) view = <ExpiredView deadline={deadline} />;
   else if (invitation && params.get("step") === "decline") view = <DeclineStep />;
-  else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} events={events} />;
+  else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} events={events} menu={menu} />;
   else view = <CodeForm />;
 
   return (

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { idColumn, nowIsoDefault } from "~/infra/sql-dialect.server";
 
 /**
- * Several events (docs/decisions/0056-events.md). The wedding itself is not a row: it is event 0,
+ * Several events (docs/decisions/0057-events.md). The wedding itself is not a row: it is event 0,
  * its date and place are Contenido's, and every invitation is invited to it. Other events are
  * rows; an invitation is invited to the ones in `invitation_events`; each person named attends
  * the wedding (`guests.attends_wedding`, 1 for every answer given before) and the events in
