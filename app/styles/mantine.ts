@@ -28,5 +28,6 @@ import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/NumberInput.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Switch.css";
+import "@mantine/core/styles/Progress.css";
 import "@mantine/notifications/styles.css";
 import "./mantine-overrides.css";

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Textarea, TextInput } from "@mantine/core";
+import { Button, Textarea, TextInput } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminForm } from "~/components/admin/AdminForm";
@@ -211,7 +211,10 @@ function EventFields({ event, typed, idPrefix }: { event?: SiteEvent; typed?: Re
         autosize
         minRows={2}
       />
-      <Checkbox id={`${idPrefix}-isPublic`} name="isPublic" label={t("fields.isPublic")} defaultChecked={isPublic} />
+      <label className="checkbox-field">
+        <input type="checkbox" id={`${idPrefix}-isPublic`} name="isPublic" defaultChecked={isPublic} />
+        <span>{t("fields.isPublic")}</span>
+      </label>
     </>
   );
 }
