@@ -59,17 +59,17 @@ test("with nothing turned on the guest's form asks no menu; the couple sets thre
   await page.getByRole("link", { name: "Menú" }).click();
   await expect(page.getByRole("heading", { name: "Menú", exact: true })).toBeVisible();
   for (const dish of DISHES) {
-    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Añadir plato" }) });
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Agregar plato" }) });
     await form.getByLabel("Plato (ES)").fill(dish.es);
     await form.getByLabel("Plato (EN)").fill(dish.en);
-    await form.getByRole("button", { name: "Añadir plato" }).click();
+    await form.getByRole("button", { name: "Agregar plato" }).click();
     await expect(page.getByRole("group", { name: dish.es })).toBeVisible();
   }
   // A dish needs its Spanish name: refused, nothing added.
   await page
     .locator("form")
-    .filter({ has: page.getByRole("button", { name: "Añadir plato" }) })
-    .getByRole("button", { name: "Añadir plato" })
+    .filter({ has: page.getByRole("button", { name: "Agregar plato" }) })
+    .getByRole("button", { name: "Agregar plato" })
     .click();
   await expect(page.getByText("Escribe el nombre del plato en español.").filter({ visible: true }).first()).toBeVisible();
   await expect(page.getByRole("group")).toHaveCount(3);
