@@ -146,3 +146,24 @@ test("the guest list's CSV keeps each invitation's events through an export and 
   const after = new Map((await data.invitations.list()).map((i) => [i.primaryGuest, i.events]));
   expect(after).toEqual(before);
 });
+
+test("Invitaciones filters 'Por evento': only the invitations invited to the chosen event", async ({ page }) => {
+  await login(page);
+  await page.goto(`${server.baseURL}/admin/create`);
+  await page.getByRole("group", { name: "Invitado a" }).getByRole("checkbox", { name: "Cena de ensayo" }).uncheck();
+  await page.getByLabel("Invitado Principal").fill("Marta Sol");
+  await page.getByRole("button", { name: "Crear Invitación" }).click();
+  await expect(page.locator(".invitation-code").first()).toHaveText(/^[A-Z0-9]{6}$/);
+
+  await page.goto(`${server.baseURL}/admin/invitations`);
+  await expect(page.getByRole("row").filter({ hasText: "Marta Sol" })).toBeVisible();
+  const byEvent = page.getByLabel("Por evento");
+  await byEvent.selectOption({ label: "Cena de ensayo" });
+  await byEvent.locator("xpath=ancestor::form").getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/event=\d+/);
+  await expect(page.getByRole("row").filter({ hasText: "Pepe Gil" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Marta Sol" })).toHaveCount(0);
+  await expect(page.getByLabel("Por evento")).toHaveValue(/^\d+$/);
+  // The filter's select is a full-size target.
+  expect((await page.getByLabel("Por evento").boundingBox())!.height).toBeGreaterThanOrEqual(44);
+});

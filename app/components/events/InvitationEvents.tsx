@@ -48,9 +48,10 @@ export function EventFilter() {
     <Form method="get" className="invitation-search" preventScrollReset>
       {params.get("q") ? <input type="hidden" name="q" value={params.get("q") ?? ""} /> : null}
       {params.get("status") ? <input type="hidden" name="status" value={params.get("status") ?? ""} /> : null}
+      {params.get("dish") ? <input type="hidden" name="dish" value={params.get("dish") ?? ""} /> : null}
       <label className="plain-field">
         <span>{t("filter")}</span>
-        <select name="event" defaultValue={chosen === null ? "" : String(chosen)}>
+        <select name="event" defaultValue={chosen === null ? "" : String(chosen)} className="plain-select">
           <option value="">{t("filterAll")}</option>
           <option value={WEDDING_EVENT_ID}>{t("wedding")}</option>
           {events.map((e) => (
@@ -61,7 +62,7 @@ export function EventFilter() {
         </select>
       </label>
       <button type="submit" className="button secondary">
-        {t("filter")}
+        {t("filterButton")}
       </button>
     </Form>
   );

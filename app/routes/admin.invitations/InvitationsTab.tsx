@@ -133,7 +133,7 @@ export function InvitationsTab({
       <PendingLink count={pendingCount} />
       <Filters q={q} status={status} />
       <EventFilter />
-      <DishFilter dishes={dishes} current={dish} keep={{ q, status: status === "all" ? "" : status }} />
+      <DishFilter dishes={dishes} current={dish} keep={{ q, status: status === "all" ? "" : status, event: byEvent === null ? "" : String(byEvent) }} />
       {editing ? <EditInvitationDialog key={editing.id} invitation={editing} /> : null}
       {shown.length === 0 ? (
         <p className="admin-empty" role="status">
