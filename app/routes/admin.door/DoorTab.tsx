@@ -44,9 +44,8 @@ export function DoorTab({
           label={t("admin.keyLabel")}
           description={t("admin.keyHint", { min: DOOR_KEY_MIN_LENGTH })}
           autoComplete="new-password"
-          minLength={DOOR_KEY_MIN_LENGTH}
+          // No minLength or required: the server's rule answers a short key in the couple's language, with or without JavaScript.
           maxLength={DOOR_KEY_MAX_LENGTH}
-          required
           size="md"
           error={save.errors?.length ? <FormErrors id="door-key-errors" errors={save.errors} /> : undefined}
         />
