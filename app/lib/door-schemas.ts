@@ -8,8 +8,6 @@ import { DOOR_KEY_MAX_LENGTH } from "./door";
 export const doorTabSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("saveDoorKey"),
-    key: z
-      .string({ required_error: "door:errors.tooShort" })
-      .max(DOOR_KEY_MAX_LENGTH * 2, "door:errors.tooLong"),
+    key: z.string({ required_error: "door:errors.tooShort" }).max(DOOR_KEY_MAX_LENGTH * 2, "door:errors.tooLong"),
   }),
 ]);

@@ -62,10 +62,7 @@ export async function arrivalCounts(): Promise<ArrivalCounts> {
   const row = await db()
     .selectFrom("guests")
     .innerJoin("invitations", "invitations.id", "guests.invitation_id")
-    .select((eb) => [
-      eb.fn.countAll<number>().as("confirmed"),
-      eb.fn.count<number>("guests.arrived_at").as("arrived"),
-    ])
+    .select((eb) => [eb.fn.countAll<number>().as("confirmed"), eb.fn.count<number>("guests.arrived_at").as("arrived")])
     .where("invitations.confirmed", "=", 1)
     .executeTakeFirstOrThrow();
   return { arrived: Number(row.arrived), confirmed: Number(row.confirmed) };

@@ -171,7 +171,10 @@ test("two phones at the door see each other's arrivals within 5 seconds @js-only
   const second = await open(browser, testInfo);
   await doorLogin(first.page);
   await doorLogin(second.page);
-  const before = await second.page.getByRole("status").filter({ hasText: /Llegaron \d+ de \d+/ }).textContent();
+  const before = await second.page
+    .getByRole("status")
+    .filter({ hasText: /Llegaron \d+ de \d+/ })
+    .textContent();
   const [, arrived, confirmed] = /Llegaron (\d+) de (\d+)/.exec(before ?? "")!;
 
   await search(first.page, "rosa blanco");

@@ -12,15 +12,7 @@ import { DOOR_KEY_MAX_LENGTH, DOOR_KEY_MIN_LENGTH } from "~/lib/door";
  * recepción', the key the people at the door sign in with (set, or changed: the door's open
  * sessions then end).
  */
-export function DoorTab({
-  hasKey,
-  counts,
-  address,
-}: {
-  hasKey: boolean;
-  counts: { arrived: number; confirmed: number } | LoadError;
-  address: string;
-}) {
+export function DoorTab({ hasKey, counts, address }: { hasKey: boolean; counts: { arrived: number; confirmed: number } | LoadError; address: string }) {
   const { t } = useTranslation("door");
   const save = useAdminAction("saveDoorKey");
   // A fresh, empty field after each save (the key is never shown again).

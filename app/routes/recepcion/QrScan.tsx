@@ -94,6 +94,9 @@ export function QrScan() {
   };
 
   useEffect(() => stop, []);
+  // The camera's loop reads the latest `open` (it closes over this render's navigate).
+  const opener = useRef(open);
+  opener.current = open;
 
   // While the camera is on, a frame is read a few times a second until one holds a QR code.
   useEffect(() => {
@@ -104,14 +107,13 @@ export function QrScan() {
       if (cancelled || !element) return;
       const text = element.readyState >= 2 ? await readQr(element, canvasOf()).catch(() => null) : null;
       if (cancelled) return;
-      if (text !== null) open(text);
+      if (text !== null) opener.current(text);
       else window.setTimeout(() => void look(), 300);
     };
     void look();
     return () => {
       cancelled = true;
     };
-    // `open` only reads state setters and navigate.
   }, [scanning]);
 
   const startCamera = async () => {

@@ -29,9 +29,18 @@ export async function loadDoor(request: Request) {
 }
 
 const guest = z.coerce.number().int().positive();
-const q = z.string().max(DOOR_QUERY_MAX_LENGTH * 2).default("");
+const q = z
+  .string()
+  .max(DOOR_QUERY_MAX_LENGTH * 2)
+  .default("");
 const doorSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("login"), key: z.string().max(DOOR_KEY_MAX_LENGTH * 2).default("") }),
+  z.object({
+    intent: z.literal("login"),
+    key: z
+      .string()
+      .max(DOOR_KEY_MAX_LENGTH * 2)
+      .default(""),
+  }),
   z.object({ intent: z.literal("logout") }),
   z.object({ intent: z.literal("mark"), guest, q }),
   z.object({ intent: z.literal("undo"), guest, q }),
@@ -62,7 +71,10 @@ export async function doorAction(request: Request, context: AppLoadContext) {
     const login = await doorLogin(request, context, input.key);
     if (!login.ok) {
       const retry = login.retryAfterSeconds ? { "Retry-After": String(login.retryAfterSeconds) } : undefined;
-      return data<DoorActionData>({ intent: input.intent, error: login.error, minutes: login.minutes }, { status: login.status, headers: { ...NO_STORE, ...retry } });
+      return data<DoorActionData>(
+        { intent: input.intent, error: login.error, minutes: login.minutes },
+        { status: login.status, headers: { ...NO_STORE, ...retry } },
+      );
     }
     return redirect("/recepcion", { headers: { "Set-Cookie": login.setCookie } });
   }
