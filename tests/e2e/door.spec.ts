@@ -62,6 +62,7 @@ test("the couple sets the door key on 'Recepción'; the door signs in with it an
   await admin.page.getByRole("link", { name: "Recepción" }).click();
   await expect(admin.page.getByRole("heading", { name: "Recepción", exact: true })).toBeVisible();
   await expect(admin.page.getByRole("link", { name: `${server.baseURL}/recepcion` })).toBeVisible();
+  await expect(admin.page.getByRole("img", { name: `Código QR de ${server.baseURL}/recepcion` })).toBeVisible();
   await expect(admin.page.getByText("Aún no hay clave de recepción")).toBeVisible();
   const keyField = admin.page.getByLabel("Nueva clave de recepción");
 

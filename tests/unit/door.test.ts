@@ -12,6 +12,7 @@ import { codeInScan } from "~/lib/door";
 import { arrivalCounts, checkDoorKey, markArrival, searchDoor, setDoorKey, undoArrival } from "~/models/door.server";
 import { confirmInvitation, createInvitation, updateInvitation } from "~/models/invitations.server";
 import { getSetting } from "~/models/site-settings.server";
+import { setMenuSettings } from "~/models/menu.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 const BASE = "http://localhost";
@@ -192,6 +193,15 @@ describe("the door's search", () => {
       { id: inv.guests[0]!.id, name: "Ana Torres", table: "Mesa 4", dish: { name: "Pescado", nameEn: "Fish" }, arrivedAt: null },
       { id: inv.guests[1]!.id, name: "Luis Torres", table: null, dish: null, arrivedAt: null },
     ]);
+    // The door's page shows a dish only while the couple asks for the menu.
+    const admin = (await startAdminSessionHeader(get("/admin"))).split(";")[0];
+    const dishes = async () => {
+      const page = (await loadDoor(get("/recepcion?q=torres", admin))) as unknown as { data: { results: { people: { dish: unknown }[] }[] } };
+      return page.data.results[0]!.people.map((p) => p.dish);
+    };
+    expect(await dishes()).toEqual([null, null]);
+    await setMenuSettings({ askMenu: true, askChildren: false });
+    expect(await dishes()).toEqual([{ name: "Pescado", nameEn: "Fish" }, null]);
   });
 });
 

@@ -12,7 +12,18 @@ import { DOOR_KEY_MAX_LENGTH, DOOR_KEY_MIN_LENGTH } from "~/lib/door";
  * recepción', the key the people at the door sign in with (set, or changed: the door's open
  * sessions then end).
  */
-export function DoorTab({ hasKey, counts, address }: { hasKey: boolean; counts: { arrived: number; confirmed: number } | LoadError; address: string }) {
+export function DoorTab({
+  hasKey,
+  counts,
+  address,
+  qr,
+}: {
+  hasKey: boolean;
+  counts: { arrived: number; confirmed: number } | LoadError;
+  address: string;
+  /** The address's QR code (an SVG the server made of the site's own address). */
+  qr: string;
+}) {
   const { t } = useTranslation("door");
   const save = useAdminAction("saveDoorKey");
   // A fresh, empty field after each save (the key is never shown again).
@@ -26,6 +37,7 @@ export function DoorTab({ hasKey, counts, address }: { hasKey: boolean; counts: 
         <p>
           <a href={address}>{address}</a>
         </p>
+        <span className="door-address-qr" role="img" aria-label={t("admin.qrLabel", { url: address })} dangerouslySetInnerHTML={{ __html: qr }} />
         <p role="status">{isLoadError(counts) ? t("admin.failed") : t("counts", { arrived: counts.arrived, confirmed: counts.confirmed })}</p>
       </section>
       <AdminForm action={save} className="card admin-card admin-form" key={formKey}>

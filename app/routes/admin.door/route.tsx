@@ -18,7 +18,7 @@ export default function DoorScreen() {
   return (
     <>
       <ScreenNotices />
-      <DoorTab hasKey={data.hasKey} counts={data.counts} address={data.address} />
+      <DoorTab hasKey={data.hasKey} counts={data.counts} address={data.address} qr={data.qr} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { pageTexts } from "~/infra/i18n.server";
 import { DOOR_KEY_MAX_LENGTH, DOOR_POLL_MS, DOOR_QUERY_MAX_LENGTH } from "~/lib/door";
 import { formFieldsOf } from "~/lib/form-fields";
 import { weddingDates } from "~/models/content-dates.server";
+import { loadMenuOptions } from "~/models/menu.server";
 import { arrivalCounts, markArrival, searchDoor, undoArrival } from "~/models/door.server";
 
 /**
@@ -24,7 +25,9 @@ export async function loadDoor(request: Request) {
   const i18n = await pageTexts(request, "door");
   if (!access) return data({ signedIn: false as const, i18n }, { headers: NO_STORE });
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, DOOR_QUERY_MAX_LENGTH);
-  const [results, counts, dates] = await Promise.all([searchDoor(q), arrivalCounts(), weddingDates()]);
+  const [found, counts, dates, menu] = await Promise.all([searchDoor(q), arrivalCounts(), weddingDates(), loadMenuOptions()]);
+  // A dish shows only while the couple asks for the menu ('Menú').
+  const results = menu.askMenu ? found : found.map((inv) => ({ ...inv, people: inv.people.map((p) => ({ ...p, dish: null })) }));
   return data({ signedIn: true as const, i18n, q, results, counts, timeZone: dates.timeZone, pollMs: DOOR_POLL_MS }, { headers: NO_STORE });
 }
 

@@ -7,14 +7,21 @@ import { useHydrated } from "~/components/confirm/useHydrated";
 import { arrivalTime } from "~/lib/door";
 import { dishName } from "~/lib/menu";
 import type { DoorInvitation } from "~/models/door.server";
-import { coupleNamesIn } from "~/root";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
+import type doorEs from "~/locales/es/door.json";
+import { coupleNamesIn, type RootData } from "~/root";
 import { QrScan } from "./QrScan";
 import { doorAction, loadDoor, type DoorActionData } from "./recepcion.server";
 
 /** A screen of its own, phone-first: no header, footer or music (the root leaves them out for `bare` pages). */
 export const handle = { bare: true };
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Recepción · ${coupleNamesIn(matches)}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
+  const title = (data?.i18n[lang]?.door as typeof doorEs | undefined)?.metaTitle ?? "Recepción";
+  return [{ title: `${title} · ${coupleNamesIn(matches)}` }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadDoor(request);
