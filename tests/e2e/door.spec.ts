@@ -1,5 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import QRCode from "qrcode";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
 
 /**
@@ -122,6 +123,8 @@ test("the door finds 'José' for 'Jose', marks an arrival and undoes it; Estadí
   // Back on the same search (POST/redirect/GET).
   await expect(door.page).toHaveURL(/\/recepcion\?q=munoz$/);
   await expect(person(door.page, "Lucía Muñoz").getByRole("button", { name: "Marcar llegada" })).toBeVisible();
+  // Made for a phone: nothing scrolls sideways at 390 px.
+  expect(await door.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   const admin = await open(browser, testInfo, "es", { width: 1280, height: 900 });
   await adminLogin(admin.page);
@@ -157,6 +160,7 @@ test("a guest's personal QR code, read from a photo, opens their invitation @js-
   await door.page.getByLabel("Leer el QR de una foto").setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: png });
   await expect(door.page.getByRole("heading", { name: "Invitación de Pedro Páramo" })).toBeVisible();
   await expect(person(door.page, "Pedro Páramo").getByRole("button", { name: "Marcar llegada" })).toBeVisible();
+  await expectNoSeriousA11yViolations(door.page, "/recepcion with an invitation");
 
   // A QR code that is not an invitation's says so.
   const other = await QRCode.toBuffer("https://example.com/", { type: "png", width: 300, margin: 4 });
