@@ -189,3 +189,27 @@ test("two phones at the door see each other's arrivals within 5 seconds @js-only
   await first.context.close();
   await second.context.close();
 });
+
+test("a new door key signs every door phone out; the new key opens the door again", async ({ browser }, testInfo) => {
+  const door = await open(browser, testInfo);
+  await doorLogin(door.page);
+  const admin = await open(browser, testInfo, "es", { width: 1280, height: 900 });
+  await adminLogin(admin.page);
+  await admin.page.goto("/admin/door");
+  await admin.page.getByLabel("Nueva clave de recepción").fill(`${KEY}-nueva`);
+  await admin.page.getByRole("button", { name: "Cambiar clave" }).click();
+  // Once saved, the door's next page asks for the key again.
+  await expect(async () => {
+    await door.page.goto("/recepcion");
+    await expect(door.page.getByLabel("Clave de recepción")).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await admin.context.close();
+
+  await door.page.getByLabel("Clave de recepción").fill(KEY);
+  await door.page.getByRole("button", { name: "Entrar" }).click();
+  await expect(door.page.getByRole("alert").filter({ hasText: "La clave no es correcta." })).toBeVisible();
+  await door.page.getByLabel("Clave de recepción").fill(`${KEY}-nueva`);
+  await door.page.getByRole("button", { name: "Entrar" }).click();
+  await expect(door.page.getByRole("status").filter({ hasText: /Llegaron \d+ de \d+/ })).toBeVisible();
+  await door.context.close();
+});

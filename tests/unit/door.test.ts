@@ -5,6 +5,8 @@ import * as exportCsv from "~/routes/admin_.export[.]csv";
 import * as countsRoute from "~/routes/recepcion[.]json";
 import { doorAction, loadDoor } from "~/routes/recepcion/recepcion.server";
 import { loadAdmin } from "~/http/admin-page.server";
+import { screenAction } from "~/http/admin/tab-action.server";
+import { createTab } from "~/routes/admin.create/create.server";
 import { doorAccess } from "~/http/door-access.server";
 import { db } from "~/infra/db.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
@@ -123,6 +125,14 @@ describe("a door session can only search, mark arrivals and see tables", () => {
     const api = await invitationsApi.loader({ request: get("/api/invitations", cookie), params: {}, context });
     expect(api.status).toBe(401);
     await expect(exportCsv.loader({ request: get("/admin/export.csv", cookie), params: {}, context })).rejects.toMatchObject({ status: 401 });
+    // Nor may it post any admin form: 'Crear Invitación' is refused and creates nothing.
+    const create = new Request(`${BASE}/admin/create`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      body: new URLSearchParams({ intent: "createInvitation", primaryGuest: "Intruso", maxGuests: "1" }),
+    });
+    await expect(screenAction(create, context, createTab)).rejects.toMatchObject({ status: 401 });
+    expect(await db().selectFrom("invitations").select("id").execute()).toEqual([]);
   });
 
   it("the admin's own session may use the door; no session may not (401 for the counts and marks)", async () => {
