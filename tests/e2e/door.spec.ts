@@ -1,7 +1,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import QRCode from "qrcode";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import { expect, jsDisabled, startServer, TestData, test, uniqueClientAddress } from "./fixtures";
 
 /**
  * 'Recepción', the screen at the door (decision 0061), JavaScript on and off, Spanish and English:
@@ -29,6 +29,8 @@ async function open(browser: Browser, testInfo: TestInfo, lng: "es" | "en" = "es
     locale: lng === "en" ? "en-US" : "es-ES",
     javaScriptEnabled: !jsDisabled(testInfo),
     viewport,
+    // A client address of its own (the server trusts one proxy hop): the login limit counts this phone alone.
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
   });
   await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
   return { context, page: await context.newPage() };
