@@ -187,7 +187,11 @@ export interface AdminSessionTable {
   expires_at: number;
   ended_at: number | null;
   password_tag: string;
+  /** Whose session: the admin's, or the door's ('Recepción': search, arrivals, tables only). */
+  role: Generated<SessionRole>;
 }
+
+export type SessionRole = "admin" | "door";
 
 /** One client's attempts at one limited action in the current window (app/infra/rate-limit.server.ts). */
 export interface RateLimitTable {

@@ -199,6 +199,16 @@ export function adminPasswordTag(): string {
 }
 
 /**
+ * The tag a door session ('Recepción') is opened with: of the door key's stored hash, keyed by the
+ * session secret. A new key (a new salted hash) gives a new tag, which ends every door session
+ * opened before. The hash is the database's already (site_settings), so a cheap HMAC hides nothing
+ * less than scrypt would.
+ */
+export function doorKeyTag(keyHash: string): string {
+  return crypto.createHmac("sha256", sessionSecret()).update(`door-session:${keyHash}`).digest("base64url");
+}
+
+/**
  * What a backup carries of the secrets file: the session secret and the admin password's hash (a
  * restored site keeps its sessions' key and its password). Never the setup token: it is this
  * start's, one-time.

@@ -5,6 +5,7 @@ import { uploaderNameOf } from "~/lib/names";
 import { isHttps } from "~/lib/https";
 import { adminPasswordTag, sessionSecret } from "~/infra/secrets.server";
 import { db } from "~/infra/db.server";
+import type { SessionRole } from "~/infra/db-schema";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -103,34 +104,49 @@ async function adminToken(request: Request): Promise<string | null> {
   return typeof token === "string" && token.length >= 32 && token.length <= 64 ? token : null;
 }
 
-export async function isAdminSession(request: Request): Promise<boolean> {
+/** A session that is open (not ended, not past its day): whose it is and the tag it was opened with. */
+export async function openSession(request: Request): Promise<{ role: SessionRole; tag: string } | null> {
   const token = await adminToken(request);
-  if (!token) return false;
+  if (!token) return null;
   const now = Date.now();
   const row = await db()
     .selectFrom("admin_sessions")
-    .select(["created_at", "expires_at", "ended_at", "password_tag"])
+    .select(["created_at", "expires_at", "ended_at", "password_tag", "role"])
     .where("id", "=", tokenId(token))
     .executeTakeFirst();
-  return (
-    !!row &&
-    row.ended_at === null &&
-    row.created_at <= now &&
-    now < row.expires_at &&
-    now - row.created_at < ADMIN_SESSION_MAX_AGE_MS &&
-    row.password_tag === adminPasswordTag()
-  );
+  const open = !!row && row.ended_at === null && row.created_at <= now && now < row.expires_at && now - row.created_at < ADMIN_SESSION_MAX_AGE_MS;
+  return open ? { role: row.role, tag: row.password_tag } : null;
 }
 
-/** A fresh session (never the one the browser sent: no fixation). */
-export async function startAdminSessionHeader(request: Request): Promise<string> {
+/**
+ * The admin's session: open, the admin's role and the current password's tag. A door session
+ * ('Recepción', the same cookie) is never one: every admin screen, download and /api route
+ * answers it as it answers no session.
+ */
+export async function isAdminSession(request: Request): Promise<boolean> {
+  const session = await openSession(request);
+  return session?.role === "admin" && session.tag === adminPasswordTag();
+}
+
+/**
+ * A fresh session (never the one the browser sent: no fixation): the admin's, or with `door` the
+ * door's, tagged with the door key's tag (a changed key ends it).
+ */
+export async function startAdminSessionHeader(request: Request, door?: { tag: string }): Promise<string> {
   const now = Date.now();
   const token = crypto.randomBytes(32).toString("base64url");
   // Sessions past their day are no use to anyone: dropped here, so the table stays small.
   await db().deleteFrom("admin_sessions").where("expires_at", "<=", now).execute();
   await db()
     .insertInto("admin_sessions")
-    .values({ id: tokenId(token), created_at: now, expires_at: now + ADMIN_SESSION_MAX_AGE_MS, ended_at: null, password_tag: adminPasswordTag() })
+    .values({
+      id: tokenId(token),
+      created_at: now,
+      expires_at: now + ADMIN_SESSION_MAX_AGE_MS,
+      ended_at: null,
+      password_tag: door ? door.tag : adminPasswordTag(),
+      role: door ? "door" : "admin",
+    })
     .execute();
   const session = await adminSessions().getSession();
   session.set("token", token);
@@ -143,6 +159,11 @@ export async function endAdminSessionHeader(request: Request): Promise<string> {
   if (token) await db().updateTable("admin_sessions").set({ ended_at: Date.now() }).where("id", "=", tokenId(token)).where("ended_at", "is", null).execute();
   const session = await adminSessions().getSession(request.headers.get("Cookie"));
   return adminSessions().destroySession(session, secureFor(request));
+}
+
+/** Ends every open session of `role` on the server (the door's, when its key changes). */
+export async function endSessionsOf(role: SessionRole): Promise<void> {
+  await db().updateTable("admin_sessions").set({ ended_at: Date.now() }).where("role", "=", role).where("ended_at", "is", null).execute();
 }
 
 /* ---------- Flash toasts carried across a redirect ---------- */

@@ -14,6 +14,7 @@ import { MAX_PHONE_INPUT_LENGTH } from "./contacts";
 import { isEmailAddress, MAX_EMAIL_LENGTH } from "./email";
 import { MAX_EVENTS, MAX_EVENT_ADDRESS_LENGTH, MAX_EVENT_DESCRIPTION_LENGTH, MAX_EVENT_NAME_LENGTH, MAX_EVENT_PLACE_LENGTH } from "./events";
 import type { menuTabSchema } from "./menu-schemas";
+import type { doorTabSchema } from "./door-schemas";
 
 /**
  * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
@@ -36,6 +37,8 @@ export const ADMIN_TABS = [
   { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
   // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.
   { id: "emails", path: "/admin/emails", loading: "emails:loading", label: "emails:tab", needsEmail: true },
+  // 'Recepción': the door's key, its address and the arrivals so far (decision 0061).
+  { id: "door", path: "/admin/door", loading: "door:loading", label: "door:admin.tab" },
   // 'Copia de seguridad': the full backup's download and the scheduled backups (decision 0051).
   { id: "backups", path: "/admin/backups", loading: "backups:loading", label: "backups:tab" },
 ] as const;
@@ -288,7 +291,8 @@ export type AdminAction =
   | z.infer<typeof wishesTabSchema>
   | z.infer<typeof contentMediaSchema>
   | z.infer<typeof eventsScreenSchema>
-  | z.infer<typeof menuTabSchema>;
+  | z.infer<typeof menuTabSchema>
+  | z.infer<typeof doorTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;

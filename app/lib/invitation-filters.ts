@@ -1,3 +1,4 @@
+import { foldText } from "./fold-text";
 import { normalizeInvitationCode } from "./invitation-code";
 import type { InvitationStatus } from "./rsvp";
 
@@ -10,7 +11,7 @@ export type InvitationFilter = (typeof INVITATION_FILTERS)[number];
 export const isInvitationFilter = (v: unknown): v is InvitationFilter => typeof v === "string" && (INVITATION_FILTERS as readonly string[]).includes(v);
 
 /** Case- and accent-insensitive form of a name for searching ("Lucía" finds "lucia"). */
-const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase().replace(/\s+/g, " ").trim();
+const fold = foldText;
 
 /**
  * The invitations matching a search (a primary guest's or guest's name, or the code, any case)

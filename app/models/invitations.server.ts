@@ -14,6 +14,7 @@ import { attendanceOf, eventNames, invitedEvents, listExtraEvents, recordAttenda
 import { attendanceByName, isDecline } from "~/lib/events";
 import { applyChoices, type MenuChoiceError, type MenuOptions, type PersonChoice, type StoredChoice } from "~/lib/menu";
 import { loadMenuOptions } from "~/models/menu.server";
+import { keptArrivals } from "~/models/door.server";
 
 export interface Guest {
   id: number;
@@ -493,6 +494,7 @@ export async function confirmInvitation(
     const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
     if (!chosen.ok) return chosen;
     // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
+    const kept = await keptArrivals(trx, row.id);
     await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
     await trx
       .insertInto("guests")
@@ -506,6 +508,7 @@ export async function confirmInvitation(
               is_primary: i === 0 ? 1 : 0,
               dish_id: chosen.choices[i].dishId,
               is_child: chosen.choices[i].isChild ? 1 : 0,
+              ...kept(g.fullName),
             }) as const,
         ),
       )

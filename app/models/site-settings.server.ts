@@ -9,7 +9,9 @@ export type SettingKey =
   | "wishes_review"
   // 'Menú': 'Pedir el menú a cada invitado' and 'Preguntar por niños' (app/models/menu.server.ts).
   | "menu_ask"
-  | "children_ask";
+  | "children_ask"
+  // 'Clave de recepción': the door key's scrypt hash (app/models/door.server.ts, decision 0061).
+  | "door_key_hash";
 
 export async function getSetting(key: SettingKey): Promise<string | null> {
   const row = await db().selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();

@@ -15,6 +15,7 @@ import { createSection } from "~/models/gallery.server";
 import { confirmInvitation, createInvitation, findInvitationByCode } from "~/models/invitations.server";
 import { enqueue, suppressEmail } from "~/models/outbox.server";
 import { seedDemoData } from "~/models/seed.server";
+import { checkDoorKey, setDoorKey } from "~/models/door.server";
 import { addWish } from "~/models/wishes.server";
 import { startS3Server, type S3TestServer } from "../helpers/s3-server";
 import { createPgDatabase, onPostgres } from "./helpers/engine";
@@ -314,6 +315,19 @@ describe("backup and restore", () => {
     expect(await restoreBackup(bare)).toMatchObject({ ok: true });
     expect(verifySetupToken(second)).toBe(true);
     expect(storedSecrets()).toEqual({ sessionSecret: "only-the-session-secret" });
+  });
+
+  it("carries the door key ('Clave de recepción'): the restored site's door opens with the same key", async () => {
+    const source = await openSite(engine, "local");
+    await fill(source);
+    expect(await setDoorKey("puerta-123")).toEqual({ ok: true });
+    const archive = path.join(source.dir, "copia.zip");
+    await writeBackupFile(archive);
+    const target = await openSite(engine, "local");
+    use(target);
+    expect(await checkDoorKey("puerta-123")).toBeNull();
+    expect(await restoreBackup(archive)).toMatchObject({ ok: true });
+    expect(await checkDoorKey("puerta-123")).not.toBeNull();
   });
 
   it("refuses a file that is not a backup", async () => {

@@ -10,7 +10,16 @@ import type { DietaryNote, Stats } from "~/lib/stats";
  * confirmed), then the declined and pending invitations with their seats, and every dietary note
  * of a guest who is coming, for the caterer.
  */
-export function StatsTab({ stats, dietary }: { stats: Stats | LoadError | null; dietary?: DietaryNote[] | LoadError | null }) {
+export function StatsTab({
+  stats,
+  dietary,
+  arrivals,
+}: {
+  stats: Stats | LoadError | null;
+  dietary?: DietaryNote[] | LoadError | null;
+  /** 'Llegaron n de m', once the door ('Recepción') has marked a first guest. */
+  arrivals?: { arrived: number; confirmed: number };
+}) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const failed = isLoadError(stats) ? stats.error : null;
@@ -41,6 +50,15 @@ export function StatsTab({ stats, dietary }: { stats: Stats | LoadError | null; 
   if (!stats) return <p className="admin-empty">{t("stats.empty")}</p>;
   return (
     <div className="stats-grid">
+      {arrivals ? (
+        <section className="card stat-card" aria-labelledby="stat-arrivals">
+          <h2 id="stat-arrivals">{t("door:admin.statsTitle")}</h2>
+          <p className="stat-value">
+            {arrivals.arrived} / {arrivals.confirmed}
+          </p>
+          <p className="admin-muted">{t("door:admin.statsArrived", { arrived: arrivals.arrived, confirmed: arrivals.confirmed })}</p>
+        </section>
+      ) : null}
       <section className="card stat-card" aria-labelledby="stat-total">
         <h2 id="stat-total">{t("stats.totalGuests")}</h2>
         <p className="stat-value">

@@ -26,7 +26,7 @@ export default function StatsScreen() {
     <>
       <ScreenNotices />
       <DemoDataNotice />
-      <StatsTab stats={data.stats} dietary={data.dietary} />
+      <StatsTab stats={data.stats} dietary={data.dietary} arrivals={"arrivals" in data ? data.arrivals : undefined} />
       {"menu" in data && data.menu ? <MenuStatsCard counts={data.menu} /> : null}
       <EventStatsTable byEvent={data.byEvent ?? []} />
     </>

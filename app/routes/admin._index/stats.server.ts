@@ -2,15 +2,17 @@ import { statsTabSchema } from "~/lib/admin-schemas";
 import { getStats, listDietaryNotes } from "~/models/invitations.server";
 import { eventStats, listExtraEvents } from "~/models/events.server";
 import { menuStats } from "~/models/menu.server";
+import { arrivalCounts } from "~/models/door.server";
 import { removeDemoDataFailure, removeDemoDataHandler } from "~/http/admin/demo-data.server";
 import { attempt, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Estadísticas: the figures and every dietary note of a guest who is coming. */
 export async function loadStatsTab() {
-  const [stats, dietary, menu, byEvent] = await Promise.all([
+  const [stats, dietary, menu, arrivals, byEvent] = await Promise.all([
     attempt("stats", getStats),
     attempt("dietary notes", listDietaryNotes),
     menuStats().catch(() => null),
+    arrivalCounts().catch(() => null),
     // Per event (docs/decisions/0057-events.md): loaded and shown only once there is more than the wedding.
     // A failure leaves the table out; the figures above still show.
     listExtraEvents()
@@ -21,7 +23,14 @@ export async function loadStatsTab() {
       }),
   ]);
   // The menu only once the couple asks for it or about children: the screen is otherwise as before.
-  return { stats, dietary, ...(menu ? { menu } : {}), ...(byEvent.length > 0 ? { byEvent } : {}) };
+  // The arrivals ('Llegaron n de m') only once the door has marked its first guest.
+  return {
+    stats,
+    dietary,
+    ...(menu ? { menu } : {}),
+    ...(arrivals && arrivals.arrived > 0 ? { arrivals } : {}),
+    ...(byEvent.length > 0 ? { byEvent } : {}),
+  };
 }
 
 /** Its one form: 'Quitar los datos de ejemplo' (the notice above the figures). */
