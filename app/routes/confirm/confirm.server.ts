@@ -120,7 +120,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
     : ({ ok: false, error: "notFound" } as const);
   if (!result.ok) {
     if (result.error === "alreadyAnswered") return answeredAlready(request);
-    const status = result.error === "notFound" ? 404 : result.error === "closed" ? 403 : 400;
+    const status = result.error === "notFound" ? 404 : result.error === "closed" || result.error === "notEditable" ? 403 : 400;
     const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
     return refused(submission, status, [confirmErrorKeys[result.error]], headers);
   }
