@@ -106,7 +106,9 @@ describe("the guest changes their answer", () => {
       error: "dishRequired",
     });
     expect(
-      await changeAnswer(inv.code, [{ fullName: "Luis" }, { fullName: "Leo" }], undefined, { choices: choices([String(carne.id), "424242", String(carne.id)]) }),
+      await changeAnswer(inv.code, [{ fullName: "Luis" }, { fullName: "Leo" }], undefined, {
+        choices: choices([String(carne.id), "424242", String(carne.id)]),
+      }),
     ).toEqual({ ok: false, error: "dishNotOffered" });
     expect(await changeAnswer(inv.code, ["Luis", "Leo", "Zoe"], undefined, { choices: choices(Array(4).fill(String(carne.id))) })).toEqual({
       ok: false,
@@ -114,7 +116,10 @@ describe("the guest changes their answer", () => {
     });
     expect(await changeAnswer(inv.code, [], undefined, { choices: choices([String(carne.id)]) })).toEqual({ ok: false, error: "additionalRequired" });
     expect(await changeAnswer(inv.code, [{ fullName: "x".repeat(200) }])).toEqual({ ok: false, error: "nameTooLong" });
-    expect(await changeAnswer(inv.code, [{ fullName: "Luis" }], undefined, { primaryDietary: "x".repeat(200) })).toEqual({ ok: false, error: "dietaryTooLong" });
+    expect(await changeAnswer(inv.code, [{ fullName: "Luis" }], undefined, { primaryDietary: "x".repeat(200) })).toEqual({
+      ok: false,
+      error: "dietaryTooLong",
+    });
     expect(await people(inv.id)).toEqual(before);
 
     // Eva leaves, Leo (a child) comes, Luis changes his dish and adds a note.
@@ -224,7 +229,9 @@ describe("the guest changes their answer", () => {
     });
     expect(await changeAnswer(inv.code, [{ fullName: "Luis", attends: [] }], undefined, { primaryAttends: [] })).toEqual({ ok: false, error: "nobodyComing" });
     expect(await people(inv.id)).toEqual(before);
-    expect(await changeAnswer(inv.code, [{ fullName: "Luis", attends: [0, dinner.id] }], undefined, { primaryAttends: [dinner.id] })).toMatchObject({ ok: true });
+    expect(await changeAnswer(inv.code, [{ fullName: "Luis", attends: [0, dinner.id] }], undefined, { primaryAttends: [dinner.id] })).toMatchObject({
+      ok: true,
+    });
     expect((await people(inv.id)).map((p) => p[4])).toEqual([[dinner.id], [0, dinner.id]]);
   });
 });
@@ -239,7 +246,14 @@ describe("'Informe para el catering' per event", () => {
     await confirmInvitation(inv.code, [], undefined, { choices: { primary: { dish: String(carne.id) }, guests: [] } });
     const report = await cateringReport();
     expect(report).toEqual({
-      groups: [{ title: null, counts: { adults: 1, children: 0, dishes: [{ id: carne.id, name: "Carne", nameEn: null, count: 1 }], noDish: 0 }, dietary: [], guests: expect.any(Array) }],
+      groups: [
+        {
+          title: null,
+          counts: { adults: 1, children: 0, dishes: [{ id: carne.id, name: "Carne", nameEn: null, count: 1 }], noDish: 0 },
+          dietary: [],
+          guests: expect.any(Array),
+        },
+      ],
     });
     expect(cateringCsv(report).split("\r\n")[0]).toBe("\uFEFFgroup,kind,item,count,guest,invitation,dish,child,dietary");
   });
