@@ -1,5 +1,5 @@
-import type { Transaction } from "kysely";
-import type { Database } from "~/infra/db-schema";
+import type { Insertable, Transaction } from "kysely";
+import type { Database, GuestTable } from "~/infra/db-schema";
 import { cleanName } from "~/lib/rsvp";
 
 /** One person of a stored answer, the primary guest first. */
@@ -9,6 +9,8 @@ export interface AnswerPerson {
   dishId: number | null;
   isChild: boolean;
 }
+
+type AnswerRow = Pick<Insertable<GuestTable>, "full_name" | "dietary" | "is_primary" | "dish_id" | "is_child">;
 
 const key = (name: string) => cleanName(name).toLocaleLowerCase();
 
@@ -25,25 +27,23 @@ export async function replaceAnswerRows(trx: Transaction<Database>, invitationId
   const byName = new Map<string, number>();
   for (const r of rows) if (!byName.has(key(r.full_name))) byName.set(key(r.full_name), r.id);
   const kept = new Set<number>();
+  const added: (AnswerRow & { invitation_id: number })[] = [];
   for (const [i, person] of people.entries()) {
-    const values = {
+    const values: AnswerRow = {
       full_name: person.fullName,
       dietary: person.dietary,
       is_primary: i === 0 ? 1 : 0,
       dish_id: person.dishId,
       is_child: person.isChild ? 1 : 0,
-    } as const;
+    };
     const id = byName.get(key(person.fullName));
     if (id !== undefined && !kept.has(id)) {
       kept.add(id);
       await trx.updateTable("guests").set(values).where("id", "=", id).execute();
-    } else {
-      await trx
-        .insertInto("guests")
-        .values({ invitation_id: invitationId, ...values })
-        .execute();
-    }
+    } else added.push({ invitation_id: invitationId, ...values });
   }
+  // New people in one statement, in the answer's order.
+  if (added.length > 0) await trx.insertInto("guests").values(added).execute();
   const gone = rows.map((r) => r.id).filter((id) => !kept.has(id));
   if (gone.length > 0) await trx.deleteFrom("guests").where("id", "in", gone).execute();
 }
