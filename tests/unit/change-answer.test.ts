@@ -8,6 +8,7 @@ import { storeCodeHeader } from "~/infra/session.server";
 import { db } from "~/infra/db.server";
 import { answerWebhookBody, type AnswerNotice } from "~/models/notifications.server";
 import { useTestDatabase } from "./helpers/test-db";
+import * as answerRoute from "~/routes/api.invitations.$code.answer";
 
 /** 'Cambiar mi respuesta' (docs/decisions/0062-the-guest-changes-their-answer.md) and the caterer's report per event. */
 
@@ -233,6 +234,47 @@ describe("the guest changes their answer", () => {
       ok: true,
     });
     expect((await people(inv.id)).map((p) => p[4])).toEqual([[dinner.id], [0, dinner.id]]);
+  });
+});
+
+describe("PUT /api/invitations/{code}/answer", () => {
+  useTestDatabase({ RSVP_DEADLINE: DEADLINE });
+
+  const put = async (code: string, json: unknown, method = "PUT") => {
+    const request = new Request(`http://localhost/api/invitations/${code}/answer`, {
+      method,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(json),
+    });
+    const response = await answerRoute.action({ request, params: { code }, context: { clientIp: "203.0.113.7" } } as never);
+    return { status: response.status, json: JSON.parse(await response.text()) };
+  };
+
+  it("changes a confirmed answer under the confirmation's rules; refuses with nothing richer asked, and a pending invitation", async () => {
+    const inv = await make("Ana", 2);
+    expect((await put(inv.code, { guests: [{ fullName: "Luis" }] })).status).toBe(409);
+    await confirmInvitation(inv.code, [{ fullName: "Luis" }]);
+    const plain = await put(inv.code, { guests: [{ fullName: "Eva" }] });
+    expect(plain).toMatchObject({ status: 403, json: { error: "Esta respuesta ya no se puede cambiar." } });
+    const carne = await dish("Carne");
+    await setMenuSettings({ askMenu: true, askChildren: false });
+    expect((await put(inv.code, { guests: [{ fullName: "Ana" }, { fullName: "Eva" }] })).status).toBe(400);
+    expect((await findInvitationById(inv.id))!.guests.map((g) => g.fullName)).toEqual(["Ana", "Luis"]);
+    const changed = await put(
+      inv.code,
+      {
+        guests: [
+          { fullName: "Ana", dish: carne.id },
+          { fullName: "Eva", dish: carne.id, dietary: "vegana" },
+        ],
+      },
+      "POST",
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.json.guests.map((g: { fullName: string; dietary: string | null }) => [g.fullName, g.dietary])).toEqual([
+      ["Ana", null],
+      ["Eva", "vegana"],
+    ]);
   });
 });
 
