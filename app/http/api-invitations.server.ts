@@ -1,4 +1,7 @@
 import type { PersonChoice } from "~/lib/menu";
+import { z } from "zod";
+import { MAX_EVENTS } from "~/lib/events";
+import { MAX_GUESTS_PER_INVITATION } from "~/lib/constants";
 import type { AppLoadContext } from "@remix-run/node";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
@@ -7,10 +10,32 @@ import { fail } from "~/http/api.server";
 import { apiAnswers } from "~/http/api-messages.server";
 import { weddingDates } from "~/models/content-dates.server";
 import { getLanguage } from "~/infra/i18n.server";
-import { confirmInvitation, declineInvitation, findInvitationByCode, type Invitation } from "~/models/invitations.server";
+import { changeAnswer, confirmInvitation, declineInvitation, findInvitationByCode, type Invitation } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { consume } from "~/infra/rate-limit.server";
 import { clientIp } from "~/http/request.server";
+
+// Types only (and a bound on the list): the RSVP rules are confirmInvitation's.
+/** The body of a guest's answer (confirm, and a change of it). */
+export const answerBody = z.object({
+  guests: z
+    .array(
+      z.object({
+        fullName: z.string(),
+        dietary: z.string().nullish(),
+        // `attends`: the events this person attends (the wedding is 0); absent, every event the invitation is invited to.
+        attends: z
+          .array(z.number().int())
+          .max(MAX_EVENTS + 1)
+          .optional(),
+        // The dish's id from the couple's menu and the child mark (asked only once turned on, app/lib/menu.ts).
+        dish: z.union([z.number().int(), z.string().max(12)]).nullish(),
+        child: z.boolean().nullish(),
+      }),
+    )
+    .max(MAX_GUESTS_PER_INVITATION * 2),
+  message: z.string().nullish(),
+});
 
 /**
  * The HTTP face of the invitation functions for the guest routes. No rule lives here: the
@@ -54,13 +79,25 @@ export async function confirmForGuest(
   code: string,
   guests: readonly (GuestAnswer & { attends?: readonly number[] } & PersonChoice)[],
   message?: string | null,
+  store: typeof confirmInvitation = confirmInvitation,
 ) {
   await limitCodeLookups(request, context);
   // Each person's dish and child mark ride with their name (the primary guest's beside their own name).
   const choices = { primary: {}, guests: guests.map((g) => ({ dish: g.dish, child: g.child })) };
-  const result = await confirmInvitation(code, guests, undefined, { message, choices });
+  const result = await store(code, guests, undefined, { message, choices });
   if (result.ok) return guestView(result.invitation);
   return fail(request, apiAnswers.confirm[result.error], await messageValues(request));
+}
+
+/** PUT or POST /api/invitations/{code}/answer: 'Cambiar mi respuesta' (changeAnswer), the same body and errors as a confirmation. */
+export function changeForGuest(
+  request: Request,
+  context: AppLoadContext,
+  code: string,
+  guests: readonly (GuestAnswer & { attends?: readonly number[] } & PersonChoice)[],
+  message?: string | null,
+) {
+  return confirmForGuest(request, context, code, guests, message, changeAnswer);
 }
 
 /** POST /api/invitations/{code}/decline: declineInvitation, its errors as 403/404/409; counted like a confirmation. */

@@ -43,6 +43,9 @@ const confirm: Record<ConfirmError, Answer> = {
   notInvited: [400, "events:notInvited"],
   dishRequired: [400, "confirm:menu.dishRequired"],
   dishNotOffered: [400, "confirm:menu.dishNotOffered"],
+  // 'Cambiar mi respuesta': nothing richer to change is a refusal of the stored state; nobody coming is the guest's input.
+  notEditable: [403, "confirm:change.notEditable"],
+  nobodyComing: [400, "confirm:change.nobodyComing"],
 };
 
 /** declineInvitation's errors: the same statuses as a confirmation's. */

@@ -42,12 +42,21 @@ export const confirmAttendanceSchema = z.object({
   attendsAsked: z.literal("yes").optional(),
 });
 
+/** 'Cambiar mi respuesta': the same fields, replacing a confirmed answer (a replayed "confirm" stays a no-op). */
+export const updateAnswerSchema = confirmAttendanceSchema.extend({ intent: z.literal("update") });
+
 /** The guests' "no"; the page asks "are you sure?" before sending it. */
 export const declineSchema = z.object({ intent: z.literal("decline") });
 
 export const clearCodeSchema = z.object({ intent: z.literal("clear") });
 
-export const confirmPageSchema = z.discriminatedUnion("intent", [verifyCodeSchema, confirmAttendanceSchema, declineSchema, clearCodeSchema]);
+export const confirmPageSchema = z.discriminatedUnion("intent", [
+  verifyCodeSchema,
+  confirmAttendanceSchema,
+  updateAnswerSchema,
+  declineSchema,
+  clearCodeSchema,
+]);
 
 /**
  * The only fields /confirm accepts. `_js` is accepted and never read: a page loaded before the
@@ -62,4 +71,5 @@ export const confirmPageFields = formFieldsOf(confirmPageSchema, ["_js", "attend
 export const confirmKeptFields = {
   verify: formFieldsOf(verifyCodeSchema.omit({ intent: true })),
   confirm: formFieldsOf(confirmAttendanceSchema.omit({ intent: true }), ["attends"]),
+  update: formFieldsOf(updateAnswerSchema.omit({ intent: true }), ["attends"]),
 } as const;

@@ -1,6 +1,4 @@
-import type { Transaction } from "kysely";
 import { db } from "~/infra/db.server";
-import type { Database } from "~/infra/db-schema";
 import { checkAdminPassword, doorKeyTag, hashPassword, verifyPasswordHash } from "~/infra/secrets.server";
 import { endSessionsOf } from "~/infra/session.server";
 import { codeInScan, doorKeyLengthError, DOOR_QUERY_MAX_LENGTH, type DoorKeyError } from "~/lib/door";
@@ -96,17 +94,6 @@ async function confirmedGuest(guestId: number): Promise<boolean> {
     .where("invitations.confirmed", "=", 1)
     .executeTakeFirst();
   return !!row;
-}
-
-/**
- * A new answer rewrites an invitation's people (confirmInvitation deletes and inserts them): what
- * the door recorded of each is kept for the person of the same name, whatever its case or accents.
- * Read before the delete, in the same transaction; a name that is new starts as not arrived.
- */
-export async function keptArrivals(trx: Transaction<Database>, invitationId: number): Promise<(fullName: string) => { arrived_at: string | null }> {
-  const rows = await trx.selectFrom("guests").select(["full_name", "arrived_at"]).where("invitation_id", "=", invitationId).execute();
-  const byName = new Map(rows.filter((r) => r.arrived_at !== null).map((r) => [foldText(r.full_name), r.arrived_at]));
-  return (fullName) => ({ arrived_at: byName.get(foldText(fullName)) ?? null });
 }
 
 /* ---------- The door's search ---------- */

@@ -14,7 +14,8 @@ import { attendanceOf, eventNames, invitedEvents, listExtraEvents, recordAttenda
 import { attendanceByName, isDecline } from "~/lib/events";
 import { applyChoices, type MenuChoiceError, type MenuOptions, type PersonChoice, type StoredChoice } from "~/lib/menu";
 import { loadMenuOptions } from "~/models/menu.server";
-import { keptArrivals } from "~/models/door.server";
+import { replaceAnswerRows } from "~/models/guest-rows.server";
+import { answerIsEditable } from "~/lib/answer-change";
 
 export interface Guest {
   id: number;
@@ -415,7 +416,10 @@ class OverCapacityError extends Error {
   }
 }
 
-export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | "notInvited" | AnswerError | MenuChoiceError;
+export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | "notInvited" | AnswerError | MenuChoiceError | ChangeError;
+
+/** Why a confirmed answer cannot be changed: nothing richer is asked ("notEditable"), or the change leaves nobody coming. */
+export type ChangeError = "notEditable" | "nobodyComing";
 
 /** A person's answer with the events they attend (undefined: every event the invitation is invited to). */
 type GuestAnswerWithEvents = GuestAnswer & { attends?: readonly number[] };
@@ -437,6 +441,8 @@ export async function confirmInvitation(
     primaryAttends?: readonly number[];
     /** Each person's dish and child box (app/lib/menu.ts): the primary guest's, and by index of `guests`. */
     choices?: { primary: PersonChoice; guests: readonly PersonChoice[] };
+    /** Replaces a confirmed answer instead ('Cambiar mi respuesta', see changeAnswer). */
+    change?: boolean;
   } = {},
 ): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
   const normalized = normalizeInvitationCode(code);
@@ -450,9 +456,12 @@ export async function confirmInvitation(
       .executeTakeFirst();
     if (!row) return { ok: false as const, error: "notFound" as const };
     const status = statusOf(row);
-    if (status === "confirmed") return { ok: true as const, id: row.id, alreadyConfirmed: true };
+    if (extra.change) {
+      if (status !== "confirmed") return { ok: false as const, error: "alreadyAnswered" as const };
+    } else if (status === "confirmed") return { ok: true as const, id: row.id, alreadyConfirmed: true };
     if (status === "declined") return { ok: false as const, error: "alreadyAnswered" as const };
     if (!isRsvpOpen(rsvpDeadline, now)) return { ok: false as const, error: "closed" as const };
+    if (extra.change && !(await changeAllowed(trx, row.id))) return { ok: false as const, error: "notEditable" as const };
     const answer = buildAnswer(row.primary_guest, row.max_guests, {
       guests: guests.map((g) => (typeof g === "string" ? { fullName: g } : g)),
       primaryDietary: extra.primaryDietary,
@@ -469,7 +478,8 @@ export async function confirmInvitation(
       ...sent.flatMap((g) => (g.attends ? [{ fullName: g.fullName, attends: g.attends }] : [])),
     ]);
     const people = answer.guests.map((g) => ({ attends: attends(g.fullName) ?? invited }));
-    // Nobody attending anything is a "no", stored as one (with the note to the couple).
+    // Nobody attending anything is a "no", stored as one (with the note to the couple); a change is never a "no".
+    if (isDecline(people) && extra.change) return { ok: false as const, error: "nobodyComing" as const };
     if (isDecline(people)) {
       const stamp = now.toISOString();
       await trx.deleteFrom("guests").where("invitation_id", "=", row.id).where("is_primary", "=", 0).execute();
@@ -493,26 +503,12 @@ export async function confirmInvitation(
     const menu = await loadMenuOptions(trx);
     const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
     if (!chosen.ok) return chosen;
-    // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
-    const kept = await keptArrivals(trx, row.id);
-    await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
-    await trx
-      .insertInto("guests")
-      .values(
-        answer.guests.map(
-          (g, i) =>
-            ({
-              invitation_id: row.id,
-              full_name: g.fullName,
-              dietary: g.dietary,
-              is_primary: i === 0 ? 1 : 0,
-              dish_id: chosen.choices[i].dishId,
-              is_child: chosen.choices[i].isChild ? 1 : 0,
-              ...kept(g.fullName),
-            }) as const,
-        ),
-      )
-      .execute();
+    // The answer replaces the stored people (an invitation set back to pending keeps its primary guest's row).
+    await replaceAnswerRows(
+      trx,
+      row.id,
+      answer.guests.map((g, i) => ({ fullName: g.fullName, dietary: g.dietary, dishId: chosen.choices[i].dishId, isChild: chosen.choices[i].isChild })),
+    );
     await recordAttendance(trx, row.id, invited, attends);
     // The couple's notification names each person's events when there is more than the wedding.
     const names = invited.length > 1 ? await eventNames(trx) : null;
@@ -522,9 +518,11 @@ export async function confirmInvitation(
       ...noticeChoice(chosen.choices[i], menu),
     }));
     const stamp = now.toISOString();
+    // A change keeps when the guests first said yes.
+    const answeredStamps = extra.change ? {} : { confirmed_at: stamp, answered_at: stamp };
     await trx
       .updateTable("invitations")
-      .set({ confirmed: 1, status: "confirmed", confirmed_at: stamp, answered_at: stamp, message: answer.message, updated_at: stamp })
+      .set({ confirmed: 1, status: "confirmed", ...answeredStamps, message: answer.message, updated_at: stamp })
       .where("id", "=", row.id)
       .execute();
     // The couple's notification is written with the answer or not at all (app/models/notifications.server.ts).
@@ -535,11 +533,34 @@ export async function confirmInvitation(
       guests: noticeGuests,
       message: answer.message,
       answeredAt: stamp,
+      ...(extra.change ? { changed: true as const } : {}),
     });
     return { ok: true as const, id: row.id, alreadyConfirmed: false };
   });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyConfirmed: outcome.alreadyConfirmed };
+}
+
+/** Whether the invitation's answer carries more than the wedding's yes now (app/lib/answer-change.ts), read in the change's transaction. */
+async function changeAllowed(trx: Transaction<Database>, invitationId: number): Promise<boolean> {
+  const menu = await loadMenuOptions(trx);
+  const events = (await invitedEvents([invitationId], trx)).get(invitationId) ?? [0];
+  return answerIsEditable({ events, askMenu: menu.askMenu, askChildren: menu.askChildren });
+}
+
+/**
+ * 'Cambiar mi respuesta': a confirmed guest replaces their answer (names, notes, dishes, child
+ * marks, events, message) while the RSVP is open and the answer is editable
+ * (app/lib/answer-change.ts), under every rule of a confirmation, in one transaction with the
+ * couple's "changed its answer" notification. A refusal stores nothing.
+ */
+export function changeAnswer(
+  code: string,
+  guests: readonly (string | GuestAnswerWithEvents)[],
+  now: Date = new Date(),
+  extra: Parameters<typeof confirmInvitation>[3] = {},
+) {
+  return confirmInvitation(code, guests, now, { ...extra, change: true });
 }
 
 /** A person's dish (by its Spanish name) and child mark as the couple's notification carries them: only when set. */

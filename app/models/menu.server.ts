@@ -17,6 +17,9 @@ import {
 import { getSetting, setSetting } from "~/models/site-settings.server";
 import { stringify } from "csv-stringify/sync";
 import { neutralizeCell } from "~/lib/guest-list-csv";
+import { replaceAnswerRows } from "~/models/guest-rows.server";
+import { attendanceOf, eventNames, listExtraEvents } from "~/models/events.server";
+import { WEDDING_EVENT_ID } from "~/lib/events";
 
 /**
  * The couple's menu ('Menú'): its dishes, its two switches ('Pedir el menú a cada invitado',
@@ -128,25 +131,27 @@ export interface CateringGroup {
 
 export interface CateringReport {
   groups: CateringGroup[];
+  /** One group per event (the wedding first, then the couple's in their order): the site has more than the wedding. */
+  perEvent?: true;
 }
 
-/**
- * 'Informe para el catering': adults, children, each dish's count and every dietary note with
- * its guest's name, counting the guests of confirmed invitations only (those coming).
- */
-export async function cateringReport(): Promise<CateringReport> {
-  const [dishes, rows] = await Promise.all([
-    listDishes(),
-    db()
-      .selectFrom("guests")
-      .innerJoin("invitations", "invitations.id", "guests.invitation_id")
-      .select(["guests.full_name", "guests.dietary", "guests.dish_id", "guests.is_child", "invitations.primary_guest"])
-      .where("invitations.confirmed", "=", 1)
-      .orderBy("invitations.primary_guest")
-      .orderBy("guests.is_primary", "desc")
-      .orderBy("guests.id")
-      .execute(),
-  ]);
+/** Everyone in a confirmed invitation, with the events each attends (removed events left out). */
+async function peopleComing() {
+  const rows = await db()
+    .selectFrom("guests")
+    .innerJoin("invitations", "invitations.id", "guests.invitation_id")
+    .select(["guests.id", "guests.full_name", "guests.dietary", "guests.dish_id", "guests.is_child", "invitations.primary_guest"])
+    .where("invitations.confirmed", "=", 1)
+    .orderBy("invitations.primary_guest")
+    .orderBy("guests.is_primary", "desc")
+    .orderBy("guests.id")
+    .execute();
+  const attendance = await attendanceOf(rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, attends: attendance.get(r.id) ?? [] }));
+}
+
+/** One group's counts and lists from the people it counts. */
+function cateringGroup(title: string | null, rows: Awaited<ReturnType<typeof peopleComing>>, dishes: readonly Dish[]): CateringGroup {
   const names = new Map(dishes.map((d) => [d.id, d.name]));
   const guests: CateringGuest[] = rows.map((r) => ({
     guest: r.full_name,
@@ -159,10 +164,30 @@ export async function cateringReport(): Promise<CateringReport> {
     rows.map((r) => ({ dishId: r.dish_id === null ? null : Number(r.dish_id), isChild: bool(Number(r.is_child)) })),
     dishes,
   );
-  return { groups: [{ title: null, counts, dietary: guests.filter((g) => g.dietary), guests }] };
+  return { title, counts, dietary: guests.filter((g) => g.dietary), guests };
 }
 
-/** The report's CSV columns: one group per event once there are events (the first column). */
+/**
+ * 'Informe para el catering': adults, children, each dish's count and every dietary note with
+ * its guest's name, counting the guests of confirmed invitations only (those coming). With more
+ * than the wedding as events, one group per event (the wedding first, then the couple's in their
+ * order, removed ones out), each counting only the people who attend that event.
+ */
+export async function cateringReport(): Promise<CateringReport> {
+  const [dishes, rows, extra] = await Promise.all([listDishes(), peopleComing(), listExtraEvents()]);
+  if (extra.length === 0) return { groups: [cateringGroup(null, rows, dishes)] };
+  const names = await eventNames();
+  const groups = [WEDDING_EVENT_ID, ...extra.map((e) => e.id)].map((id) =>
+    cateringGroup(
+      names.get(id) ?? String(id),
+      rows.filter((r) => r.attends.includes(id)),
+      dishes,
+    ),
+  );
+  return { groups, perEvent: true };
+}
+
+/** The report's CSV columns: the first names the group; with a group per event it is the event (`evento`). */
 export const CATERING_COLUMNS = ["group", "kind", "item", "count", "guest", "invitation", "dish", "child", "dietary"] as const;
 
 /**
@@ -180,17 +205,23 @@ export function cateringCsv(report: CateringReport): string {
     rows.push(total("dish", "", group.counts.noDish));
     for (const g of group.guests) rows.push([name, "guest", "", "", g.guest, g.primaryGuest, g.dish ?? "", g.isChild ? "yes" : "no", g.dietary ?? ""]);
   }
+  const columns = report.perEvent ? ["evento", ...CATERING_COLUMNS.slice(1)] : [...CATERING_COLUMNS];
   return stringify(
     rows.map((r) => r.map(neutralizeCell)),
-    { header: true, columns: [...CATERING_COLUMNS], record_delimiter: "\r\n", bom: true },
+    { header: true, columns, record_delimiter: "\r\n", bom: true },
   );
 }
 
-/** Estadísticas' 'Menú y niños': null while neither is asked (the screen is then as before). */
+/** Estadísticas' 'Menú y niños' (everyone coming: attending at least one event); null while neither is asked (the screen is then as before). */
 export async function menuStats(): Promise<MenuCounts | null> {
   const settings = await menuSettings();
   if (!settings.askMenu && !settings.askChildren) return null;
-  return (await cateringReport()).groups[0].counts;
+  const [dishes, rows] = await Promise.all([listDishes(), peopleComing()]);
+  return cateringGroup(
+    null,
+    rows.filter((r) => r.attends.length > 0),
+    dishes,
+  ).counts;
 }
 
 export type EditChoicesError = "notFound" | "notConfirmed" | MenuChoiceError;
@@ -212,7 +243,7 @@ export async function setGuestChoices(
       if (!bool(Number(invitation.confirmed))) return { ok: false as const, error: "notConfirmed" as const };
       const guests = await trx
         .selectFrom("guests")
-        .select(["id", "full_name"])
+        .select(["id", "full_name", "dietary"])
         .where("invitation_id", "=", invitationId)
         .orderBy("is_primary", "desc")
         .orderBy("id")
@@ -220,13 +251,12 @@ export async function setGuestChoices(
       const people = guests.map((g) => ({ fullName: g.full_name, ...sent.get(g.id) }));
       const chosen = applyChoices(people, people, people[0] ?? {}, await loadMenuOptions(trx));
       if (!chosen.ok) return chosen;
-      for (const [i, g] of guests.entries()) {
-        await trx
-          .updateTable("guests")
-          .set({ dish_id: chosen.choices[i].dishId, is_child: chosen.choices[i].isChild ? 1 : 0 })
-          .where("id", "=", g.id)
-          .execute();
-      }
+      // The same names and notes with the new choices: each row kept (app/models/guest-rows.server.ts).
+      await replaceAnswerRows(
+        trx,
+        invitationId,
+        guests.map((g, i) => ({ fullName: g.full_name, dietary: g.dietary, dishId: chosen.choices[i].dishId, isChild: chosen.choices[i].isChild })),
+      );
       return { ok: true as const };
     });
 }

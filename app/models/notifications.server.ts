@@ -29,6 +29,8 @@ export interface AnswerNotice {
   guests: { fullName: string; dietary: string | null; events?: string[]; dish?: string; child?: true }[];
   message: string | null;
   answeredAt: string;
+  /** A confirmed guest changed their answer ('Cambiar mi respuesta'): the notice says so. */
+  changed?: true;
 }
 
 /** The daily digest goes out at this time at the venue, with the day's answers. */
@@ -105,7 +107,8 @@ ${body}
 /** One answer as lines of text (the e-mail's and the webhook's `text`). */
 async function answerLines(notice: AnswerNotice, language: Language): Promise<{ headline: string; guests: string[]; message: string | null }> {
   const t = (await i18nFor(language)).getFixedT(language, "mail");
-  const headline = t(notice.status === "confirmed" ? "answer.confirmedLine" : "answer.declinedLine", { name: notice.primaryGuest, code: notice.code });
+  const line = notice.changed ? "answer.changedLine" : notice.status === "confirmed" ? "answer.confirmedLine" : "answer.declinedLine";
+  const headline = t(line, { name: notice.primaryGuest, code: notice.code });
   const guests =
     notice.status === "confirmed"
       ? notice.guests.map((g) => {
@@ -127,7 +130,7 @@ async function subjectOf(notices: AnswerNotice[], kind: string, language: Langua
   const [n] = notices;
   if (n.status === "declined") return t("answer.declinedSubject", { name: n.primaryGuest });
   const count = n.guests.length;
-  return t("answer.confirmedSubject", { name: n.primaryGuest, count, people: t("answer.person", { count }) });
+  return t(n.changed ? "answer.changedSubject" : "answer.confirmedSubject", { name: n.primaryGuest, count, people: t("answer.person", { count }) });
 }
 
 /** The e-mail telling the couple of one answer, or of a digest's answers: a plain-text and an HTML part, escaped. */

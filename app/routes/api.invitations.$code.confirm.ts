@@ -1,30 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { MAX_EVENTS } from "~/lib/events";
-import { MAX_GUESTS_PER_INVITATION } from "~/lib/constants";
 import { apiJson, apiRoute, readJson } from "~/http/api.server";
-import { confirmForGuest } from "~/http/api-invitations.server";
-
-// Types only (and a bound on the list): the RSVP rules are confirmInvitation's.
-const confirmBody = z.object({
-  guests: z
-    .array(
-      z.object({
-        fullName: z.string(),
-        dietary: z.string().nullish(),
-        // `attends`: the events this person attends (the wedding is 0); absent, every event the invitation is invited to.
-        attends: z
-          .array(z.number().int())
-          .max(MAX_EVENTS + 1)
-          .optional(),
-        // The dish's id from the couple's menu and the child mark (asked only once turned on, app/lib/menu.ts).
-        dish: z.union([z.number().int(), z.string().max(12)]).nullish(),
-        child: z.boolean().nullish(),
-      }),
-    )
-    .max(MAX_GUESTS_PER_INVITATION * 2),
-  message: z.string().nullish(),
-});
+import { answerBody as confirmBody, confirmForGuest } from "~/http/api-invitations.server";
 
 /**
  * POST /api/invitations/{code}/confirm { guests: [{ fullName, dietary?, dish?, child? }], message? } → the updated invitation.

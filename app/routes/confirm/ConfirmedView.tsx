@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useRootData, useVenueTimeZone } from "~/root";
+import { formatLongDate } from "~/lib/dates";
 import { AddToCalendar } from "~/components/home/AddToCalendar";
 import { CheckCircleIcon } from "~/components/icons/index";
 import { dishName, type MenuOptions } from "~/lib/menu";
@@ -11,8 +12,19 @@ interface ConfirmedInvitation {
   guests: { id: number; fullName: string; dietary?: string | null; dishId?: number | null; isChild?: boolean }[];
 }
 
-/** The already-confirmed view: thanks, the confirmed guests with their dietary notes, and the message. */
-export function ConfirmedView({ invitation, menu = null }: { invitation: ConfirmedInvitation; menu?: MenuOptions | null }) {
+/**
+ * The already-confirmed view: thanks, the confirmed guests with their dietary notes, and the
+ * message. `changeUntil` (the deadline) only while the answer may be changed (decision 0062).
+ */
+export function ConfirmedView({
+  invitation,
+  menu = null,
+  changeUntil = null,
+}: {
+  invitation: ConfirmedInvitation;
+  menu?: MenuOptions | null;
+  changeUntil?: string | null;
+}) {
   const { t, i18n } = useTranslation(["confirm", "common"]);
   const dishOf = (id: number | null | undefined) => menu?.dishes.find((d) => d.id === id);
   const weddingDate = useRootData()?.weddingDate;
@@ -42,9 +54,24 @@ export function ConfirmedView({ invitation, menu = null }: { invitation: Confirm
           <p className="confirmed-message">{invitation.message}</p>
         </>
       ) : null}
+      {changeUntil ? <ChangeAnswerLink deadline={changeUntil} /> : null}
       {weddingDate ? <AddToCalendar weddingDate={weddingDate} /> : null}
       <Link to="/" className="button">
         {t("common:backHome")}
+      </Link>
+    </div>
+  );
+}
+
+/** 'Cambiar mi respuesta': a plain link to the form filled with the stored answer (a GET changes nothing). */
+function ChangeAnswerLink({ deadline }: { deadline: string }) {
+  const { t, i18n } = useTranslation("confirm");
+  const venueZone = useVenueTimeZone();
+  return (
+    <div className="confirmed-change">
+      <p>{t("change.hint", { date: formatLongDate(deadline, i18n.language, venueZone) })}</p>
+      <Link to="/confirm?step=edit" className="button secondary">
+        {t("change.button")}
       </Link>
     </div>
   );

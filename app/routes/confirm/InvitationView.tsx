@@ -1,6 +1,6 @@
 import { Button, Modal, Textarea, TextInput } from "@mantine/core";
 import { useVenueTimeZone } from "~/root";
-import { Form, useActionData, useFetcher } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatLongDate } from "~/lib/dates";
@@ -24,6 +24,8 @@ interface Props {
   events?: readonly SiteEvent[];
   /** The couple's menu and children question, when either is turned on. */
   menu?: MenuOptions | null;
+  /** 'Cambiar mi respuesta' (decision 0062): the stored answer as the form's fields; the form replaces it. */
+  stored?: Record<string, string | string[]> | null;
 }
 
 /**
@@ -31,7 +33,7 @@ interface Props {
  * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
  * until the page's script runs, and always without JavaScript: decision 0049); a "no" asks once more first.
  */
-export function InvitationView({ invitation, deadline, events = [], menu = null }: Props) {
+export function InvitationView({ invitation, deadline, events = [], menu = null, stored = null }: Props) {
   const { t, i18n } = useTranslation("confirm");
   const venueZone = useVenueTimeZone();
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -52,21 +54,25 @@ export function InvitationView({ invitation, deadline, events = [], menu = null 
   const serverErrors = errorsOf((busy ? undefined : (fetcher.data ?? actionData))?.error);
   // A plain post's refusal is a new page: it brings back what the guest typed (decision 0020).
   // With the page's script the form never leaves the page, and its fields keep what is in them.
-  const typed = typedIn(actionData);
+  // Changing an answer starts from the stored one.
+  const shown = actionData ?? (stored ? { initialValue: stored } : undefined);
+  const typed = typedIn(shown);
   const typedForDialog = (name: string, i?: number) => (i !== undefined && carried[name]?.[i]) || typed(name, i);
   // Invited to more than the wedding: one plain form, names inline and each person's events, with or without JavaScript.
   const perEvent = asksPerEvent(events.map((e) => e.id));
-  const typedAttends = typedList(actionData, "attends");
-  const openDialog = hydrated && extra > 0 && !perEvent;
-  const inline = !hydrated || perEvent;
+  const typedAttends = typedList(shown, "attends");
+  // A change shows every name inline too, with or without JavaScript.
+  const editing = stored !== null;
+  const openDialog = hydrated && extra > 0 && !perEvent && !editing;
+  const inline = !hydrated || perEvent || editing;
 
   return (
     <div className="card">
-      <h1 className="confirm-title">{t("greeting", { name: invitation.primaryGuest })}</h1>
+      <h1 className="confirm-title">{editing ? t("change.title") : t("greeting", { name: invitation.primaryGuest })}</h1>
       <p>{t("deadlineNote", { date: formatLongDate(deadline, i18n.language, venueZone) })}</p>
       {extra > 0 ? <p>{t("additionalNote", { count: extra })}</p> : null}
       {/* With the script the names are asked in a dialog, not in the page: say so. */}
-      {extra > 0 && hydrated && !perEvent ? <p className="confirm-hint">{t("additionalHint")}</p> : null}
+      {extra > 0 && hydrated && !perEvent && !editing ? <p className="confirm-hint">{t("additionalHint")}</p> : null}
       {!dialogOpen ? <FormErrors id="confirm-errors" errors={serverErrors} /> : null}
 
       <fetcher.Form
@@ -80,7 +86,7 @@ export function InvitationView({ invitation, deadline, events = [], menu = null 
           setDialogOpen(true);
         }}
       >
-        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="intent" value={editing ? "update" : "confirm"} />
         {perEvent ? <input type="hidden" name="attendsAsked" value="yes" /> : null}
         {extra > 0 && inline ? <p className="confirm-primary">{t("dialog.primary", { name: invitation.primaryGuest })}</p> : null}
         <TextInput
@@ -132,12 +138,18 @@ export function InvitationView({ invitation, deadline, events = [], menu = null 
         <Textarea name="message" label={t("answer.message")} maxLength={MAX_MESSAGE_LENGTH} autosize minRows={2} maxRows={6} defaultValue={typed("message")} />
         <div className="confirm-actions">
           <Button type="submit" size="md" fullWidth disabled={busy}>
-            {busy ? t("confirming") : t("confirmButton")}
+            {editing ? (busy ? t("change.saving") : t("change.save")) : busy ? t("confirming") : t("confirmButton")}
           </Button>
         </div>
       </fetcher.Form>
 
-      <DeclineAction />
+      {editing ? (
+        <Link to="/confirm" className="confirm-other link-button">
+          {t("change.cancel")}
+        </Link>
+      ) : (
+        <DeclineAction />
+      )}
 
       {/* Only once the page runs: the server and a browser without JavaScript never show it, so
           the server does not build it for every guest (decision 0015). */}

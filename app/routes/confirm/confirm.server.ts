@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect, replace } from "@remix-run/node";
 import { confirmKeptFields, confirmPageFields, confirmPageSchema } from "~/lib/confirm-schemas";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
-import { confirmInvitation, declineInvitation, findInvitationByCode, type ConfirmError } from "~/models/invitations.server";
+import { changeAnswer, confirmInvitation, declineInvitation, findInvitationByCode, type ConfirmError, type Invitation } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { groupAttendance } from "~/lib/events";
 import { eventsSeenBy } from "~/models/events.server";
@@ -28,6 +28,8 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   notInvited: "events:notInvited",
   dishRequired: "confirm:menu.dishRequired",
   dishNotOffered: "confirm:menu.dishNotOffered",
+  notEditable: "confirm:change.notEditable",
+  nobodyComing: "confirm:change.nobodyComing",
 };
 
 /** What refused() needs of conform's submission: what was sent, and its reply. */
@@ -40,7 +42,7 @@ type ConfirmSubmission = Pick<Submission<unknown>, "payload" | "reply">;
  */
 function refused(submission: ConfirmSubmission, status: number, formErrors?: string[], headers?: HeadersInit) {
   const intent = submission.payload.intent;
-  const fields = intent === "verify" || intent === "confirm" ? confirmKeptFields[intent] : null;
+  const fields = intent === "verify" || intent === "confirm" || intent === "update" ? confirmKeptFields[intent] : null;
   const reply = refusedReply(submission.reply(formErrors ? { formErrors } : undefined), fields);
   return data({ ...reply, outcome: null, retryAfterMinutes: 0, max: MAX_NAME_LENGTH }, { status, headers });
 }
@@ -93,14 +95,15 @@ async function confirmAction(request: Request, context: AppLoadContext) {
 
   if (value.intent === "decline") return declineAction(request, submission);
 
-  // intent === "confirm": the code comes from the signed cookie, never from the form.
+  // intent === "confirm" (or "update", 'Cambiar mi respuesta'): the code comes from the signed cookie, never from the form.
   const code = await getStoredCode(request);
   // Each person's events when the form asked (person 0 the primary guest, N the Nth name); the model refuses one not invited to.
   const attendance = value.attendsAsked === "yes" ? groupAttendance(value.attends ?? [], value.guests.length + 1) : undefined;
   if (attendance && !attendance.ok) return refused(submission, 400, ["events:notInvited"]);
   const byPerson = attendance?.byPerson;
+  const store = value.intent === "update" ? changeAnswer : confirmInvitation;
   const result = code
-    ? await confirmInvitation(
+    ? await store(
         code,
         value.guests.map((fullName, i) => ({ fullName: fullName ?? "", dietary: value.dietary[i], attends: byPerson?.[i + 1] })),
         undefined,
@@ -117,11 +120,11 @@ async function confirmAction(request: Request, context: AppLoadContext) {
     : ({ ok: false, error: "notFound" } as const);
   if (!result.ok) {
     if (result.error === "alreadyAnswered") return answeredAlready(request);
-    const status = result.error === "notFound" ? 404 : result.error === "closed" ? 403 : 400;
+    const status = result.error === "notFound" ? 404 : result.error === "closed" || result.error === "notEditable" ? 403 : 400;
     const headers = result.error === "notFound" ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
     return refused(submission, status, [confirmErrorKeys[result.error]], headers);
   }
-  return answered(request, { kind: "success", key: "confirm:toasts.thanks" });
+  return answered(request, { kind: "success", key: value.intent === "update" ? "confirm:change.saved" : "confirm:toasts.thanks" });
 }
 
 /** The guests' "no" (the page asked "are you sure?" first): the declined view, with a toast. */
@@ -154,5 +157,24 @@ export async function loadConfirmPage(request: Request) {
   const headers = code && !invitation ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
   // The events it is invited to: with more than the wedding, the answer asks per person (docs/decisions/0057-events.md).
   const events = invitation ? await eventsSeenBy(invitation.events) : [];
-  return { invitation: invitation && guestView(invitation), events, headers };
+  return { invitation: invitation && guestView(invitation), events, headers, stored: invitation };
+}
+
+/**
+ * A stored answer as the confirm form's fields ('Cambiar mi respuesta' opens the form filled with
+ * it): the primary guest's apart, the others by index, each person's events as "person:event".
+ */
+export function answerFormValues(invitation: Invitation): Record<string, string | string[]> {
+  const [primary, ...others] = invitation.guests;
+  return {
+    primaryDietary: primary?.dietary ?? "",
+    primaryDish: primary?.dishId === undefined ? "" : String(primary.dishId),
+    primaryChild: primary?.isChild ? "on" : "",
+    guests: others.map((g) => g.fullName),
+    dietary: others.map((g) => g.dietary ?? ""),
+    dish: others.map((g) => (g.dishId === undefined ? "" : String(g.dishId))),
+    child: others.map((g) => (g.isChild ? "on" : "")),
+    message: invitation.message ?? "",
+    attends: invitation.guests.flatMap((g, person) => g.attends.map((event) => `${person}:${event}`)),
+  };
 }

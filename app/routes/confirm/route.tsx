@@ -17,7 +17,8 @@ import { CONFETTI, REDIRECT_AFTER_VALID_CODE_MS } from "~/lib/constants";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { weddingDates } from "~/models/content-dates.server";
 import { loadMenuOptions } from "~/models/menu.server";
-import { handleConfirmAction, loadConfirmPage } from "./confirm.server";
+import { answerFormValues, handleConfirmAction, loadConfirmPage } from "./confirm.server";
+import { canChangeAnswer } from "~/lib/answer-change";
 import { pageTexts } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 import { coupleNamesIn } from "~/root";
@@ -31,10 +32,16 @@ export const handle = { ...showsToasts, guestPageCache: true };
 export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { invitation, events, headers } = await loadConfirmPage(request);
+  const { invitation, events, headers, stored } = await loadConfirmPage(request);
   const { rsvpDeadline: deadline } = await weddingDates();
   // The couple's menu and children question, only when turned on: asked while pending, named once confirmed.
   const menu = invitation && invitation.status !== "declined" ? await loadMenuOptions() : null;
+  // 'Cambiar mi respuesta' (decision 0062): a confirmed, editable answer before the deadline; `?step=edit` opens the form filled with it.
+  const changeable =
+    !!invitation &&
+    !!menu &&
+    canChangeAnswer(invitation.status, { events: events.map((e) => e.id), askMenu: menu.askMenu, askChildren: menu.askChildren }, deadline);
+  const editing = changeable && stored && new URL(request.url).searchParams.get("step") === "edit" ? answerFormValues(stored) : null;
   return data(
     {
       invitation,
@@ -42,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       menu: menu && (menu.askMenu || menu.askChildren) ? menu : null,
       deadline,
       rsvpOpen: isRsvpOpen(deadline),
+      changeable,
+      editing,
       /** The page's texts (decision 0014); FormErrors shows confirm's keys. */
       i18n: await pageTexts(request, "confirm", "events"),
     },
@@ -118,7 +127,7 @@ function useConfirmEffects(status: string | undefined) {
 }
 
 function ConfirmPageContent() {
-  const { invitation, events, deadline, rsvpOpen, menu } = useLoaderData<typeof loader>();
+  const { invitation, events, deadline, rsvpOpen, menu, changeable, editing } = useLoaderData<typeof loader>();
   const { t } = useTranslation("confirm");
   const [params] = useSearchParams();
   useConfirmEffects(invitation?.status);
@@ -127,7 +136,9 @@ function ConfirmPageContent() {
   useEffect(() => setOpen(rsvpOpen && isRsvpOpen(deadline)), [rsvpOpen, deadline]);
 
   let view: React.ReactNode;
-  if (invitation?.status === "confirmed") view = <ConfirmedView invitation={invitation} menu={menu} />;
+  if (invitation?.status === "confirmed" && editing && open)
+    view = <InvitationView invitation={invitation} deadline={deadline} events={events} menu={menu} stored={editing} />;
+  else if (invitation?.status === "confirmed") view = <ConfirmedView invitation={invitation} menu={menu} changeUntil={changeable && open ? deadline : null} />;
   else if (invitation?.status === "declined") view = <DeclinedView />;
   else if (!open) view = <ExpiredView deadline={deadline} />;
   else if (invitation && params.get("step") === "decline") view = <DeclineStep />;
