@@ -12,6 +12,7 @@ import { outboxTransaction } from "~/models/outbox.server";
 import { config } from "~/infra/config.server";
 import { applyChoices, type MenuChoiceError, type MenuOptions, type PersonChoice, type StoredChoice } from "~/lib/menu";
 import { loadMenuOptions } from "~/models/menu.server";
+import { restoreTables, tablesByName } from "~/models/tables.server";
 
 export interface Guest {
   id: number;
@@ -428,7 +429,9 @@ export async function confirmInvitation(
     const menu = await loadMenuOptions(trx);
     const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
     if (!chosen.ok) return chosen;
-    // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it.
+    // An invitation set back to pending by the admin keeps its primary guest's row: the new answer replaces it,
+    // and each person whose name stays the same keeps their table ('Mesas').
+    const tables = await tablesByName(trx, row.id);
     await trx.deleteFrom("guests").where("invitation_id", "=", row.id).execute();
     await trx
       .insertInto("guests")
@@ -446,6 +449,7 @@ export async function confirmInvitation(
         ),
       )
       .execute();
+    await restoreTables(trx, row.id, tables);
     const stamp = now.toISOString();
     await trx
       .updateTable("invitations")
