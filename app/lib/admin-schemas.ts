@@ -13,6 +13,7 @@ import { nameField } from "./names";
 import { MAX_PHONE_INPUT_LENGTH } from "./contacts";
 import { isEmailAddress, MAX_EMAIL_LENGTH } from "./email";
 import type { menuTabSchema } from "./menu-schemas";
+import type { tablesTabSchema } from "./tables-schemas";
 
 /**
  * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
@@ -29,6 +30,8 @@ export const ADMIN_TABS = [
   { id: "content", path: "/admin/content", loading: "common:loading", label: "content:tab", nested: true },
   // 'Menú': the dishes, the menu and children switches; its report is /admin/catering.
   { id: "menu", path: "/admin/menu", loading: "menu:loading", label: "menu:tab" },
+  // 'Mesas': the seating plan (decision 0059).
+  { id: "tables", path: "/admin/tables", loading: "tables:loading", label: "tables:tab" },
   // 'Por revisar (N)': a label of its own namespace, counting the photos waiting (the /admin layout's loader).
   { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
   // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.
@@ -233,7 +236,8 @@ export type AdminAction =
   | z.infer<typeof reviewTabSchema>
   | z.infer<typeof wishesTabSchema>
   | z.infer<typeof contentMediaSchema>
-  | z.infer<typeof menuTabSchema>;
+  | z.infer<typeof menuTabSchema>
+  | z.infer<typeof tablesTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;
@@ -292,7 +296,7 @@ export function errorsOf(result: AdminActionData | undefined): string[] | undefi
 }
 
 /** Intents that ask "are you sure?" first. */
-export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish", "rejectAllWishes"] as const;
+export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish", "rejectAllWishes", "deleteTable"] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
 export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteInvitation: "dashboard:confirm.deleteInvitation",
@@ -301,6 +305,7 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteMedia: "dashboard:confirm.deletePhoto",
   deleteWish: "wishes:admin.confirmDelete",
   rejectAllWishes: "wishes:admin.confirmRejectAll",
+  deleteTable: "tables:confirmDelete",
 };
 /** A list or figure the panel could not load: shown in place, with the server's message. */
 export interface LoadError {

@@ -13,7 +13,10 @@ export const MAX_TABLES = 200;
 export type TableInputError = "nameRequired" | "nameTooLong" | "seatsOutOfRange";
 
 /** 'Nombre o número' (required, at most 60 characters, normalised like every name) and 'Puestos' (a whole number 1–50). */
-export function checkTable(input: { name?: string | null; seats?: number | string | null }): { ok: true; name: string; seats: number } | { ok: false; error: TableInputError } {
+export function checkTable(input: {
+  name?: string | null;
+  seats?: number | string | null;
+}): { ok: true; name: string; seats: number } | { ok: false; error: TableInputError } {
   const name = normalizeName(input.name ?? "");
   if (!name) return { ok: false, error: "nameRequired" };
   if (name.length > MAX_TABLE_NAME_LENGTH) return { ok: false, error: "nameTooLong" };
@@ -28,10 +31,7 @@ export function checkTable(input: { name?: string | null; seats?: number | strin
  * lower case ('José  Pérez' and 'jose perez' are the same person).
  */
 export function nameKey(name: string): string {
-  return normalizeName(name)
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLocaleLowerCase("es");
+  return normalizeName(name).normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("es");
 }
 
 /** The first word of a name, as the guest's page lists the others at their table ('Con: Ana, Luis'). */

@@ -48,7 +48,10 @@ export async function listTables(executor: Executor = db()): Promise<SeatingTabl
 export type TableError = TableInputError | "tooManyTables" | "notFound";
 
 /** 'Añadir mesa': checked, placed last, with its token made now (it never changes). */
-export async function createTable(input: { name?: string; seats?: number | string }): Promise<{ ok: true; table: SeatingTable } | { ok: false; error: TableError }> {
+export async function createTable(input: {
+  name?: string;
+  seats?: number | string;
+}): Promise<{ ok: true; table: SeatingTable } | { ok: false; error: TableError }> {
   const checked = checkTable(input);
   if (!checked.ok) return checked;
   return db()
@@ -309,7 +312,13 @@ export async function guestSeating(invitationId: number): Promise<GuestTable[] |
  * same name, so a person keeps their table across a re-answer.
  */
 export async function tablesByName(trx: Transaction<Database>, invitationId: number): Promise<{ key: string; tableId: number }[]> {
-  const rows = await trx.selectFrom("guests").select(["full_name", "table_id"]).where("invitation_id", "=", invitationId).where("table_id", "is not", null).orderBy("id").execute();
+  const rows = await trx
+    .selectFrom("guests")
+    .select(["full_name", "table_id"])
+    .where("invitation_id", "=", invitationId)
+    .where("table_id", "is not", null)
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ key: nameKey(r.full_name), tableId: Number(r.table_id) }));
 }
 
@@ -317,7 +326,13 @@ export async function tablesByName(trx: Transaction<Database>, invitationId: num
 export async function restoreTables(trx: Transaction<Database>, invitationId: number, kept: readonly { key: string; tableId: number }[]): Promise<void> {
   if (kept.length === 0) return;
   const left = [...kept];
-  const people = await trx.selectFrom("guests").select(["id", "full_name"]).where("invitation_id", "=", invitationId).orderBy("is_primary", "desc").orderBy("id").execute();
+  const people = await trx
+    .selectFrom("guests")
+    .select(["id", "full_name"])
+    .where("invitation_id", "=", invitationId)
+    .orderBy("is_primary", "desc")
+    .orderBy("id")
+    .execute();
   for (const person of people) {
     const i = left.findIndex((k) => k.key === nameKey(person.full_name));
     if (i < 0) continue;

@@ -72,10 +72,25 @@ describe("the seating plan", () => {
     if (!pending.ok) throw new Error();
     const t = await table("Mesa 1", 8);
     const [ana, luis] = garcia.guests;
-    expect(await seatGuests([{ guestId: ana.id, tableId: t.id }, { guestId: 99999, tableId: t.id }])).toEqual({ ok: false, error: "unknownGuest" });
-    expect(await seatGuests([{ guestId: ana.id, tableId: t.id }, { guestId: luis.id, tableId: 99999 }])).toEqual({ ok: false, error: "unknownTable" });
+    expect(
+      await seatGuests([
+        { guestId: ana.id, tableId: t.id },
+        { guestId: 99999, tableId: t.id },
+      ]),
+    ).toEqual({ ok: false, error: "unknownGuest" });
+    expect(
+      await seatGuests([
+        { guestId: ana.id, tableId: t.id },
+        { guestId: luis.id, tableId: 99999 },
+      ]),
+    ).toEqual({ ok: false, error: "unknownTable" });
     expect((await seatingPlan()).seated).toBe(0);
-    expect(await seatGuests([{ guestId: ana.id, tableId: t.id }, { guestId: luis.id, tableId: t.id }])).toEqual({ ok: true, moved: 2 });
+    expect(
+      await seatGuests([
+        { guestId: ana.id, tableId: t.id },
+        { guestId: luis.id, tableId: t.id },
+      ]),
+    ).toEqual({ ok: true, moved: 2 });
     const plan = await seatingPlan();
     expect(plan.tables[0].people.map((p) => p.name)).toEqual(["Ana García", "Luis García"]);
     expect(plan.tables[0].free).toBe(6);

@@ -11,8 +11,23 @@ interface ConfirmedInvitation {
   guests: { id: number; fullName: string; dietary?: string | null; dishId?: number | null; isChild?: boolean }[];
 }
 
-/** The already-confirmed view: thanks, the confirmed guests with their dietary notes, and the message. */
-export function ConfirmedView({ invitation, menu = null }: { invitation: ConfirmedInvitation; menu?: MenuOptions | null }) {
+/** Each table the invitation's people sit at, once the couple publishes the tables (app/models/tables.server.ts). */
+interface GuestSeat {
+  table: string;
+  people: string[];
+  others: string[];
+}
+
+/** The already-confirmed view: thanks, the confirmed guests with their dietary notes, their table, and the message. */
+export function ConfirmedView({
+  invitation,
+  menu = null,
+  seating = null,
+}: {
+  invitation: ConfirmedInvitation;
+  menu?: MenuOptions | null;
+  seating?: GuestSeat[] | null;
+}) {
   const { t, i18n } = useTranslation(["confirm", "common"]);
   const dishOf = (id: number | null | undefined) => menu?.dishes.find((d) => d.id === id);
   const weddingDate = useRootData()?.weddingDate;
@@ -36,6 +51,7 @@ export function ConfirmedView({ invitation, menu = null }: { invitation: Confirm
           </li>
         ))}
       </ul>
+      {seating?.length ? <YourTable seating={seating} /> : null}
       {invitation.message ? (
         <>
           <h2 className="confirmed-guests-title">{t("confirm:answer.message")}</h2>
@@ -46,6 +62,28 @@ export function ConfirmedView({ invitation, menu = null }: { invitation: Confirm
       <Link to="/" className="button">
         {t("common:backHome")}
       </Link>
+    </div>
+  );
+}
+
+/** 'Tu mesa: Mesa 3' and 'Con: Ana, Luis'; when the couple split the invitation, each person's table. */
+function YourTable({ seating }: { seating: GuestSeat[] }) {
+  const { t } = useTranslation("tables");
+  return (
+    <div className="confirmed-table">
+      {seating.map((seat, i) => (
+        <p key={i}>
+          <strong>
+            {seating.length === 1 ? t("guest.yourTable", { table: seat.table }) : t("guest.personTable", { people: seat.people.join(", "), table: seat.table })}
+          </strong>
+          {seat.others.length ? (
+            <>
+              <br />
+              {t("guest.with", { names: seat.others.join(", ") })}
+            </>
+          ) : null}
+        </p>
+      ))}
     </div>
   );
 }

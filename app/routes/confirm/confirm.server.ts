@@ -12,6 +12,7 @@ import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader, type
 import { errorsOnly, readForm, refusedReply } from "~/http/form.server";
 import { rateLimitedReply } from "~/http/rate-limited.server";
 import { noteOpening } from "~/http/opened.server";
+import { guestSeating } from "~/models/tables.server";
 
 /** Translation keys for the confirm errors a guest can meet. */
 const confirmErrorKeys: Record<ConfirmError, string> = {
@@ -144,5 +145,7 @@ export async function loadConfirmPage(request: Request) {
   const invitation = code ? await findInvitationByCode(code) : null;
   // A stored code whose invitation was deleted is forgotten.
   const headers = code && !invitation ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
-  return { invitation: invitation && guestView(invitation), headers };
+  // 'Tu mesa' once the couple publishes the tables (null otherwise): part of the data, so the kept page changes with it.
+  const seating = invitation?.confirmed ? await guestSeating(invitation.id) : null;
+  return { invitation: invitation && guestView(invitation), seating, headers };
 }

@@ -30,7 +30,7 @@ export const handle = { ...showsToasts, guestPageCache: true };
 export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { invitation, headers } = await loadConfirmPage(request);
+  const { invitation, seating, headers } = await loadConfirmPage(request);
   const { rsvpDeadline: deadline } = await weddingDates();
   // The couple's menu and children question, only when turned on: asked while pending, named once confirmed.
   const menu = invitation && invitation.status !== "declined" ? await loadMenuOptions() : null;
@@ -38,10 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       invitation,
       menu: menu && (menu.askMenu || menu.askChildren) ? menu : null,
+      seating,
       deadline,
       rsvpOpen: isRsvpOpen(deadline),
       /** The page's texts (decision 0014); FormErrors shows confirm's keys. */
-      i18n: await pageTexts(request, "confirm"),
+      i18n: seating ? await pageTexts(request, "confirm", "tables") : await pageTexts(request, "confirm"),
     },
     { headers },
   );
@@ -116,7 +117,7 @@ function useConfirmEffects(status: string | undefined) {
 }
 
 function ConfirmPageContent() {
-  const { invitation, deadline, rsvpOpen, menu } = useLoaderData<typeof loader>();
+  const { invitation, deadline, rsvpOpen, menu, seating } = useLoaderData<typeof loader>();
   const { t } = useTranslation("confirm");
   const [params] = useSearchParams();
   useConfirmEffects(invitation?.status);
@@ -125,7 +126,7 @@ function ConfirmPageContent() {
   useEffect(() => setOpen(rsvpOpen && isRsvpOpen(deadline)), [rsvpOpen, deadline]);
 
   let view: React.ReactNode;
-  if (invitation?.status === "confirmed") view = <ConfirmedView invitation={invitation} menu={menu} />;
+  if (invitation?.status === "confirmed") view = <ConfirmedView invitation={invitation} menu={menu} seating={seating} />;
   else if (invitation?.status === "declined") view = <DeclinedView />;
   else if (!open) view = <ExpiredView deadline={deadline} />;
   else if (invitation && params.get("step") === "decline") view = <DeclineStep />;
