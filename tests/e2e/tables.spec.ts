@@ -1,4 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
 
 /**
@@ -88,6 +89,13 @@ test("the couple makes tables, seats people by their 'Mesa' select, sees an over
   await expect(page.getByRole("alert").getByText("Mesa 1 tiene 3 personas y 2 puestos")).toBeVisible();
   // The pending invitation has nobody to seat.
   await expect(page.getByText("Nadie Responde")).toHaveCount(0);
+  // The screen with tables, people and a warning has no serious accessibility problem.
+  const checked = await a11yPage(browser, { baseURL: server.baseURL, locale: "es-ES" }, jsDisabled(testInfo));
+  await login(checked);
+  await checked.goto("/admin/tables");
+  await expect(checked.getByRole("alert").getByText("Mesa 1 tiene 3 personas y 2 puestos")).toBeVisible();
+  await expectNoSeriousA11yViolations(checked);
+  await checked.context().close();
 
   // Before publishing, the guest's own page says nothing about tables.
   const guest = await open(browser, testInfo);

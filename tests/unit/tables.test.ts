@@ -170,6 +170,9 @@ describe("the seating plan", () => {
       { guestId: inv.guests[1].id, tableId: t2.id },
       { guestId: inv.guests[2].id, tableId: t2.id },
     ]);
+    // 'Editar respuesta' changes dishes and child marks in place: every place stays.
+    expect(await setGuestChoices(inv.id, new Map([[inv.guests[2].id, { child: "on" }]]))).toEqual({ ok: true });
+    expect((await seatingPlan()).seated).toBe(3);
     // Set back to pending by the couple, then answered again: the guest rows are written anew.
     expect(await updateInvitation(inv.id, { status: "pending" })).toMatchObject({ ok: true });
     const again = await confirmInvitation(inv.code, ["maria nunez", "Pedro"]);

@@ -1,4 +1,4 @@
-import { Alert, Button, Switch, TextInput } from "@mantine/core";
+import { Button, Switch, TextInput } from "@mantine/core";
 import { useActionData, useLocation } from "@remix-run/react";
 import { useState, type DragEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -74,7 +74,8 @@ function Warnings({ warnings }: { warnings: PlanWarning[] }) {
   const { t } = useTranslation("tables");
   if (warnings.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" title={t("warningsTitle")} className="tables-warnings">
+    <div className="admin-warning tables-warnings" role="alert" aria-labelledby="tables-warnings-title">
+      <h3 id="tables-warnings-title">{t("warningsTitle")}</h3>
       <ul>
         {warnings.map((w, i) => (
           <li key={i}>
@@ -88,7 +89,7 @@ function Warnings({ warnings }: { warnings: PlanWarning[] }) {
           </li>
         ))}
       </ul>
-    </Alert>
+    </div>
   );
 }
 
