@@ -164,6 +164,28 @@ test("a refused plan comes back as it was chosen, and nothing is stored @no-js-o
   await admin.context.close();
 });
 
+// With JavaScript each choice is its own post.
+test("with JavaScript a refused move says why and the person's list shows where they still are @js-only", async ({ browser }, testInfo) => {
+  await data.createInvitation({ primaryGuest: "Olga Paz", maxGuests: 1, confirmedGuests: [] });
+  const admin = await open(browser, testInfo);
+  const page = admin.page;
+  await login(page);
+  await page.goto("/admin/tables");
+  await addTable(page, "Mesa Fugaz", "4");
+  const other = await admin.context.newPage();
+  await other.goto("/admin/tables");
+  await card(other, "Mesa Fugaz").getByText("Cambiar nombre o puestos").click();
+  await card(other, "Mesa Fugaz").getByRole("button", { name: "Eliminar Mesa Fugaz" }).click();
+  await other.getByRole("button", { name: "Sí, eliminar" }).click();
+  await expect(card(other, "Mesa Fugaz")).toHaveCount(0);
+
+  await page.getByLabel("Mesa de Olga Paz").selectOption({ label: "Mesa Fugaz" });
+  await expect(page.getByText("Una de esas mesas ya no existe: recarga la página. No se guardó nada.").first()).toBeVisible();
+  await expect(page.getByLabel("Mesa de Olga Paz").locator("option:checked")).toHaveText("Sin mesa");
+  await expect(card(page, "Sin mesa").getByText("Olga Paz", { exact: true })).toBeVisible();
+  await admin.context.close();
+});
+
 // Dragging needs the page's script.
 test("with JavaScript a person or a whole invitation is dragged onto a table, and the keyboard moves them too @js-only", async ({ browser }, testInfo) => {
   await data.createInvitation({ primaryGuest: "Pedro Gil", maxGuests: 3, confirmedGuests: ["Sara Gil", "Tomás Gil"] });
