@@ -61,7 +61,7 @@ test("the couple makes tables, seats people by their 'Mesa' select, sees an over
   browser,
 }, testInfo) => {
   const ana = await data.createInvitation({ primaryGuest: "Ana Torres", maxGuests: 2, confirmedGuests: ["Luis Torres"] });
-  await data.createInvitation({ primaryGuest: "Marta Ruiz", maxGuests: 1, confirmedGuests: [] });
+  const marta = await data.createInvitation({ primaryGuest: "Marta Ruiz", maxGuests: 1, confirmedGuests: [] });
   await data.createInvitation({ primaryGuest: "Nadie Responde", maxGuests: 2 });
 
   const admin = await open(browser, testInfo);
@@ -130,6 +130,16 @@ test("the couple makes tables, seats people by their 'Mesa' select, sees an over
   await page.getByRole("button", { name: "Sí, eliminar" }).click();
   await expect(card(page, "Mesa 2")).toHaveCount(0);
   await expect(card(page, "Sin mesa").getByText("Luis Torres", { exact: true })).toBeVisible();
+
+  // Marta's invitation is declined after she was seated: she keeps the place, with a warning and a way out.
+  await data.updateInvitation(marta.id, { status: "declined" });
+  await page.goto("/admin/tables");
+  const warning = page.getByRole("alert").getByText("Marta Ruiz sigue en Mesa 1, pero la invitación de Marta Ruiz ya no está confirmada");
+  await expect(warning).toBeVisible();
+  await expect(mesa1.getByText("Marta Ruiz", { exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "Mover a Marta Ruiz a Sin mesa" }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByText("Sentados 1 de 2")).toBeVisible();
 
   await guest.context.close();
   await admin.context.close();
