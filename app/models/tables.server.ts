@@ -99,8 +99,8 @@ export type SeatError = "unknownGuest" | "unknownTable" | "notConfirmed";
  * Seats people (the whole plan's form, a drag, a 'Mesa' select): every move checked first, then
  * all written in one transaction, so a refusal stores nothing. A person must exist; a table must
  * exist; only people of confirmed invitations are seated (anyone may go back to 'Sin mesa': a
- * person whose invitation has since declined is moved out that way). The same person twice: the
- * last move wins.
+ * person whose invitation has since declined is moved out that way, and their place sent back
+ * unchanged is left as it is). The same person twice: the last move wins.
  */
 export async function seatGuests(moves: readonly SeatMove[]): Promise<{ ok: true; moved: number } | { ok: false; error: SeatError }> {
   const last = new Map<number, number | null>();
@@ -113,7 +113,7 @@ export async function seatGuests(moves: readonly SeatMove[]): Promise<{ ok: true
       const people = await trx
         .selectFrom("guests")
         .innerJoin("invitations", "invitations.id", "guests.invitation_id")
-        .select(["guests.id", "invitations.confirmed"])
+        .select(["guests.id", "guests.table_id", "invitations.confirmed"])
         .where("guests.id", "in", guestIds)
         .execute();
       if (people.length !== guestIds.length) return { ok: false as const, error: "unknownGuest" as const };
@@ -122,8 +122,14 @@ export async function seatGuests(moves: readonly SeatMove[]): Promise<{ ok: true
         const found = await trx.selectFrom("seating_tables").select("id").where("id", "in", tableIds).execute();
         if (found.length !== tableIds.length) return { ok: false as const, error: "unknownTable" as const };
       }
-      const confirmed = new Map(people.map((p) => [Number(p.id), bool(Number(p.confirmed))]));
-      for (const [guestId, tableId] of last) if (tableId !== null && !confirmed.get(guestId)) return { ok: false as const, error: "notConfirmed" as const };
+      // A place kept as it is (a whole plan saved from a page loaded before the invitation declined) is no new seating.
+      const byId = new Map(people.map((p) => [Number(p.id), p]));
+      for (const [guestId, tableId] of last) {
+        const person = byId.get(guestId)!;
+        if (tableId === null || bool(Number(person.confirmed))) continue;
+        if (person.table_id !== null && Number(person.table_id) === tableId) last.delete(guestId);
+        else return { ok: false as const, error: "notConfirmed" as const };
+      }
       // One statement per destination, not per person.
       const byTable = new Map<number | null, number[]>();
       for (const [guestId, tableId] of last) byTable.set(tableId, [...(byTable.get(tableId) ?? []), guestId]);

@@ -152,6 +152,9 @@ describe("the seating plan", () => {
     expect(plan.warnings).toEqual([{ kind: "split", invitation: "Familia Grande", tables: ["Mesa 3", "Mesa 4"] }]);
     // The couple sets it back to "will not attend": the primary guest's row stays, with its table.
     expect(await updateInvitation(big.id, { status: "declined" })).toMatchObject({ ok: true });
+    // A whole plan saved from a page loaded before that: their place sent back unchanged is no refusal; another table is.
+    expect(await seatGuests([{ guestId: big.guests[0].id, tableId: t1.id }])).toMatchObject({ ok: true });
+    expect(await seatGuests([{ guestId: big.guests[0].id, tableId: t2.id }])).toEqual({ ok: false, error: "notConfirmed" });
     plan = await seatingPlan();
     expect(plan.warnings).toEqual([{ kind: "notComing", guestId: big.guests[0].id, name: "Familia Grande", invitation: "Familia Grande", table: "Mesa 3" }]);
     expect(plan.tables[0].people).toEqual([]);
