@@ -206,13 +206,19 @@ test("with JavaScript a person or a whole invitation is dragged onto a table, an
   await addTable(page, "Mesa Gil", "10");
   const gil = card(page, "Mesa Gil");
 
-  // The whole invitation by its name.
-  await card(page, "Sin mesa").getByText("Invitación de Pedro Gil").dragTo(gil);
+  // The whole invitation by its name (draggable once the page's script runs).
+  const group = card(page, "Sin mesa").getByText("Invitación de Pedro Gil");
+  await expect(group).toHaveAttribute("draggable", "true");
+  await group.dragTo(gil);
   for (const person of ["Pedro Gil", "Sara Gil", "Tomás Gil"]) await expect(gil.getByText(person, { exact: true })).toBeVisible();
   await expect(gil.getByText("3 de 10 puestos")).toBeVisible();
+  // The move's answer is in (its toast): the page is drawn as stored before the next drag starts.
+  await expect(page.getByText("Mesas guardadas").filter({ visible: true }).first()).toBeVisible();
 
   // One person back to 'Sin mesa'.
-  await gil.getByText("Tomás Gil", { exact: true }).dragTo(card(page, "Sin mesa"));
+  const tomas = gil.getByRole("listitem").filter({ hasText: "Tomás Gil" }).last();
+  await expect(tomas).toHaveAttribute("draggable", "true");
+  await tomas.getByText("Tomás Gil", { exact: true }).dragTo(card(page, "Sin mesa"));
   await expect(card(page, "Sin mesa").getByText("Tomás Gil", { exact: true })).toBeVisible();
   await expect(gil.getByText("Tomás Gil", { exact: true })).toHaveCount(0);
 
