@@ -95,5 +95,5 @@ export async function overCapacityAnswer(request: Request, over: { total: number
 
 /** A translate function for the request's language. */
 export async function apiT(request: Request) {
-  return getFixedT(request, ["common", "confirm", "dashboard", "gallery", "review"]);
+  return getFixedT(request, ["common", "confirm", "dashboard", "gallery", "review", "tables"]);
 }

@@ -15,6 +15,7 @@ import { isEmailAddress, MAX_EMAIL_LENGTH } from "./email";
 import { MAX_EVENTS, MAX_EVENT_ADDRESS_LENGTH, MAX_EVENT_DESCRIPTION_LENGTH, MAX_EVENT_NAME_LENGTH, MAX_EVENT_PLACE_LENGTH } from "./events";
 import type { menuTabSchema } from "./menu-schemas";
 import type { doorTabSchema } from "./door-schemas";
+import type { tablesTabSchema } from "./tables-schemas";
 
 /**
  * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
@@ -33,6 +34,8 @@ export const ADMIN_TABS = [
   { id: "content", path: "/admin/content", loading: "common:loading", label: "content:tab", nested: true },
   // 'Menú': the dishes, the menu and children switches; its report is /admin/catering.
   { id: "menu", path: "/admin/menu", loading: "menu:loading", label: "menu:tab" },
+  // 'Mesas': the seating plan (decision 0059).
+  { id: "tables", path: "/admin/tables", loading: "tables:loading", label: "tables:tab" },
   // 'Por revisar (N)': a label of its own namespace, counting the photos waiting (the /admin layout's loader).
   { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
   // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.
@@ -292,7 +295,8 @@ export type AdminAction =
   | z.infer<typeof contentMediaSchema>
   | z.infer<typeof eventsScreenSchema>
   | z.infer<typeof menuTabSchema>
-  | z.infer<typeof doorTabSchema>;
+  | z.infer<typeof doorTabSchema>
+  | z.infer<typeof tablesTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
 export type AdminOperation = Exclude<AdminIntent, "login" | "logout">;
@@ -351,7 +355,16 @@ export function errorsOf(result: AdminActionData | undefined): string[] | undefi
 }
 
 /** Intents that ask "are you sure?" first. */
-export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish", "rejectAllWishes", "removeEvent"] as const;
+export const CONFIRMED_INTENTS = [
+  "deleteInvitation",
+  "deleteGuest",
+  "deleteSection",
+  "deleteMedia",
+  "deleteWish",
+  "rejectAllWishes",
+  "removeEvent",
+  "deleteTable",
+] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
 export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteInvitation: "dashboard:confirm.deleteInvitation",
@@ -361,6 +374,7 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteWish: "wishes:admin.confirmDelete",
   rejectAllWishes: "wishes:admin.confirmRejectAll",
   removeEvent: "events:confirmRemove",
+  deleteTable: "tables:confirmDelete",
 };
 /** A list or figure the panel could not load: shown in place, with the server's message. */
 export interface LoadError {

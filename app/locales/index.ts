@@ -26,6 +26,7 @@ import { events } from "./events";
 import { setup } from "./setup";
 import { menu } from "./menu";
 import { door } from "./door";
+import { tables } from "./tables";
 
 const all = {
   common,
@@ -52,6 +53,7 @@ const all = {
   keepsake,
   menu,
   door,
+  tables,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

@@ -24,6 +24,7 @@ export const namespaces = [
   "keepsake",
   "menu",
   "door",
+  "tables",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

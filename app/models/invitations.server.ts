@@ -503,7 +503,8 @@ export async function confirmInvitation(
     const menu = await loadMenuOptions(trx);
     const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
     if (!chosen.ok) return chosen;
-    // The answer replaces the stored people (an invitation set back to pending keeps its primary guest's row).
+    // The answer replaces the stored people (an invitation set back to pending keeps its primary guest's row);
+    // a person whose name stays keeps their row, and with it their table and arrival.
     await replaceAnswerRows(
       trx,
       row.id,

@@ -11,7 +11,9 @@ export type SettingKey =
   | "menu_ask"
   | "children_ask"
   // 'Clave de recepción': the door key's scrypt hash (app/models/door.server.ts, decision 0061).
-  | "door_key_hash";
+  | "door_key_hash"
+  // 'Publicar mesas': guests see their table (app/models/tables.server.ts).
+  | "tables_published";
 
 export async function getSetting(key: SettingKey): Promise<string | null> {
   const row = await db().selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();

@@ -13,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'attachment; filename="boda.ics"',
       // The language comes from the cookie or Accept-Language.
-      "Cache-Control": "private, max-age=300",
+      // A guest's own table changes when the couple moves them: their file is checked again each time.
+      "Cache-Control": file.personal ? "private, no-cache" : "private, max-age=300",
       Vary: "Cookie, Accept-Language",
     },
   });

@@ -12,17 +12,26 @@ interface ConfirmedInvitation {
   guests: { id: number; fullName: string; dietary?: string | null; dishId?: number | null; isChild?: boolean }[];
 }
 
+/** Each table the invitation's people sit at, once the couple publishes the tables (app/models/tables.server.ts). */
+interface GuestSeat {
+  table: string;
+  people: string[];
+  others: string[];
+}
+
 /**
- * The already-confirmed view: thanks, the confirmed guests with their dietary notes, and the
- * message. `changeUntil` (the deadline) only while the answer may be changed (decision 0062).
+ * The already-confirmed view: thanks, the confirmed guests with their dietary notes, their table,
+ * and the message. `changeUntil` (the deadline) only while the answer may be changed (decision 0062).
  */
 export function ConfirmedView({
   invitation,
   menu = null,
+  seating = null,
   changeUntil = null,
 }: {
   invitation: ConfirmedInvitation;
   menu?: MenuOptions | null;
+  seating?: GuestSeat[] | null;
   changeUntil?: string | null;
 }) {
   const { t, i18n } = useTranslation(["confirm", "common"]);
@@ -48,6 +57,7 @@ export function ConfirmedView({
           </li>
         ))}
       </ul>
+      {seating?.length ? <YourTable seating={seating} /> : null}
       {invitation.message ? (
         <>
           <h2 className="confirmed-guests-title">{t("confirm:answer.message")}</h2>
@@ -73,6 +83,28 @@ function ChangeAnswerLink({ deadline }: { deadline: string }) {
       <Link to="/confirm?step=edit" className="button secondary">
         {t("change.button")}
       </Link>
+    </div>
+  );
+}
+
+/** 'Tu mesa: Mesa 3' and 'Con: Ana, Luis'; when the couple split the invitation, each person's table. */
+function YourTable({ seating }: { seating: GuestSeat[] }) {
+  const { t } = useTranslation("tables");
+  return (
+    <div className="confirmed-table">
+      {seating.map((seat, i) => (
+        <p key={i}>
+          <strong>
+            {seating.length === 1 ? t("guest.yourTable", { table: seat.table }) : t("guest.personTable", { people: seat.people.join(", "), table: seat.table })}
+          </strong>
+          {seat.others.length ? (
+            <>
+              <br />
+              {t("guest.with", { names: seat.others.join(", ") })}
+            </>
+          ) : null}
+        </p>
+      ))}
     </div>
   );
 }

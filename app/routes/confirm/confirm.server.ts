@@ -14,6 +14,7 @@ import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader, type
 import { errorsOnly, readForm, refusedReply } from "~/http/form.server";
 import { rateLimitedReply } from "~/http/rate-limited.server";
 import { noteOpening } from "~/http/opened.server";
+import { guestSeating } from "~/models/tables.server";
 
 /** Translation keys for the confirm errors a guest can meet. */
 const confirmErrorKeys: Record<ConfirmError, string> = {
@@ -157,7 +158,9 @@ export async function loadConfirmPage(request: Request) {
   const headers = code && !invitation ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
   // The events it is invited to: with more than the wedding, the answer asks per person (docs/decisions/0057-events.md).
   const events = invitation ? await eventsSeenBy(invitation.events) : [];
-  return { invitation: invitation && guestView(invitation), events, headers, stored: invitation };
+  // 'Tu mesa' once the couple publishes the tables (null otherwise): part of the data, so the kept page changes with it.
+  const seating = invitation?.confirmed ? await guestSeating(invitation.id) : null;
+  return { invitation: invitation && guestView(invitation), events, seating, headers, stored: invitation };
 }
 
 /**

@@ -32,7 +32,7 @@ export const handle = { ...showsToasts, guestPageCache: true };
 export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { invitation, events, headers, stored } = await loadConfirmPage(request);
+  const { invitation, events, seating, headers, stored } = await loadConfirmPage(request);
   const { rsvpDeadline: deadline } = await weddingDates();
   // The couple's menu and children question, only when turned on: asked while pending, named once confirmed.
   const menu = invitation && invitation.status !== "declined" ? await loadMenuOptions() : null;
@@ -47,12 +47,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       invitation,
       events,
       menu: menu && (menu.askMenu || menu.askChildren) ? menu : null,
+      seating,
       deadline,
       rsvpOpen: isRsvpOpen(deadline),
       changeable,
       editing,
       /** The page's texts (decision 0014); FormErrors shows confirm's keys. */
-      i18n: await pageTexts(request, "confirm", "events"),
+      i18n: seating ? await pageTexts(request, "confirm", "events", "tables") : await pageTexts(request, "confirm", "events"),
     },
     { headers },
   );
@@ -127,7 +128,7 @@ function useConfirmEffects(status: string | undefined) {
 }
 
 function ConfirmPageContent() {
-  const { invitation, events, deadline, rsvpOpen, menu, changeable, editing } = useLoaderData<typeof loader>();
+  const { invitation, events, deadline, rsvpOpen, menu, changeable, editing, seating } = useLoaderData<typeof loader>();
   const { t } = useTranslation("confirm");
   const [params] = useSearchParams();
   useConfirmEffects(invitation?.status);
@@ -138,7 +139,8 @@ function ConfirmPageContent() {
   let view: React.ReactNode;
   if (invitation?.status === "confirmed" && editing && open)
     view = <InvitationView invitation={invitation} deadline={deadline} events={events} menu={menu} stored={editing} />;
-  else if (invitation?.status === "confirmed") view = <ConfirmedView invitation={invitation} menu={menu} changeUntil={changeable && open ? deadline : null} />;
+  else if (invitation?.status === "confirmed")
+    view = <ConfirmedView invitation={invitation} menu={menu} seating={seating} changeUntil={changeable && open ? deadline : null} />;
   else if (invitation?.status === "declined") view = <DeclinedView />;
   else if (!open) view = <ExpiredView deadline={deadline} />;
   else if (invitation && params.get("step") === "decline") view = <DeclineStep />;
