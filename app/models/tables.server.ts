@@ -47,7 +47,7 @@ export async function listTables(executor: Executor = db()): Promise<SeatingTabl
 
 export type TableError = TableInputError | "tooManyTables" | "notFound";
 
-/** 'Añadir mesa': checked, placed last, with its token made now (it never changes). */
+/** 'Agregar mesa': checked, placed last, with its token made now (it never changes). */
 export async function createTable(input: {
   name?: string;
   seats?: number | string;

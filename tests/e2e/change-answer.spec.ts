@@ -80,10 +80,10 @@ test("with the menu on a guest confirms, changes their dish and adds a note; Inv
     { es: "Carne", en: "Meat" },
     { es: "Pescado", en: "Fish" },
   ]) {
-    const form = admin.page.locator("form").filter({ has: admin.page.getByRole("button", { name: "Añadir plato" }) });
+    const form = admin.page.locator("form").filter({ has: admin.page.getByRole("button", { name: "Agregar plato" }) });
     await form.getByLabel("Plato (ES)").fill(dish.es);
     await form.getByLabel("Plato (EN)").fill(dish.en);
-    await form.getByRole("button", { name: "Añadir plato" }).click();
+    await form.getByRole("button", { name: "Agregar plato" }).click();
     await expect(admin.page.getByRole("group", { name: dish.es })).toBeVisible();
   }
   await admin.page.getByLabel("Pedir el menú a cada invitado").check();

@@ -44,10 +44,10 @@ async function enterCode(page: Page, code: string, lng: "es" | "en" = "es") {
 const card = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
 async function addTable(page: Page, name: string, seats: string, lng: "es" | "en" = "es") {
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: lng === "en" ? "Add table" : "Añadir mesa" }) });
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: lng === "en" ? "Add table" : "Agregar mesa" }) });
   await form.getByLabel(lng === "en" ? "Name or number" : "Nombre o número").fill(name);
   await form.getByLabel(lng === "en" ? "Seats" : "Puestos").fill(seats);
-  await form.getByRole("button", { name: lng === "en" ? "Add table" : "Añadir mesa" }).click();
+  await form.getByRole("button", { name: lng === "en" ? "Add table" : "Agregar mesa" }).click();
   await expect(card(page, name)).toBeVisible();
 }
 
@@ -72,9 +72,9 @@ test("the couple makes tables, seats people by their 'Mesa' select, sees an over
   await expect(page.getByText("Sentados 0 de 3")).toBeVisible();
 
   // A table needs its name: refused with the reason, nothing added.
-  const addForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Añadir mesa" }) });
+  const addForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Agregar mesa" }) });
   await addForm.getByLabel("Puestos").fill("8");
-  await addForm.getByRole("button", { name: "Añadir mesa" }).click();
+  await addForm.getByRole("button", { name: "Agregar mesa" }).click();
   await expect(page.getByText("Escribe el nombre o número de la mesa.").filter({ visible: true }).first()).toBeVisible();
   await addTable(page, "Mesa 1", "2");
   await addTable(page, "Mesa 2", "8");
@@ -202,6 +202,9 @@ test("with JavaScript a person or a whole invitation is dragged onto a table, an
   const admin = await open(browser, testInfo);
   const page = admin.page;
   await login(page);
+  // Tall enough that the table and 'Sin mesa' are both on screen: Playwright's drag does not scroll
+  // in the middle of a drag the way a hand near the edge does.
+  await page.setViewportSize({ width: 1280, height: 2400 });
   await page.goto("/admin/tables");
   await addTable(page, "Mesa Gil", "10");
   const gil = card(page, "Mesa Gil");
@@ -209,6 +212,8 @@ test("with JavaScript a person or a whole invitation is dragged onto a table, an
   // The whole invitation by its name (draggable once the page's script runs).
   const group = card(page, "Sin mesa").getByText("Invitación de Pedro Gil");
   await expect(group).toHaveAttribute("draggable", "true");
+  // The table's own save has settled (its answer and the page's reload) before the hand moves.
+  await page.waitForLoadState("networkidle");
   await group.dragTo(gil);
   for (const person of ["Pedro Gil", "Sara Gil", "Tomás Gil"]) await expect(gil.getByText(person, { exact: true })).toBeVisible();
   await expect(gil.getByText("3 de 10 puestos")).toBeVisible();
@@ -218,6 +223,7 @@ test("with JavaScript a person or a whole invitation is dragged onto a table, an
   // One person back to 'Sin mesa'.
   const tomas = gil.getByRole("listitem").filter({ hasText: "Tomás Gil" }).last();
   await expect(tomas).toHaveAttribute("draggable", "true");
+  await page.waitForLoadState("networkidle");
   await tomas.getByText("Tomás Gil", { exact: true }).dragTo(card(page, "Sin mesa"));
   await expect(card(page, "Sin mesa").getByText("Tomás Gil", { exact: true })).toBeVisible();
   await expect(gil.getByText("Tomás Gil", { exact: true })).toHaveCount(0);
