@@ -9,7 +9,9 @@ export type SettingKey =
   | "wishes_review"
   // 'Menú': 'Pedir el menú a cada invitado' and 'Preguntar por niños' (app/models/menu.server.ts).
   | "menu_ask"
-  | "children_ask";
+  | "children_ask"
+  // 'Sección para las fotos de las mesas': the gallery section a table card's page uploads into (app/models/table-cards.server.ts).
+  | "table_photos_section";
 
 export async function getSetting(key: SettingKey): Promise<string | null> {
   const row = await db().selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();
