@@ -24,6 +24,7 @@ import { wishes } from "./wishes";
 import { slideshow } from "./slideshow";
 import { setup } from "./setup";
 import { menu } from "./menu";
+import { tableCards } from "./tableCards";
 
 const all = {
   common,
@@ -48,6 +49,7 @@ const all = {
   setup,
   keepsake,
   menu,
+  tableCards,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

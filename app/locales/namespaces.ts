@@ -22,6 +22,7 @@ export const namespaces = [
   "setup",
   "keepsake",
   "menu",
+  "tableCards",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
