@@ -36,3 +36,8 @@ export function tablePhotosSection<S extends { id: number; is_active: boolean; a
 export const PAPER_SIZES = ["A4", "letter"] as const;
 export type PaperSize = (typeof PAPER_SIZES)[number];
 export const paperOf = (raw: string | null): PaperSize => (raw === "letter" ? "letter" : "A4");
+
+/** The printables: 'Tarjetas de mesa', 'Tarjetas de lugar', 'Lista de mesas para la entrada'. */
+export const PRINTS = ["table-cards", "place-cards", "entrance"] as const;
+export type PrintKind = (typeof PRINTS)[number];
+export const printOf = (raw: string | null): PrintKind => ((PRINTS as readonly string[]).includes(raw ?? "") ? (raw as PrintKind) : "table-cards");
