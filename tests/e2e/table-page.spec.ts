@@ -271,11 +271,18 @@ test("a photo sent from a table's page lands in the couple's chosen section, tag
 // Each paper its own table and people (names as typed, in the order they confirmed) and the order the entrance's list must show.
 const printCases = [
   { paper: "A4", table: "Clavel", people: ["Ana Ávila", "Beto Alvarez", "Carla Zúñiga"], bySurname: ["Beto Alvarez", "Ana Ávila", "Carla Zúñiga"] },
-  { paper: "letter", table: "Girasol", people: ["Fabio Zapata", "Elena Echeverría", "Dora Ébano"], bySurname: ["Dora Ébano", "Elena Echeverría", "Fabio Zapata"] },
+  {
+    paper: "letter",
+    table: "Girasol",
+    people: ["Fabio Zapata", "Elena Echeverría", "Dora Ébano"],
+    bySurname: ["Dora Ébano", "Elena Echeverría", "Fabio Zapata"],
+  },
 ] as const;
 
 for (const { paper, table, people, bySurname } of printCases) {
-  test(`the printables on ${paper}: every card inside its cut marks and on the page; the table card's QR code opens the table's page`, async ({ browser }, testInfo) => {
+  test(`the printables on ${paper}: every card inside its cut marks and on the page; the table card's QR code opens the table's page`, async ({
+    browser,
+  }, testInfo) => {
     const data = new TestData(dayBefore);
     const mesa = token();
     await data.createInvitation({ primaryGuest: people[0], maxGuests: 3, confirmedGuests: [people[1], people[2]] });

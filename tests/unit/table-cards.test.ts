@@ -9,13 +9,7 @@ import { bySurname, firstName, paperOf, printOf, surnameOf, tablePhotosSection }
 import { createSection } from "~/models/gallery.server";
 import { savePhoto } from "~/models/photos.server";
 import { slideshowPhotos } from "~/models/slideshow.server";
-import {
-  seatedFirstNames,
-  setTablePhotosSection,
-  tableByToken,
-  tablePhotosTarget,
-  tablesWithPeople,
-} from "~/models/table-cards.server";
+import { seatedFirstNames, setTablePhotosSection, tableByToken, tablePhotosTarget, tablesWithPeople } from "~/models/table-cards.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 const pair = (es: string, en = "") => ({ es, en });
@@ -168,7 +162,10 @@ describe("the table cards' data", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     for (const [i, full_name] of names.entries())
-      await db().insertInto("guests").values({ invitation_id: id, full_name, is_primary: i === 0 ? 1 : 0, table_id: tableId }).execute();
+      await db()
+        .insertInto("guests")
+        .values({ invitation_id: id, full_name, is_primary: i === 0 ? 1 : 0, table_id: tableId })
+        .execute();
   }
 
   it("a table by its token: only a token of the card's shape that names a table", async () => {

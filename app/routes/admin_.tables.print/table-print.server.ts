@@ -9,7 +9,6 @@ import { bySurname, paperOf, printOf } from "~/lib/table-cards";
 import { readForm } from "~/http/form.server";
 import { chosenTablePhotosSection, sectionChoices, setTablePhotosSection, tablesWithPeople } from "~/models/table-cards.server";
 
-
 /**
  * GET /admin/tables/print[?print=table-cards|place-cards|entrance][&paper=A4|letter] (admin): one
  * of the three printables, on the paper chosen, and the choice of the tables' photos' section.
@@ -37,7 +36,10 @@ export async function loadTablePrint(request: Request) {
     paper,
     tableCount: tables.length,
     cards,
-    places: print === "place-cards" ? people.map((p) => ({ fullName: p.fullName, tableName: p.tableName, dish: hasDishes ? p.dish : null, language: p.language })) : [],
+    places:
+      print === "place-cards"
+        ? people.map((p) => ({ fullName: p.fullName, tableName: p.tableName, dish: hasDishes ? p.dish : null, language: p.language }))
+        : [],
     entrance: print === "entrance" ? bySurname(people).map((p) => ({ fullName: p.fullName, tableName: p.tableName })) : [],
     sections: sections.map((s) => ({ id: s.id, name: s.name, open: s.is_active && s.allow_upload })),
     chosen,
