@@ -2,6 +2,7 @@ import jsQR from "jsqr";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
 import { expect, jpeg, jsDisabled, startServer, TestData, test } from "./fixtures";
 
 /**
@@ -339,3 +340,30 @@ for (const { paper, table, people, bySurname } of printCases) {
     }
   });
 }
+
+test("a table's page in light and dark, the programme's screen and the printables have no serious accessibility violations", async ({ browser }, testInfo) => {
+  const data = new TestData(dayBefore);
+  const mesa = token();
+  await data.createInvitation({ primaryGuest: "Inés Accesible", confirmedGuests: [] });
+  seatTables(dayBefore, [{ name: "Azucena", token: mesa, people: ["Inés Accesible"] }]);
+  const page = await a11yPage(browser, { baseURL: dayBefore.baseURL, locale: "es-ES" }, jsDisabled(testInfo));
+  try {
+    for (const theme of ["light", "dark"] as const) {
+      const value = Buffer.from(JSON.stringify(theme)).toString("base64");
+      await page.context().addCookies([{ name: "theme", value, url: dayBefore.baseURL }]);
+      await page.goto(`/mesa/${mesa}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Azucena" })).toBeVisible();
+      await expect(page.locator("html")).toHaveClass(new RegExp(theme));
+      await expectNoSeriousA11yViolations(page, `table page (${theme})`);
+    }
+    await signIn(page);
+    for (const path of ["/admin/content/programme", "/admin/tables/print", "/admin/tables/print?print=place-cards", "/admin/tables/print?print=entrance"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, path);
+    }
+  } finally {
+    await page.context().close();
+    await data.cleanup();
+  }
+});
