@@ -137,11 +137,15 @@ test("a moment without a valid time is refused with its message, and nothing is 
     await signIn(page);
     await page.goto("/admin/content/programme");
     await page.getByRole("button", { name: "Agregar momento" }).click();
-    const row = page.getByRole("group", { name: "Momento 4" });
-    await row.getByLabel("Título (ES)").fill("Pastel");
+    await page.getByRole("group", { name: "Momento 4" }).getByLabel("Título (ES)").fill("Pastel");
+    await page.getByRole("button", { name: "Subir momento 4" }).click();
     await page.getByRole("button", { name: "Guardar cambios" }).click();
-    await expect(row.getByLabel("Título (ES)")).toHaveValue("Pastel");
     await expect(page.getByRole("alert").first()).toBeVisible();
+    // What was typed comes back where it was moved to, with the time's message.
+    const row = page.getByRole("group", { name: "Momento 3" });
+    await expect(row.getByLabel("Título (ES)")).toHaveValue("Pastel");
+    await expect(row).toContainText("Este campo es obligatorio.");
+    await expect(page.getByRole("group", { name: "Momento 4" }).getByLabel("Título (ES)")).toHaveValue("Ceremonia");
     await page.goto("/");
     await expect(lines(page, "Programa del día")).toHaveCount(3);
   } finally {

@@ -6,9 +6,17 @@ import { ContentForm } from "~/components/admin/ContentEditor";
 import type { ContentFormReply } from "~/http/admin/content.server";
 import { movedRow, rowEditValue } from "~/lib/content-extras";
 
-/** The rows' indices in a list as the form shows it: what was typed after a refusal (gaps left out), else what is saved. */
+/**
+ * The rows' indices in a list as the form shows it: what was typed after a refusal (gaps left out),
+ * else what is saved; rows that sent their place (`order`, a reorderable list) in that order.
+ */
 function indicesOf(source: unknown): number[] {
-  return Array.isArray(source) ? [...source.keys()].filter((i) => source[i] !== undefined) : [];
+  if (!Array.isArray(source)) return [];
+  const place = (i: number) => {
+    const order = Number((source[i] as { order?: unknown } | null)?.order);
+    return Number.isFinite(order) ? order : i;
+  };
+  return [...source.keys()].filter((i) => source[i] !== undefined).sort((a, b) => place(a) - place(b) || a - b);
 }
 
 /**
