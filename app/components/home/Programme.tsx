@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { ProgrammeLine } from "~/lib/programme";
 import { HomeBlock } from "./HomeBlock";
 
-/** The day's moments as a plain list, sorted by time (also a table card's page). */
-export function ProgrammeList({ lines }: { lines: ProgrammeLine[] }) {
+/** The day's moments as a plain list, sorted by time. */
+function ProgrammeList({ lines }: { lines: ProgrammeLine[] }) {
   return (
     <ol className="programme-list">
       {lines.map((line, i) => (

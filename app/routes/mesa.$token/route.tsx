@@ -2,7 +2,6 @@ import "~/styles/table-card.css";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ProgrammeList } from "~/components/home/Programme";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 import { DEFAULT_LANGUAGE, MAX_UPLOADER_NAME_LENGTH, UPLOAD_ACCEPT, type Language } from "~/lib/constants";
 import { fillMarks } from "~/lib/format";
@@ -60,7 +59,15 @@ export default function TablePage() {
       {programme.length ? (
         <section className="card" aria-labelledby="table-programme-title">
           <h2 id="table-programme-title">{t("contentExtras:home.programme.title")}</h2>
-          <ProgrammeList lines={programme} />
+          {/* The home page's list (app/components/home/Programme.tsx), kept apart so the home page's first load carries no shared chunk for it. */}
+          <ol className="programme-list">
+            {programme.map((line, i) => (
+              <li key={i} className="programme-item">
+                <time className="programme-time">{line.time}</time>
+                <span className="programme-title">{line.title}</span>
+              </li>
+            ))}
+          </ol>
         </section>
       ) : null}
       {dishes.length ? (
