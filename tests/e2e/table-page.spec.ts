@@ -314,10 +314,19 @@ for (const { paper, table, people, bySurname } of printCases) {
           expect(Math.abs(box.height - size.height), `${print}: the sheet is the paper's height`).toBeLessThanOrEqual(2);
         }
         for (const cell of await cells.all()) {
-          const card = (await cell.locator(".tc-card").boundingBox())!;
-          const tl = (await cell.locator(".cut-tl").boundingBox())!;
-          const br = (await cell.locator(".cut-br").boundingBox())!;
-          const sheet = (await cell.locator("xpath=..").boundingBox())!;
+          // Every box of a cell read at one moment (the page may still scroll as it settles).
+          const { card, tl, br, sheet } = await cell.evaluate((el) => {
+            const box = (node: Element | null) => {
+              const { x, y, width, height } = node!.getBoundingClientRect();
+              return { x, y, width, height };
+            };
+            return {
+              card: box(el.querySelector(".tc-card")),
+              tl: box(el.querySelector(".cut-tl")),
+              br: box(el.querySelector(".cut-br")),
+              sheet: box(el.parentElement),
+            };
+          });
           // The marks' inner corners are where the cut goes: the card is inside, with room to spare.
           expect(card.x).toBeGreaterThan(tl.x + tl.width);
           expect(card.y).toBeGreaterThan(tl.y + tl.height);
