@@ -127,7 +127,12 @@ export type ReceivedBatch =
  * are stored. The first point is taken before the body is read, so a client already over the
  * limit gets its answer without the server decoding anything.
  */
-export async function receivePhotos(request: Request, context: AppLoadContext): Promise<ReceivedBatch> {
+export async function receivePhotos(
+  request: Request,
+  context: AppLoadContext,
+  /** A table card's page: every photo goes to this section, tagged with the table; the form's `sectionId` is not read. */
+  table?: { sectionId: number; tableId: number },
+): Promise<ReceivedBatch> {
   if (isCrossOrigin(request, context)) return { ok: false, refusal: "forbidden" };
   const started = performance.now();
   const client = clientIp(context);
@@ -161,7 +166,7 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
       return { name, ok: false, error: "rateLimited", status: 429, retryAfterSeconds, retryAfterMinutes };
     }
     const before = performance.now();
-    const saved = await savePhoto(sectionId, file, uploader);
+    const saved = await savePhoto(sectionId, file, uploader, table?.tableId ?? null);
     processing += performance.now() - before;
     if (!saved.ok) return { name, ok: false, error: saved.error, status: uploadErrorStatus[saved.error] };
     headers = await uploaderCookieHeaders(request, uploader, fields.has("uploaderName"));
@@ -185,7 +190,7 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
       results.push({ name, ok: false, error: file.error, status: uploadErrorStatus[file.error] });
       return;
     }
-    const sectionId = parseSectionId(fields.get("sectionId"));
+    const sectionId = table ? table.sectionId : parseSectionId(fields.get("sectionId"));
     if (sectionId !== null) await settleWaiting(sectionId, fields);
     else if (!waiting && results.length === 0) {
       waiting = { ...file, at: results.length };
@@ -198,9 +203,10 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
         : await save(file, sectionId, fields),
     );
   });
-  if (read.ok) await settleWaiting(parseSectionId(read.fields.get("sectionId")), read.fields);
+  const sectionOf = (fields: ReadonlyMap<string, string>) => (table ? table.sectionId : parseSectionId(fields.get("sectionId")));
+  if (read.ok) await settleWaiting(sectionOf(read.fields), read.fields);
   if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, timing: "", headers };
-  const sectionId = parseSectionId(read.fields.get("sectionId"));
+  const sectionId = sectionOf(read.fields);
   const error = results.length === 0 ? "fileAndSectionRequired" : null;
   // How long the server spent receiving and parsing the body, then decoding, resizing and storing the photos.
   const receiving = performance.now() - started - processing;

@@ -5,7 +5,8 @@ import { publicBaseUrl } from "~/http/public-url.server";
 import { qrSvg } from "~/infra/qr.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { slideAt, slideSeconds, slideStep, SLIDESHOW_POLL_MS } from "~/lib/slideshow";
-import { isActiveSection, slideshowFeed, type SlideshowFeed } from "~/models/slideshow.server";
+import { isActiveSection, slideshowFeed, type SlideshowFeed, type SlideshowFilter } from "~/models/slideshow.server";
+import { tableByToken } from "~/models/table-cards.server";
 
 /**
  * The screen's section: `?section=ID` (an active section), or every active section (undefined).
@@ -16,6 +17,21 @@ async function sectionOf(url: URL): Promise<number | undefined | null> {
   if (param === null || param === "") return undefined;
   const id = parseSectionId(param);
   return id !== null && (await isActiveSection(id)) ? id : null;
+}
+
+/**
+ * What a screen shows: `?table=TOKEN` (a table card's token: that table's photos only), else its
+ * section (sectionOf). Null when the parameter names no table or no active section.
+ */
+async function filterOf(url: URL): Promise<{ filter: SlideshowFilter; query: URLSearchParams } | null> {
+  const token = url.searchParams.get("table");
+  if (token !== null && token !== "") {
+    const table = await tableByToken(token);
+    return table ? { filter: { tableId: table.id }, query: new URLSearchParams({ table: table.token }) } : null;
+  }
+  const sectionId = await sectionOf(url);
+  if (sectionId === null) return null;
+  return { filter: { sectionId }, query: new URLSearchParams(sectionId === undefined ? {} : { section: String(sectionId) }) };
 }
 
 /** The newest publication time a screen has shown (what a newer photo is measured against). */
@@ -30,21 +46,23 @@ export async function loadSlideshow(request: Request) {
   const url = new URL(request.url);
   const seconds = slideSeconds(url.searchParams.get("seconds"));
   const galleryUrl = `${publicBaseUrl(request)}/gallery`;
-  const [sectionId, qr, i18n] = await Promise.all([sectionOf(url), qrSvg(galleryUrl), pageTexts(request, "slideshow")]);
+  const [shows, qr, i18n] = await Promise.all([filterOf(url), qrSvg(galleryUrl), pageTexts(request, "slideshow")]);
   const base = { seconds, galleryUrl, qr, i18n, pollMs: SLIDESHOW_POLL_MS };
-  if (sectionId === null)
-    return data({ ...base, notFound: true as const, sectionId: null, feed: { photos: [], wishes: [] }, step: 0, next: null }, { status: 404 });
-  const feed = await slideshowFeed(sectionId);
+  if (shows === null)
+    return data({ ...base, notFound: true as const, feedAddress: null, feed: { photos: [], wishes: [] }, step: 0, next: null }, { status: 404 });
+  const feed = await slideshowFeed(shows.filter);
   const newest = newestOf(feed);
   const after = url.searchParams.get("after") ?? "";
   // A photo newer than the screen has shown: from the newest again.
   const step = newest > after ? 0 : slideStep(url.searchParams.get("at"));
-  const nextQuery = new URLSearchParams();
-  if (sectionId !== undefined) nextQuery.set("section", String(sectionId));
+  const nextQuery = new URLSearchParams(shows.query);
   if (url.searchParams.has("seconds")) nextQuery.set("seconds", String(seconds));
   nextQuery.set("at", String(slideAt(step, feed.photos.length, feed.wishes.length) === null ? 0 : step + 1));
   nextQuery.set("after", newest);
-  return { ...base, notFound: false as const, sectionId: sectionId ?? null, feed, step, next: `/slideshow?${nextQuery}` };
+  const feedQuery = shows.query.toString();
+  // What the open screen polls: the same section or table.
+  const feedAddress = feedQuery ? `/slideshow.json?${feedQuery}` : "/slideshow.json";
+  return { ...base, notFound: false as const, feedAddress, feed, step, next: `/slideshow?${nextQuery}` };
 }
 
 /**
@@ -52,10 +70,10 @@ export async function loadSlideshow(request: Request) {
  * (a hash of its body): a screen that has it gets a 304 with no body while nothing changed.
  */
 export async function slideshowFeedResponse(request: Request): Promise<Response> {
-  const sectionId = await sectionOf(new URL(request.url));
+  const shows = await filterOf(new URL(request.url));
   const headers = { "Cache-Control": "no-cache", Vary: "Accept-Encoding" };
-  if (sectionId === null) return Response.json({ error: "Not found" }, { status: 404, headers });
-  const body = JSON.stringify(await slideshowFeed(sectionId));
+  if (shows === null) return Response.json({ error: "Not found" }, { status: 404, headers });
+  const body = JSON.stringify(await slideshowFeed(shows.filter));
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   const sent = request.headers.get("If-None-Match");
   if (sent && sent.split(",").some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });

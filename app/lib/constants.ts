@@ -38,6 +38,11 @@ export const MAX_SECTION_NAME_LENGTH = 80;
 export const MAX_SECTION_DESCRIPTION_LENGTH = 500;
 /** 'Tu nombre' on a photo (decision 0033): optional, shown to the admin and as the slideshow's caption. */
 export const MAX_UPLOADER_NAME_LENGTH = 60;
+/**
+ * iOS Safari converts HEIC photos to JPEG when the picker asks only for these; `image/*` would
+ * hand over the HEIC the server cannot decode.
+ */
+export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
 /** Name of the gallery section that holds ceremony attachments. */
 export const CEREMONY_ATTACHMENT_SECTION = "CeremoniasAttachment";
 

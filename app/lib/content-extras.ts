@@ -39,15 +39,33 @@ export const questionsIn = (faq: FaqContent, lng: string): Question[] =>
 export const ROW_LISTS = {
   gifts: { list: "registries", max: EXTRAS_LIMITS.registries },
   faq: { list: "questions", max: EXTRAS_LIMITS.questions },
+  programme: { list: "entries", max: EXTRAS_LIMITS.programme },
 } as const;
 export type RowSection = keyof typeof ROW_LISTS;
 
-/** 'Agregar…' or 'Quitar… n' as the form's button sends it (`add:questions`, `remove:questions:2`). */
-export type RowEdit = { op: "add"; list: string } | { op: "remove"; list: string; index: number };
-export const rowEditValue = (edit: RowEdit) => (edit.op === "add" ? `add:${edit.list}` : `remove:${edit.list}:${edit.index}`);
+/**
+ * 'Agregar…', 'Quitar… n', 'Subir… n' or 'Bajar… n' as the form's button sends it (`add:questions`,
+ * `remove:questions:2`, `up:entries:1`, `down:entries:0`).
+ */
+export type RowEdit = { op: "add"; list: string } | { op: "remove" | "up" | "down"; list: string; index: number };
+export const rowEditValue = (edit: RowEdit) => (edit.op === "add" ? `add:${edit.list}` : `${edit.op}:${edit.list}:${edit.index}`);
 export function parseRowEdit(value: unknown): RowEdit | null {
-  const match = typeof value === "string" ? /^(add|remove):([a-z]+)(?::(\d{1,2}))?$/.exec(value) : null;
+  const match = typeof value === "string" ? /^(add|remove|up|down):([a-z]+)(?::(\d{1,2}))?$/.exec(value) : null;
   if (!match) return null;
   if (match[1] === "add") return match[3] === undefined ? { op: "add", list: match[2] } : null;
-  return match[3] === undefined ? null : { op: "remove", list: match[2], index: Number(match[3]) };
+  const op = match[1] as "remove" | "up" | "down";
+  return match[3] === undefined ? null : { op, list: match[2], index: Number(match[3]) };
+}
+
+/**
+ * A row moved one place up or down among the rows there are (`rows` are field indices in the
+ * form's order): the new order, or the same when it is already first or last, or not there.
+ */
+export function movedRow(rows: readonly number[], index: number, direction: "up" | "down"): number[] {
+  const at = rows.indexOf(index);
+  const to = direction === "up" ? at - 1 : at + 1;
+  if (at < 0 || to < 0 || to >= rows.length) return [...rows];
+  const next = [...rows];
+  [next[at], next[to]] = [next[to], next[at]];
+  return next;
 }

@@ -8,5 +8,6 @@ export const CONTENT_NAV = [
   { key: "quotes", path: "/admin/content/quotes" },
   { key: "gifts", path: "/admin/content/gifts" },
   { key: "faq", path: "/admin/content/faq" },
+  { key: "programme", path: "/admin/content/programme" },
   { key: "media", path: "/admin/content/media" },
 ] as const;

@@ -186,7 +186,7 @@ export const quotesSchema = z.object({
 export type QuotesContent = z.infer<typeof quotesSchema>;
 
 /** 'Regalos' and 'Preguntas frecuentes' (decision 0029): app/lib/content-extras.ts says how the home page shows them. */
-export const EXTRAS_LIMITS = { registries: 8, questions: 16, accountNumber: 40 } as const;
+export const EXTRAS_LIMITS = { registries: 8, questions: 16, accountNumber: 40, programme: 20 } as const;
 
 /** A row of a list the admin left with every field empty (the form's new, unfilled row): dropped, not refused. */
 const isBlank = (value: unknown): boolean =>
@@ -246,8 +246,35 @@ export const faqSchema = z.object({
 });
 export type FaqContent = z.infer<typeof faqSchema>;
 
+/**
+ * 'Programa del día': the day's moments, each a time at the venue ("HH:MM") and a title. The rows
+ * carry `order` (their place in the form, which the up and down buttons change): the list is saved
+ * in that order, without it. The pages show it sorted by time (app/lib/programme.ts).
+ */
+const programmeEntry = z.object({
+  time: clock,
+  title: textPair(CONTENT_LIMITS.title),
+  order: z.coerce.number().int().min(0).max(999).optional(),
+});
+const withoutOrder = (item: unknown) => (item !== null && typeof item === "object" ? { ...item, order: undefined } : item);
+export const programmeSchema = z.object({
+  entries: z
+    .array(z.preprocess((item) => (isBlank(withoutOrder(item)) ? undefined : item), programmeEntry.optional()))
+    .optional()
+    .default([])
+    .transform((items) =>
+      items
+        .map((item, index) => (item ? { item, at: item.order ?? index, index } : undefined))
+        .filter((row) => row !== undefined)
+        .sort((a, b) => a.at - b.at || a.index - b.index)
+        .map(({ item: { time, title } }) => ({ time, title })),
+    )
+    .refine((items) => items.length <= EXTRAS_LIMITS.programme, "content:errors.tooMany"),
+});
+export type ProgrammeContent = z.infer<typeof programmeSchema>;
+
 /** The text sub-sections, in the editor's order. Others (content-media, gifts, faq) register their own keys. */
-export const CONTENT_SECTIONS = ["couple", "story", "info", "accommodation", "quotes", "gifts", "faq"] as const;
+export const CONTENT_SECTIONS = ["couple", "story", "info", "accommodation", "quotes", "gifts", "faq", "programme"] as const;
 export type ContentSection = (typeof CONTENT_SECTIONS)[number];
 export const isContentSection = (value: unknown): value is ContentSection => (CONTENT_SECTIONS as readonly unknown[]).includes(value);
 
@@ -259,6 +286,7 @@ export const contentSchemas = {
   quotes: quotesSchema,
   gifts: giftsSchema,
   faq: faqSchema,
+  programme: programmeSchema,
 } satisfies Record<ContentSection, z.ZodTypeAny>;
 
 export interface SiteContent {
@@ -269,6 +297,7 @@ export interface SiteContent {
   quotes: QuotesContent;
   gifts: GiftsContent;
   faq: FaqContent;
+  programme: ProgrammeContent;
 }
 
 export { inLanguage } from "~/lib/in-language";

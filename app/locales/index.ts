@@ -27,6 +27,7 @@ import { setup } from "./setup";
 import { menu } from "./menu";
 import { door } from "./door";
 import { tables } from "./tables";
+import { tableCards } from "./tableCards";
 
 const all = {
   common,
@@ -54,6 +55,7 @@ const all = {
   menu,
   door,
   tables,
+  tableCards,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

@@ -25,6 +25,7 @@ export const namespaces = [
   "menu",
   "door",
   "tables",
+  "tableCards",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

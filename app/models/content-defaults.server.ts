@@ -14,7 +14,7 @@ import {
   schedule,
   venue,
 } from "~/content/wedding";
-import { faqSchema, giftsSchema, type ContentSection, type SiteContent, type TextPair } from "~/lib/content-schemas";
+import { faqSchema, giftsSchema, programmeSchema, type ContentSection, type SiteContent, type TextPair } from "~/lib/content-schemas";
 import { DEFAULT_RSVP_DEADLINE, DEFAULT_WEDDING_DATE } from "~/lib/constants";
 import { DEFAULT_TIME_ZONE, toVenueLocal } from "~/lib/venue-time";
 import { resources as baseResources } from "~/locales";
@@ -86,6 +86,8 @@ export function defaultContent(): SiteContent {
     // Today's site shows no gift options and no questions.
     gifts: giftsSchema.parse({}),
     faq: faqSchema.parse({}),
+    // No programme until the couple writes one (the pages then show none).
+    programme: programmeSchema.parse({}),
   };
 }
 

@@ -87,6 +87,8 @@ export async function savePhoto(
   sectionId: number,
   file: { bytes: Buffer; name: string },
   uploader: Uploader = { byAdmin: false, name: null },
+  /** The table whose card's page sent it ('Sube tus fotos' on /mesa/{token}), or null. */
+  tableId: number | null = null,
 ): Promise<{ ok: true; media: Media; pending: boolean } | { ok: false; error: PhotoError }> {
   const refused = await uploadRefusal(db(), sectionId);
   if (refused.error) return { ok: false, error: refused.error };
@@ -125,6 +127,7 @@ export async function savePhoto(
       status: pending ? ("pending" as const) : ("published" as const),
       published_at: pending ? null : new Date().toISOString(),
       uploader_name: uploader.name,
+      table_id: tableId,
       file_path: key,
       public_url: url(key),
       thumbnail_path: thumbKey,

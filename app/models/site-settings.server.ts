@@ -13,7 +13,9 @@ export type SettingKey =
   // 'Clave de recepción': the door key's scrypt hash (app/models/door.server.ts, decision 0061).
   | "door_key_hash"
   // 'Publicar mesas': guests see their table (app/models/tables.server.ts).
-  | "tables_published";
+  | "tables_published"
+  // 'Sección para las fotos de las mesas': the gallery section a table card's page uploads into (app/models/table-cards.server.ts).
+  | "table_photos_section";
 
 export async function getSetting(key: SettingKey): Promise<string | null> {
   const row = await db().selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();

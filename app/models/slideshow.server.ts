@@ -18,12 +18,18 @@ export interface SlideshowPhoto {
 /** Most photos one screen cycles through: far more than a wedding's, and a bound on each answer. */
 export const MAX_SLIDESHOW_PHOTOS = 2000;
 
+/** Which photos a screen shows: every active section's, one section's, or those uploaded from one table's card page. */
+export interface SlideshowFilter {
+  sectionId?: number;
+  tableId?: number;
+}
+
 /**
  * The public photos the slideshow shows, newest published first (an approved photo counts from
  * its approval): the gallery's public photos (publishedMedia, the one rule for what is public) of
- * the active sections, or of one.
+ * the active sections, or of one, or of one table.
  */
-export async function slideshowPhotos({ sectionId }: { sectionId?: number } = {}): Promise<SlideshowPhoto[]> {
+export async function slideshowPhotos({ sectionId, tableId }: SlideshowFilter = {}): Promise<SlideshowPhoto[]> {
   // Rows stored before anything set published_at count from their upload.
   const publishedAt = sql<string>`coalesce(media.published_at, media.created_at)`;
   let query = publishedMedia()
@@ -31,6 +37,7 @@ export async function slideshowPhotos({ sectionId }: { sectionId?: number } = {}
     .select(publishedAt.as("published_at"))
     .where("media.type", "=", "IMAGE");
   if (sectionId !== undefined) query = query.where("media.section_id", "=", sectionId);
+  if (tableId !== undefined) query = query.where("media.table_id", "=", tableId);
   return query.orderBy(publishedAt, "desc").orderBy("media.id", "desc").limit(MAX_SLIDESHOW_PHOTOS).execute();
 }
 
@@ -46,7 +53,7 @@ export interface SlideshowFeed {
 }
 
 /** Everything a screen shows: the photos and the published wishes. */
-export async function slideshowFeed(sectionId?: number): Promise<SlideshowFeed> {
-  const [photos, wishes] = await Promise.all([slideshowPhotos({ sectionId }), listPublishedWishes()]);
+export async function slideshowFeed(filter: SlideshowFilter = {}): Promise<SlideshowFeed> {
+  const [photos, wishes] = await Promise.all([slideshowPhotos(filter), listPublishedWishes()]);
   return { photos, wishes };
 }

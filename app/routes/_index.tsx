@@ -9,6 +9,7 @@ import { Location } from "~/components/home/Location";
 import { EventsList } from "~/components/events/EventsList";
 import { eventsSeenByVisitor } from "~/http/guest-events.server";
 import { Faq } from "~/components/home/Faq";
+import { Programme } from "~/components/home/Programme";
 import { GiftsSection } from "~/components/home/GiftOptions";
 import { Quotes } from "~/components/home/Quotes";
 import { RsvpSection } from "~/components/home/RsvpSection";
@@ -25,6 +26,7 @@ import { homeFacts } from "~/models/content-texts.server";
 import { weddingDates } from "~/models/content-dates.server";
 import { getLanguage, pageTexts } from "~/infra/i18n.server";
 import { homeExtras } from "~/models/content-extras.server";
+import { programmeNow } from "~/models/table-cards.server";
 import { coupleNamesIn, useRootData, type RootData } from "~/root";
 
 /** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
@@ -52,7 +54,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const lang = await getLanguage(request);
-  const [{ weddingDate, rsvpDeadline, timeZone }, facts, extras] = await Promise.all([weddingDates(), homeFacts(lang), homeExtras(lang)]);
+  const [{ weddingDate, rsvpDeadline, timeZone }, facts, extras, programme] = await Promise.all([
+    weddingDates(),
+    homeFacts(lang),
+    homeExtras(lang),
+    // 'Programa del día': only from the day before the wedding to the day after (venue time).
+    programmeNow(lang, now),
+  ]);
   const season = seasonAt(now, { weddingDate, rsvpDeadline, timeZone, afterWeddingDays: config().SITE_AFTER_WEDDING_DAYS });
   // The events the visitor sees (docs/decisions/0057-events.md): listed only beside others than the wedding.
   const events = await eventsSeenByVisitor(request);
@@ -67,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     facts,
     extras,
     events,
+    programme,
     i18n: await pageTexts(request, "home", "contentExtras", "events"),
   };
 }
@@ -78,7 +87,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { now, season, rsvpOpen, keepsake, facts, extras, events } = useLoaderData<typeof loader>();
+  const { now, season, rsvpOpen, keepsake, facts, extras, events, programme } = useLoaderData<typeof loader>();
   const root = useRootData()!;
   const confirmed = root.invitation?.confirmed ?? false;
   return (
@@ -95,6 +104,7 @@ export default function Home() {
         rsvpOpen={rsvpOpen}
         keepsake={keepsake}
       />
+      <Programme lines={programme} />
       <Quotes quotes={facts.quotes} names={facts.names} portrait={root.media.portrait} />
       <Story moments={facts.moments} />
       <InfoCards infoCards={facts.infoCards} names={facts.names} />

@@ -4,11 +4,19 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ContentForm } from "~/components/admin/ContentEditor";
 import type { ContentFormReply } from "~/http/admin/content.server";
-import { rowEditValue } from "~/lib/content-extras";
+import { movedRow, rowEditValue } from "~/lib/content-extras";
 
-/** The rows' indices in a list as the form shows it: what was typed after a refusal (gaps left out), else what is saved. */
+/**
+ * The rows' indices in a list as the form shows it: what was typed after a refusal (gaps left out),
+ * else what is saved; rows that sent their place (`order`, a reorderable list) in that order.
+ */
 function indicesOf(source: unknown): number[] {
-  return Array.isArray(source) ? [...source.keys()].filter((i) => source[i] !== undefined) : [];
+  if (!Array.isArray(source)) return [];
+  const place = (i: number) => {
+    const order = Number((source[i] as { order?: unknown } | null)?.order);
+    return Number.isFinite(order) ? order : i;
+  };
+  return [...source.keys()].filter((i) => source[i] !== undefined).sort((a, b) => place(a) - place(b) || a - b);
 }
 
 /**
@@ -26,6 +34,7 @@ export function ContentRows<Row>({
   addLabel,
   removeLabel,
   empty,
+  reorder,
   renderRow,
 }: {
   list: string;
@@ -35,6 +44,12 @@ export function ContentRows<Row>({
   addLabel: string;
   removeLabel: (n: number) => string;
   empty?: string;
+  /**
+   * 'Subir' and 'Bajar' on each row (the programme): each row sends its place in the form as
+   * `${prefix}.order`, so the list is saved in the order shown; without JavaScript the server sends
+   * the form back with the row moved.
+   */
+  reorder?: { upLabel: (n: number) => string; downLabel: (n: number) => string };
   /** The row's fields, named `${prefix}.field`; `saved` is undefined for a new row or after a refusal (the typed values show). */
   renderRow: (prefix: string, saved: Row | undefined) => ReactNode;
 }) {
@@ -67,6 +82,10 @@ export function ContentRows<Row>({
     setState({ source, indices: rows.filter((i) => i !== index) });
     setFocus("add");
   };
+  const move = (index: number, direction: "up" | "down") => {
+    setState({ source, indices: movedRow(rows, index, direction) });
+    setFocus({ index });
+  };
   const fromSaved = source === saved;
   return (
     <div className="content-rows" ref={container}>
@@ -75,7 +94,38 @@ export function ContentRows<Row>({
         <fieldset key={index} className="content-group" data-row={index}>
           <legend>{legend(position + 1)}</legend>
           {renderRow(`${list}[${index}]`, fromSaved ? saved[index] : undefined)}
-          <div>
+          {reorder ? <input type="hidden" name={`${list}[${index}].order`} value={position} /> : null}
+          <div className={reorder ? "content-row-buttons" : undefined}>
+            {reorder && position > 0 ? (
+              <Button
+                type="submit"
+                name="rowEdit"
+                value={rowEditValue({ op: "up", list, index })}
+                variant="default"
+                size="md"
+                onClick={(event) => {
+                  event.preventDefault();
+                  move(index, "up");
+                }}
+              >
+                {reorder.upLabel(position + 1)}
+              </Button>
+            ) : null}
+            {reorder && position < rows.length - 1 ? (
+              <Button
+                type="submit"
+                name="rowEdit"
+                value={rowEditValue({ op: "down", list, index })}
+                variant="default"
+                size="md"
+                onClick={(event) => {
+                  event.preventDefault();
+                  move(index, "down");
+                }}
+              >
+                {reorder.downLabel(position + 1)}
+              </Button>
+            ) : null}
             <Button
               type="submit"
               name="rowEdit"
@@ -115,7 +165,7 @@ export function ContentRows<Row>({
 }
 
 /** A sub-section's screen: its title (its link's name in 'Contenido') and its form. */
-export function ContentScreen({ section, version, children }: { section: "gifts" | "faq"; version: unknown; children: ReactNode }) {
+export function ContentScreen({ section, version, children }: { section: "gifts" | "faq" | "programme"; version: unknown; children: ReactNode }) {
   const { t } = useTranslation("content");
   return (
     <section className="card admin-card" aria-labelledby={`content-${section}-title`}>

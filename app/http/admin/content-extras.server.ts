@@ -3,12 +3,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { readForm } from "~/http/form.server";
 import { pageTexts } from "~/infra/i18n.server";
 import { contentSchemas } from "~/lib/content-schemas";
-import { parseRowEdit, ROW_LISTS, type RowSection } from "~/lib/content-extras";
+import { movedRow, parseRowEdit, ROW_LISTS, type RowSection } from "~/lib/content-extras";
 import { contentSectionAction, contentSectionLoader, SAVE_CONTENT, type ContentFormReply } from "./content.server";
 import { refuseAdminPost } from "./access.server";
 import { respond } from "./respond.server";
 
-/** 'Regalos' and 'Preguntas frecuentes': the store's screen data, with this screen's texts (contentExtras). */
+/** 'Regalos', 'Preguntas frecuentes' and 'Programa del día': the store's screen data, with this screen's texts (contentExtras). */
 export function contentRowsLoader<S extends RowSection>(section: S) {
   const load = contentSectionLoader(section);
   return async (args: LoaderFunctionArgs) => {
@@ -42,8 +42,23 @@ export function contentRowsAction<S extends RowSection>(section: S) {
     // Indices are the fields' own (rows the page's script removed leave gaps): the form shows the rows there are.
     const all = Array.isArray(typed[list]) ? [...(typed[list] as unknown[])] : [];
     if (edit.op === "remove") all[edit.index] = undefined;
-    const rows = all.filter((row) => row !== undefined);
+    // A reorderable list's rows in the form's order (their `order` fields), then one moved up or down.
+    let present = [...all.keys()].filter((i) => all[i] !== undefined);
+    const orderOf = (i: number) => {
+      const order = Number((all[i] as { order?: unknown } | null)?.order);
+      return Number.isFinite(order) ? order : i;
+    };
+    present.sort((a, b) => orderOf(a) - orderOf(b) || a - b);
+    if (edit.op === "up" || edit.op === "down") present = movedRow(present, edit.index, edit.op);
+    const rows = present.map((i) => stripOrder(all[i]));
     if (edit.op === "add" && rows.length < max) rows.push({});
     return reply({}, { ...typed, [list]: rows }, 200);
   };
+}
+
+/** A row as the form shows it again: its `order` is the place it is drawn at, not what was sent. */
+function stripOrder(row: unknown): unknown {
+  if (row === null || typeof row !== "object" || !("order" in row)) return row;
+  const { order: _order, ...rest } = row as Record<string, unknown>;
+  return rest;
 }

@@ -34,6 +34,10 @@ export function GalleryTab({ sections, editId }: { sections: AdminSection[]; edi
           {t("gallery.keepsake")}
         </a>
         <p className="admin-muted">{t("gallery.keepsakeHint")}</p>
+        <a href="/admin/tables/print" className="button secondary small">
+          {t("gallery.tableCards")}
+        </a>
+        <p className="admin-muted">{t("gallery.tableCardsHint")}</p>
         {sections.length === 0 ? (
           <p className="admin-empty">{t("gallery.empty")}</p>
         ) : (

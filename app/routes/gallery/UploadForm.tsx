@@ -5,17 +5,12 @@ import { useActionData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/confirm/FormErrors";
-import { MAX_UPLOAD_BATCH, MAX_UPLOAD_BYTES, MAX_UPLOADER_NAME_LENGTH } from "~/lib/constants";
+import { MAX_UPLOAD_BATCH, MAX_UPLOAD_BYTES, MAX_UPLOADER_NAME_LENGTH, UPLOAD_ACCEPT } from "~/lib/constants";
 import type { action } from "./route";
 import { UploadIcon } from "~/components/icons/index";
 
 /** Photos sent at the same time: a phone on the venue's network shares its bandwidth, the server decodes two at once. */
 const PARALLEL_UPLOADS = 2;
-/**
- * iOS Safari converts HEIC photos to JPEG when the picker asks only for these; `image/*` would
- * hand over the HEIC the server cannot decode.
- */
-export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
 
 /** "pending": stored, waiting for the couple's review ('Revisar antes de publicar'). */
 type Status = "waiting" | "uploading" | "stored" | "pending" | "error" | "cancelled";

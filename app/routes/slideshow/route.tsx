@@ -133,7 +133,7 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
     });
   const step = shown[shown.length - 1]!.step;
   const newest = useRef(loaded.feed.photos[0]?.published_at ?? "");
-  const { seconds, pollMs, sectionId, notFound } = loaded;
+  const { seconds, pollMs, feedAddress, notFound } = loaded;
 
   useEffect(() => {
     const timer = setInterval(() => show((s) => s + 1), seconds * 1000);
@@ -153,10 +153,10 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
   }, [step, feed]);
 
   useEffect(() => {
-    if (notFound) return;
+    if (notFound || !feedAddress) return;
     let etag: string | null = null;
     let stopped = false;
-    const address = sectionId === null ? "/slideshow.json" : `/slideshow.json?section=${sectionId}`;
+    const address = feedAddress;
     const poll = async () => {
       try {
         const response = await fetch(address, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" });
@@ -182,7 +182,7 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
       stopped = true;
       clearInterval(timer);
     };
-  }, [pollMs, sectionId, notFound]);
+  }, [pollMs, feedAddress, notFound]);
 
   return { feed, shown };
 }
