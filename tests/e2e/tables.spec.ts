@@ -262,3 +262,20 @@ test("in English: the screen, the totals and the guest's table", async ({ browse
   await guest.context.close();
   await admin.context.close();
 });
+
+test("'Mesas' links to the printables: table cards, place cards and the entrance's list", async ({ browser }, testInfo) => {
+  const admin = await open(browser, testInfo);
+  await login(admin.page);
+  await admin.page.goto("/admin/tables");
+  for (const [link, kind] of [
+    ["Tarjetas de mesa", "table-cards"],
+    ["Tarjetas de lugar", "place-cards"],
+    ["Lista de mesas para la entrada", "entrance"],
+  ]) {
+    await admin.page.goto("/admin/tables");
+    await admin.page.getByRole("link", { name: link }).click();
+    await expect(admin.page).toHaveURL(new RegExp(`/admin/tables/print\\?print=${kind}`));
+    await expect(admin.page.getByRole("heading", { name: link }).first()).toBeVisible();
+  }
+  await admin.context.close();
+});

@@ -40,6 +40,18 @@ export function TablesTab({ plan }: { plan: SeatingPlan }) {
     <div className="admin-tables">
       <h2 className="admin-section-title">{t("title")}</h2>
       <p className="admin-muted">{t("intro")}</p>
+      {/* The printables: table cards with their QR, place cards, the entrance's list (print pages, no script). */}
+      <p className="tables-prints">
+        <a href="/admin/tables/print?print=table-cards" className="button secondary small">
+          {t("prints.tableCards")}
+        </a>{" "}
+        <a href="/admin/tables/print?print=place-cards" className="button secondary small">
+          {t("prints.placeCards")}
+        </a>{" "}
+        <a href="/admin/tables/print?print=entrance" className="button secondary small">
+          {t("prints.entrance")}
+        </a>
+      </p>
       <Warnings warnings={plan.warnings} />
       <p className="tables-totals">{t("totals", { seated: plan.seated, confirmed: plan.confirmed })}</p>
       <PublishForm published={plan.published} />
