@@ -169,10 +169,24 @@ const DURATION = 0x4489;
 /** Seconds from the start of a WebM: "more" while the Info element is not all there yet. */
 export function webmSeconds(b: Uint8Array): number | null | "more" {
   const element = (at: number) => {
+    // A first byte no ID or size starts with: not EBML at all (rather than cut short).
+    if (b[at] === 0 || (at < b.length && b[at]! < 0x10)) throw new NotEbml();
     const id = ebmlId(b, at);
+    if (id && at + id[1] < b.length && b[at + id[1]] === 0) throw new NotEbml();
     const size = id && ebmlSize(b, at + id[1]);
     return id && size ? { id: id[0], size: size[0], body: at + id[1] + size[1] } : null;
   };
+  try {
+    return readWebm(b, element);
+  } catch (error) {
+    if (error instanceof NotEbml) return null;
+    throw error;
+  }
+}
+
+class NotEbml extends Error {}
+
+function readWebm(b: Uint8Array, element: (at: number) => { id: number; size: number; body: number } | null): number | null | "more" {
   const head = element(0);
   if (!head) return "more";
   if (head.id !== EBML || head.size < 0) return null;
