@@ -202,7 +202,8 @@ export function UploadForm({
     setPhase("chosen");
     if (!next.some((item) => item.status === "waiting")) {
       // Nothing to send: not kept, the guest picks others.
-      notifications.show({ color: "red", message: t("fileTooLarge") });
+      // Its own message when one file was picked (a video's limit is not a photo's).
+      notifications.show({ color: "red", message: next.length === 1 ? next[0]!.error : t("fileTooLarge") });
       setItems([]);
       return;
     }
