@@ -368,9 +368,16 @@ export async function readUpload<S extends StreamedPart = never>(
     if (name === POSTER_FIELD && !posterTaken) {
       posterTaken = true;
       // A poster too large is dropped: the video shows a plain tile.
-      return sortingSink<never>(baseName(filename), fields, undefined, false, () => {}, (held) => {
-        if (held && "bytes" in held) poster = held.bytes;
-      });
+      return sortingSink<never>(
+        baseName(filename),
+        fields,
+        undefined,
+        false,
+        () => {},
+        (held) => {
+          if (held && "bytes" in held) poster = held.bytes;
+        },
+      );
     }
     if (name !== UPLOAD_FIELD || taken) return ignored;
     taken = true;

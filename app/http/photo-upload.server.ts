@@ -5,7 +5,16 @@ import { uploaderNameHeader } from "~/infra/session.server";
 import { uploaderNameOf } from "~/lib/names";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { PartRefused, readUpload, readUploadBatch, type ReceivedFile, type Streaming, type UploadReadError } from "~/http/multipart.server";
-import { savePhoto, startVideo, videoLimitBytes, VideoRefused, type PhotoError, type Uploader, type VideoReceiver, type VideoSaved } from "~/models/photos.server";
+import {
+  savePhoto,
+  startVideo,
+  videoLimitBytes,
+  VideoRefused,
+  type PhotoError,
+  type Uploader,
+  type VideoReceiver,
+  type VideoSaved,
+} from "~/models/photos.server";
 import { sniffGuestVideo } from "~/lib/content-media";
 import type { Media } from "~/models/gallery.server";
 
@@ -139,7 +148,12 @@ function videoStreaming(request: Request, client: string, sectionIdRaw?: string)
 }
 
 /** A received file saved: a photo through the image pipeline, a streamed video finished with its poster. */
-function saveReceived(sectionId: number, file: ReceivedFile<VideoPart>, uploader: Uploader, poster: Buffer | null = null): Promise<VideoSaved | Awaited<ReturnType<typeof savePhoto>>> {
+function saveReceived(
+  sectionId: number,
+  file: ReceivedFile<VideoPart>,
+  uploader: Uploader,
+  poster: Buffer | null = null,
+): Promise<VideoSaved | Awaited<ReturnType<typeof savePhoto>>> {
   return "streamed" in file ? file.streamed.receiver.finish(poster) : savePhoto(sectionId, file, uploader);
 }
 
@@ -228,25 +242,29 @@ export async function receivePhotos(request: Request, context: AppLoadContext): 
         ? { name: file.name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
         : await save(file, sectionId, fields);
   };
-  const read = await readUploadBatch(request, async (file, fields) => {
-    const name = file.name;
-    if ("error" in file) {
-      results.push({ name, ok: false, error: file.error, status: uploadErrorStatus[file.error] });
-      return;
-    }
-    const sectionId = parseSectionId(fields.get("sectionId"));
-    if (sectionId !== null) await settleWaiting(sectionId, fields);
-    else if (!waiting && results.length === 0 && "bytes" in file) {
-      waiting = { ...file, at: results.length };
-      results.push({ name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired });
-      return;
-    }
-    results.push(
-      sectionId === null
-        ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
-        : await save(file, sectionId, fields),
-    );
-  }, videoStreaming(request, client));
+  const read = await readUploadBatch(
+    request,
+    async (file, fields) => {
+      const name = file.name;
+      if ("error" in file) {
+        results.push({ name, ok: false, error: file.error, status: uploadErrorStatus[file.error] });
+        return;
+      }
+      const sectionId = parseSectionId(fields.get("sectionId"));
+      if (sectionId !== null) await settleWaiting(sectionId, fields);
+      else if (!waiting && results.length === 0 && "bytes" in file) {
+        waiting = { ...file, at: results.length };
+        results.push({ name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired });
+        return;
+      }
+      results.push(
+        sectionId === null
+          ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
+          : await save(file, sectionId, fields),
+      );
+    },
+    videoStreaming(request, client),
+  );
   if (read.ok) await settleWaiting(parseSectionId(read.fields.get("sectionId")), read.fields);
   if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, timing: "", headers };
   const sectionId = parseSectionId(read.fields.get("sectionId"));

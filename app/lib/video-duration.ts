@@ -21,7 +21,7 @@ const text4 = (b: Uint8Array, at: number) => String.fromCharCode(b[at]!, b[at + 
 
 /** The boxes directly inside `body`: [type, start of content, end]; stops at the first malformed size. */
 function* childBoxes(body: Uint8Array): Generator<[string, number, number]> {
-  for (let at = 0; at + 8 <= body.length; ) {
+  for (let at = 0; at + 8 <= body.length;) {
     let size = u32(body, at);
     let header = 8;
     if (size === 1) {
@@ -193,7 +193,7 @@ function readWebm(b: Uint8Array, element: (at: number) => { id: number; size: nu
   const segment = element(head.body + head.size);
   if (!segment) return "more";
   if (segment.id !== SEGMENT) return null;
-  for (let at = segment.body; ; ) {
+  for (let at = segment.body; ;) {
     const child = element(at);
     if (!child) return "more";
     if (child.id === CLUSTER || child.size < 0) return null; // Info comes before the first cluster
@@ -204,7 +204,7 @@ function readWebm(b: Uint8Array, element: (at: number) => { id: number; size: nu
     if (child.body + child.size > b.length) return "more";
     let scale = 1_000_000;
     let duration: number | null = null;
-    for (let inner = child.body; inner < child.body + child.size; ) {
+    for (let inner = child.body; inner < child.body + child.size;) {
       const field = element(inner);
       if (!field || field.size < 0 || field.body + field.size > child.body + child.size) return null;
       const bytes = b.subarray(field.body, field.body + field.size);

@@ -43,7 +43,9 @@ test.describe("uploading a camera roll", () => {
     await expect(scope.getByText("3 de 5 fotos subidas.").first()).toBeVisible({ timeout: 30_000 });
     for (const name of ["uno.jpg", "dos.jpg", "tres.jpg"]) await expect(result(name)).toContainText("Subida");
     await expect(result("enorme.jpg")).toContainText("El archivo es demasiado grande. El tamaño máximo es 5 MB.");
-    await expect(result("invitacion.jpg")).toContainText("El archivo no es una foto ni un vídeo válido. Sube una foto JPG, PNG o WebP, o un vídeo MP4, MOV o WebM.");
+    await expect(result("invitacion.jpg")).toContainText(
+      "El archivo no es una foto ni un vídeo válido. Sube una foto JPG, PNG o WebP, o un vídeo MP4, MOV o WebM.",
+    );
     expect((await data.section(section.id))?.media.map((m) => m.name).sort()).toEqual(["dos.jpg", "tres.jpg", "uno.jpg"]);
     // The stored photos are in the section.
     await expect(page.getByRole("img", { name: "tres.jpg" }).first()).toBeVisible();
