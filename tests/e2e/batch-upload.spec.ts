@@ -27,7 +27,8 @@ test.describe("uploading a camera roll", () => {
     const result = (name: string) => scope.getByRole("listitem").filter({ hasText: name });
     if (noJs) {
       const input = scope.getByLabel("Elegir una foto");
-      await expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp,image/gif");
+      // Photos the server decodes, and the videos it keeps as sent (decision 0063).
+      await expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm");
       await input.setInputFiles(files);
       await scope.getByRole("button", { name: "Confirmar subida" }).click();
       await expect(scope.getByRole("heading", { name: "Resultado de la subida" })).toBeVisible();
