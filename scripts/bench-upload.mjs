@@ -9,7 +9,7 @@
 // resize, encode web copy and thumbnail, write both, insert the row), the round trip seen by
 // the client, and the server process's memory: resident size before, the peak sampled every
 // 2 ms while uploading, and the kernel's high-water mark (VmHWM). Then the same with 4 uploads
-// at once.
+// at once; then one 100 MB video (streamed to the store) and the memory it took (`--video`: that alone).
 import fs from "node:fs";
 import sharp from "sharp";
 import { startBuiltServer } from "./lib/start-server.mjs";
@@ -66,9 +66,15 @@ const mb = (n) => `${(n / 1048576).toFixed(0)} MB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const photo = await makePhoto();
-console.log(`photo: ${(photo.bytes.length / 1048576).toFixed(2)} MB JPEG, ${photo.width}×${photo.height}, GPS EXIF, orientation 6`);
+if (!process.argv.includes("--video"))
+  console.log(`photo: ${(photo.bytes.length / 1048576).toFixed(2)} MB JPEG, ${photo.width}×${photo.height}, GPS EXIF, orientation 6`);
 
-const { base, pid, stop } = await startBuiltServer({ RATE_LIMIT_UPLOADS: "1000" });
+// One process, so the memory read is the one that receives the uploads.
+const { base, pid, stop } = await startBuiltServer({
+  RATE_LIMIT_UPLOADS: "1000",
+  WEB_CONCURRENCY: "1",
+  ...(process.env.BENCH_VIDEO_MB ? { GALLERY_VIDEO_MAX_MB: process.env.BENCH_VIDEO_MB } : {}),
+});
 const section = (await (await fetch(`${base}/api/gallery/sections`)).json()).find((/** @type {{ id: number, allow_upload: boolean }} */ s) => s.allow_upload);
 if (!section) throw new Error("no section takes uploads");
 
@@ -109,26 +115,59 @@ async function measure(label, fn) {
   return result;
 }
 
-await upload(); // warm-up: first request loads the route modules and sharp
-const runs = await measure("one at a time,", async () => {
-  const out = [];
-  for (let i = 0; i < RUNS; i++) out.push(await upload());
-  return out;
-});
-/** @param {"roundTrip" | "receive" | "process"} key */
-const fmt = (key) =>
-  `median ${median(runs.map((r) => r[key])).toFixed(0)} ms (min ${Math.min(...runs.map((r) => r[key])).toFixed(0)}, max ${Math.max(...runs.map((r) => r[key])).toFixed(0)})`;
-console.log(`server, receive + parse body:      ${fmt("receive")}`);
-console.log(`server, decode → store → row:      ${fmt("process")}`);
-const total = runs.map((r) => r.receive + r.process);
-console.log(`server, accept and process total:  median ${median(total).toFixed(0)} ms`);
-console.log(`client round trip (loopback):      ${fmt("roundTrip")}   [${RUNS} uploads after one warm-up]`);
+// `--video`: only the video's part.
+if (!process.argv.includes("--video")) {
+  await upload(); // warm-up: first request loads the route modules and sharp
+  const runs = await measure("one at a time,", async () => {
+    const out = [];
+    for (let i = 0; i < RUNS; i++) out.push(await upload());
+    return out;
+  });
+  /** @param {"roundTrip" | "receive" | "process"} key */
+  const fmt = (key) =>
+    `median ${median(runs.map((r) => r[key])).toFixed(0)} ms (min ${Math.min(...runs.map((r) => r[key])).toFixed(0)}, max ${Math.max(...runs.map((r) => r[key])).toFixed(0)})`;
+  console.log(`server, receive + parse body:      ${fmt("receive")}`);
+  console.log(`server, decode → store → row:      ${fmt("process")}`);
+  const total = runs.map((r) => r.receive + r.process);
+  console.log(`server, accept and process total:  median ${median(total).toFixed(0)} ms`);
+  console.log(`client round trip (loopback):      ${fmt("roundTrip")}   [${RUNS} uploads after one warm-up]`);
 
-const parallel = await measure("4 at once,", async () => {
+  const parallel = await measure("4 at once,", async () => {
+    const started = performance.now();
+    const out = await Promise.all(Array.from({ length: 4 }, upload));
+    return { wall: performance.now() - started, out };
+  });
+  console.log(`4 at once: all done in ${parallel.wall.toFixed(0)} ms; server process ${parallel.out.map((r) => r.process.toFixed(0)).join(", ")} ms`);
+}
+
+/**
+ * A guest's video at the default GALLERY_VIDEO_MAX_MB (100 MB): an MP4 header declaring 30 s and
+ * filler for its media data (the server never decodes a video, it streams it to the store).
+ */
+function makeVideo(bytes = Number(process.env.BENCH_VIDEO_MB ?? 100) * 1048576 - 4096) {
+  /** @param {string} type @param {Buffer[]} content */
+  const box = (type, ...content) => {
+    const body = Buffer.concat(content);
+    const header = Buffer.alloc(8);
+    header.writeUInt32BE(8 + body.length, 0);
+    header.write(type, 4, "latin1");
+    return Buffer.concat([header, body]);
+  };
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12);
+  mvhd.writeUInt32BE(30_000, 16);
+  const head = Buffer.concat([box("ftyp", Buffer.from("isom\0\0\0\0isomavc1", "latin1")), box("moov", box("mvhd", mvhd))]);
+  return Buffer.concat([head, box("mdat", Buffer.alloc(bytes - head.length - 8, 0x5a))]);
+}
+const video = makeVideo();
+const sent = await measure(`one ${mb(video.length)} video,`, async () => {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(video)], { type: "video/mp4" }), "bench.mp4");
   const started = performance.now();
-  const out = await Promise.all(Array.from({ length: 4 }, upload));
-  return { wall: performance.now() - started, out };
+  const res = await fetch(`${base}/api/gallery/sections/${section.id}/media`, { method: "POST", body: form });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - started };
 });
-console.log(`4 at once: all done in ${parallel.wall.toFixed(0)} ms; server process ${parallel.out.map((r) => r.process.toFixed(0)).join(", ")} ms`);
+console.log(`the video: answered ${sent.status} in ${sent.ms.toFixed(0)} ms (streamed to the store, never held whole)`);
 stop();
 process.exit(0);

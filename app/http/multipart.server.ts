@@ -1,6 +1,8 @@
 import { once } from "node:events";
 import busboy from "busboy";
 import { MAX_UPLOAD_BATCH, MAX_UPLOAD_BYTES } from "~/lib/constants";
+import { SNIFF_BYTES } from "~/lib/content-media";
+import type { VideoError } from "~/models/photos.server";
 
 /** Multipart overhead (boundaries, part headers, the small text fields) allowed on top of the photo. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -15,6 +17,8 @@ export const MAX_BATCH_BODY_BYTES = MAX_UPLOAD_BATCH * (MAX_UPLOAD_BYTES + MAX_P
  * by an older version of the site still sends: accepted, never read (decision 0043).
  */
 const TEXT_FIELDS = new Set(["sectionId", "_js", "uploaderName"]);
+/** The poster a page's script drew from a video's first frame, sent before the video (a picture, held: at most MAX_UPLOAD_BYTES). */
+const POSTER_FIELD = "poster";
 /** 'Tu nombre' is at most 60 characters, each up to 4 bytes, plus invisible ones the server removes. */
 const MAX_TEXT_FIELD_BYTES = 1024;
 /** An upload form has three parts; a body with many more is not one (and would only cost CPU). */
@@ -27,16 +31,50 @@ const MAX_BATCH_PARTS = 2 * MAX_UPLOAD_BATCH + 4;
 /** The file part's field name. */
 const UPLOAD_FIELD = "file";
 
-export interface ParsedUpload {
-  file: { bytes: Buffer; name: string } | null;
+/** A file part that goes to its own sink as it arrives (a video), never held whole. */
+export interface StreamedPart {
+  /** Resolves once the bytes are taken; the body is not read further meanwhile. */
+  write(bytes: Buffer): Promise<void>;
+  /** The body failed or the upload was refused: what was written is removed. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Decides from a file part's first SNIFF_BYTES (and the fields sent before it) whether it streams:
+ * a sink, or null to hold it as a photo. May throw PartRefused.
+ */
+export type StreamStart<S extends StreamedPart> = (head: Buffer, name: string, fields: ReadonlyMap<string, string>) => Promise<S | null>;
+
+/** How streamed parts are started, and how large one may be. */
+export interface Streaming<S extends StreamedPart> {
+  start: StreamStart<S>;
+  limit: number;
+}
+
+/** A file as its part ended: held bytes (a photo), or the sink it streamed to (a video). */
+export type ReceivedFile<S> = { name: string; bytes: Buffer } | ([S] extends [never] ? never : { name: string; streamed: S });
+
+export interface ParsedUpload<S = never> {
+  file: ReceivedFile<S> | null;
+  /** The picture sent in `poster` (a video's first frame), unchecked. */
+  poster: Buffer | null;
   fields: Map<string, string>;
 }
 
 /** Why a body could not be read; each is a translation key under gallery.errors. */
 export type ReadUploadError = "tooLarge" | "malformedUpload";
+/** Why an upload's body was not read to its end: as ReadUploadError, or a streamed part refused. */
+export type UploadReadError = ReadUploadError | "fileAndSectionRequired" | "uploaderNameTooLong" | VideoError;
 
 class TooLarge extends Error {}
 class Malformed extends Error {}
+/** Thrown by a streamed part's start or write: the body stops being read, the answer is `error`. */
+export class PartRefused extends Error {
+  constructor(readonly error: Exclude<UploadReadError, ReadUploadError>) {
+    super(error);
+    this.name = "PartRefused";
+  }
+}
 
 /**
  * The request body's chunks, failing (and no longer pulling from the socket) once more than
@@ -218,7 +256,7 @@ async function readForm(
   request: Request,
   { bodyLimit, maxParts, fileLimit, known = TEXT_FIELDS }: { bodyLimit: number; maxParts: number; fileLimit?: number; known?: ReadonlySet<string> },
   file: (part: { name: string; filename: string }, fields: Map<string, string>) => FileSink,
-): Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: ReadUploadError }> {
+): Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: UploadReadError }> {
   const fields = new Map<string, string>();
   if (Number(request.headers.get("Content-Length") ?? "0") > bodyLimit) return { ok: false, error: "tooLarge" };
   if (!request.body) return { ok: true, fields };
@@ -239,6 +277,7 @@ async function readForm(
     return { ok: true, fields };
   } catch (error) {
     if (error instanceof TooLarge) return { ok: false, error: "tooLarge" };
+    if (error instanceof PartRefused) return { ok: false, error: error.error };
     if (error instanceof Malformed) return { ok: false, error: "malformedUpload" };
     throw error;
   }
@@ -247,78 +286,171 @@ async function readForm(
 const ignored: FileSink = { write() {}, end() {} };
 
 /**
- * Reads an upload form (multipart: `file`, `sectionId`; or a plain urlencoded form with no
- * file) with hard limits: a declared length over the limit is refused before reading; the body
- * is never read past MAX_UPLOAD_BODY_BYTES; the file part stops being read at MAX_UPLOAD_BYTES + 1;
- * only the first `file` part and the known small fields are kept, everything else is dropped.
+ * A file part's sink that holds a photo (refused past MAX_UPLOAD_BYTES when `strict`, else its
+ * bytes dropped and counted) unless its first SNIFF_BYTES make `streaming` start a sink: then the
+ * bytes go there as they come. Every write is chained, so bytes reach either in order. `done`
+ * hands over the file when the part ends (null for an empty input).
  */
-export async function readUpload(request: Request): Promise<{ ok: true; upload: ParsedUpload } | { ok: false; error: ReadUploadError }> {
-  let file: ParsedUpload["file"] = null;
-  let taken = false;
-  const read = await readForm(request, { bodyLimit: MAX_UPLOAD_BODY_BYTES, maxParts: MAX_PARTS }, ({ name, filename }) => {
-    if (name !== UPLOAD_FIELD || taken) return ignored;
-    taken = true;
-    const kept: Buffer[] = [];
-    let size = 0;
-    return {
-      write(bytes) {
-        size += bytes.length;
-        if (size > MAX_UPLOAD_BYTES) throw new TooLarge();
-        kept.push(bytes);
-      },
-      end() {
-        // An empty file input (a plain form sent without choosing a photo) is no file.
-        if (size > 0) file = { bytes: Buffer.concat(kept, size), name: baseName(filename) };
-        else taken = false;
-      },
-    };
-  });
-  return read.ok ? { ok: true, upload: { file, fields: read.fields } } : read;
+function sortingSink<S extends StreamedPart>(
+  name: string,
+  fields: ReadonlyMap<string, string>,
+  streaming: Streaming<S> | undefined,
+  strict: boolean,
+  opened: (sink: S) => void,
+  done: (file: ReceivedFile<S> | { name: string; size: number } | null) => void | Promise<void>,
+): FileSink {
+  let kept: Buffer[] = [];
+  let size = 0;
+  let decided = !streaming;
+  let streamed: S | null = null;
+  let chain: Promise<void> = Promise.resolve();
+  const hold = (bytes: Buffer) => {
+    size += bytes.length;
+    if (size > MAX_UPLOAD_BYTES) {
+      if (strict) throw new TooLarge();
+      kept = [];
+    } else kept.push(bytes);
+  };
+  const decide = async () => {
+    decided = true;
+    const head = Buffer.concat(kept);
+    streamed = size > 0 && streaming ? await streaming.start(head, name, fields) : null;
+    if (!streamed) return;
+    opened(streamed);
+    kept = [];
+    await streamed.write(head);
+  };
+  return {
+    write(bytes) {
+      chain = chain.then(async () => {
+        if (streamed) return streamed.write(bytes);
+        hold(bytes);
+        if (!decided && size >= SNIFF_BYTES) await decide();
+      });
+      return chain;
+    },
+    end() {
+      return () =>
+        chain.then(async () => {
+          if (!decided) await decide();
+          if (streamed) return done({ name, streamed } as ReceivedFile<S>);
+          if (size === 0) return done(null);
+          return done(size > MAX_UPLOAD_BYTES ? { name, size } : { name, bytes: Buffer.concat(kept, size) });
+        });
+    },
+  };
 }
 
-/** One file of a batch, as its part ended: its bytes, or why it was not kept. */
-export type BatchFile = { name: string; bytes: Buffer } | { name: string; error: "tooLarge" | "tooManyFiles" };
+/** The body limit of an upload that may carry one video of `limit` bytes and its poster. */
+const streamedBodyLimit = (limit: number) => limit + MAX_UPLOAD_BYTES + MAX_PART_OVERHEAD_BYTES + FORM_OVERHEAD_BYTES;
+
+/**
+ * Reads an upload form (multipart: `file`, `sectionId`, `poster`; or a plain urlencoded form with
+ * no file) with hard limits: a declared length over the limit is refused before reading; the body
+ * is never read past MAX_UPLOAD_BODY_BYTES (or a video's limit and its poster, with `streaming`);
+ * a held file stops being read at MAX_UPLOAD_BYTES + 1; a streamed one goes to its sink as it
+ * comes (which refuses it past its limit). Only the first `file` part, the first `poster` and the
+ * known small fields are kept, everything else is dropped. A streamed file whose body then fails
+ * is aborted here.
+ */
+export async function readUpload<S extends StreamedPart = never>(
+  request: Request,
+  streaming?: Streaming<S>,
+): Promise<{ ok: true; upload: ParsedUpload<S> } | { ok: false; error: UploadReadError }> {
+  let file: ReceivedFile<S> | null = null;
+  let poster: Buffer | null = null;
+  let taken = false;
+  let posterTaken = false;
+  let open: S | null = null;
+  const bodyLimit = streaming ? Math.max(MAX_UPLOAD_BODY_BYTES, streamedBodyLimit(streaming.limit)) : MAX_UPLOAD_BODY_BYTES;
+  const fileLimit = streaming ? Math.max(MAX_UPLOAD_BYTES, streaming.limit) : MAX_UPLOAD_BYTES;
+  const read = await readForm(request, { bodyLimit, maxParts: MAX_PARTS, fileLimit }, ({ name, filename }, fields) => {
+    if (name === POSTER_FIELD && !posterTaken) {
+      posterTaken = true;
+      // A poster too large is dropped: the video shows a plain tile.
+      return sortingSink<never>(
+        baseName(filename),
+        fields,
+        undefined,
+        false,
+        () => {},
+        (held) => {
+          if (held && "bytes" in held) poster = held.bytes;
+        },
+      );
+    }
+    if (name !== UPLOAD_FIELD || taken) return ignored;
+    taken = true;
+    return sortingSink(
+      baseName(filename),
+      fields,
+      streaming,
+      true,
+      (sink) => (open = sink),
+      (received) => {
+        // An empty file input (a plain form sent without choosing a photo) is no file.
+        if (received && !("size" in received)) file = received;
+        else taken = false;
+      },
+    );
+  });
+  if (!read.ok) {
+    await (open as S | null)?.abort();
+    return read;
+  }
+  return { ok: true, upload: { file, poster, fields: read.fields } };
+}
+
+/** One file of a batch, as its part ended: its bytes, its stream (a video), or why it was not kept. */
+export type BatchFile<S = never> = ReceivedFile<S> | { name: string; error: "tooLarge" | "tooManyFiles" };
 
 /**
  * Reads a batch upload (the plain form's multiple-file input: `file` parts, `sectionId`)
- * one photo at a time: each `file` part is handed to `onFile` as soon as it ends, and the body is
- * not read further until `onFile` is done, so at most one photo is ever held in memory. A part
- * over MAX_UPLOAD_BYTES is that file's refusal (the rest of it is read and dropped), as is every
- * file past MAX_UPLOAD_BATCH; empty file inputs are skipped. The body is never read past
- * MAX_BATCH_BODY_BYTES. `onFile` sees the small fields sent before the file.
+ * one file at a time: each `file` part is handed to `onFile` as soon as it ends, and the body is
+ * not read further until `onFile` is done, so at most one photo is ever held in memory (a video,
+ * with `streaming`, goes to its sink as it comes). A photo part over MAX_UPLOAD_BYTES is that
+ * file's refusal (the rest of it is read and dropped), as is every file past MAX_UPLOAD_BATCH;
+ * empty file inputs are skipped. The body is never read past MAX_BATCH_BODY_BYTES (or one video's
+ * limit, when larger). `onFile` sees the small fields sent before the file.
  */
-export async function readUploadBatch(
+export async function readUploadBatch<S extends StreamedPart = never>(
   request: Request,
-  onFile: (file: BatchFile, fields: ReadonlyMap<string, string>) => Promise<void>,
-): Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: ReadUploadError }> {
+  onFile: (file: BatchFile<S>, fields: ReadonlyMap<string, string>) => Promise<void>,
+  streaming?: Streaming<S>,
+): Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: UploadReadError }> {
   let files = 0;
-  return readForm(request, { bodyLimit: MAX_BATCH_BODY_BYTES, maxParts: MAX_BATCH_PARTS }, ({ name, filename }, fields) => {
+  let open: S | null = null;
+  const bodyLimit = streaming ? Math.max(MAX_BATCH_BODY_BYTES, streamedBodyLimit(streaming.limit)) : MAX_BATCH_BODY_BYTES;
+  const fileLimit = streaming ? Math.max(MAX_UPLOAD_BYTES, streaming.limit) : MAX_UPLOAD_BYTES;
+  const read = await readForm(request, { bodyLimit, maxParts: MAX_BATCH_PARTS, fileLimit }, ({ name, filename }, fields) => {
     if (name !== UPLOAD_FIELD) return ignored;
     const fileName = baseName(filename);
-    // Decided before its bytes arrive, so a photo past the batch's size is never kept.
-    const extra = files >= MAX_UPLOAD_BATCH;
     // The fields as they were when the file began (busboy may parse a later field before the file's end is announced).
     const before: ReadonlyMap<string, string> = new Map(fields);
-    let kept: Buffer[] = [];
-    let size = 0;
-    return {
-      write(bytes) {
-        // Dropped bytes are still counted: an empty input is told from a refused photo.
-        size += bytes.length;
-        if (extra || size > MAX_UPLOAD_BYTES) kept = [];
-        else kept.push(bytes);
-      },
-      end() {
-        if (size === 0) return;
+    // Decided before its bytes arrive, so a file past the batch's size is never kept.
+    if (files >= MAX_UPLOAD_BATCH) {
+      let size = 0;
+      return {
+        write: (bytes) => void (size += bytes.length),
+        end: () => (size === 0 ? undefined : (files++, () => onFile({ name: fileName, error: "tooManyFiles" }, before))),
+      };
+    }
+    return sortingSink(
+      fileName,
+      before,
+      streaming,
+      false,
+      (sink) => (open = sink),
+      async (received) => {
+        if (!received) return;
         files++;
-        if (extra) return () => onFile({ name: fileName, error: "tooManyFiles" }, before);
-        if (size > MAX_UPLOAD_BYTES) return () => onFile({ name: fileName, error: "tooLarge" }, before);
-        const bytes = Buffer.concat(kept, size);
-        kept = [];
-        return () => onFile({ name: fileName, bytes }, before);
+        open = null;
+        await onFile("size" in received ? { name: fileName, error: "tooLarge" } : received, before);
       },
-    };
+    );
   });
+  if (!read.ok) await (open as S | null)?.abort();
+  return read;
 }
 
 /** The body limit of a form carrying one file of at most `fileLimit` bytes, with its small fields. */
@@ -337,7 +469,8 @@ export function readStreamedFile(
   known: ReadonlySet<string>,
   file: (part: { name: string; filename: string }, fields: ReadonlyMap<string, string>) => FileSink,
 ): Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: ReadUploadError }> {
+  // Its sinks throw no PartRefused: only the body's own errors come back.
   return readForm(request, { bodyLimit: singleFileBodyLimit(fileLimit), maxParts: MAX_PARTS, fileLimit, known }, (part, fields) =>
     part.name === UPLOAD_FIELD ? file({ name: part.name, filename: baseName(part.filename) }, fields) : ignored,
-  );
+  ) as Promise<{ ok: true; fields: Map<string, string> } | { ok: false; error: ReadUploadError }>;
 }

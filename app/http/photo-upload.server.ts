@@ -4,12 +4,22 @@ import { isAdminRequest, limitBearerGuesses } from "~/infra/auth.server";
 import { uploaderNameHeader } from "~/infra/session.server";
 import { uploaderNameOf } from "~/lib/names";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
-import { readUpload, readUploadBatch, type ReadUploadError } from "~/http/multipart.server";
-import { savePhoto, type PhotoError, type Uploader } from "~/models/photos.server";
+import { PartRefused, readUpload, readUploadBatch, type ReceivedFile, type Streaming, type UploadReadError } from "~/http/multipart.server";
+import {
+  savePhoto,
+  startVideo,
+  videoLimitBytes,
+  VideoRefused,
+  type PhotoError,
+  type Uploader,
+  type VideoReceiver,
+  type VideoSaved,
+} from "~/models/photos.server";
+import { sniffGuestVideo } from "~/lib/content-media";
 import type { Media } from "~/models/gallery.server";
 
 /** Why an upload was refused; each is a translation key under gallery.errors. */
-export type UploadError = ReadUploadError | PhotoError | "fileAndSectionRequired" | "sectionRequired" | "tooManyFiles" | "uploaderNameTooLong";
+export type UploadError = UploadReadError | PhotoError | "fileAndSectionRequired" | "sectionRequired" | "tooManyFiles" | "uploaderNameTooLong";
 
 export const uploadErrorStatus: Record<UploadError, number> = {
   fileAndSectionRequired: 400,
@@ -25,6 +35,9 @@ export const uploadErrorStatus: Record<UploadError, number> = {
   notAnImage: 415,
   heicUnsupported: 415,
   storageFailed: 500,
+  videoTooLarge: 413,
+  videoTooLong: 422,
+  videoDurationUnknown: 422,
 };
 
 /** An upload refusal's message (a translation key): the gallery's, or the review namespace's for 'Tu nombre'. */
@@ -83,20 +96,66 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
     return { ok: false, refusal: "rateLimited", limited: error };
   }
   const invalid = (error: UploadError): ReceivedPhoto => ({ ok: false, refusal: "invalid", error, status: uploadErrorStatus[error] });
-  const read = await readUpload(request);
+  const read = await readUpload(request, videoStreaming(request, client, sectionIdRaw));
   if (!read.ok) return invalid(read.error);
-  const { file, fields } = read.upload;
+  const { file, fields, poster } = read.upload;
   const sectionId = parseSectionId(sectionIdRaw ?? fields.get("sectionId"));
-  if (!file || sectionId === null) return invalid("fileAndSectionRequired");
   const uploader = await uploaderOf(request, client, fields);
-  if (!uploader) return invalid("uploaderNameTooLong");
+  if (!file || sectionId === null || !uploader) {
+    if (file && "streamed" in file) await file.streamed.abort();
+    return invalid(!uploader ? "uploaderNameTooLong" : "fileAndSectionRequired");
+  }
   const received = performance.now();
-  const saved = await savePhoto(sectionId, file, uploader);
+  const saved = await saveReceived(sectionId, file, uploader, poster);
   if (!saved.ok) return invalid(saved.error);
   // How long the server took to receive and parse the body, then decode, resize, store and record it.
   const timing = `receive;dur=${(received - started).toFixed(1)}, process;dur=${(performance.now() - received).toFixed(1)}`;
   const headers = await uploaderCookieHeaders(request, uploader, fields.has("uploaderName"));
   return { ok: true, media: saved.media, pending: saved.pending, sectionId, timing, headers };
+}
+
+/** A streamed video's sink while its part is read: the model's receiver, its refusals as the body's. */
+type VideoPart = { write(bytes: Buffer): Promise<void>; abort(): Promise<void>; receiver: VideoReceiver };
+
+/**
+ * How a video is told and started while its part is read: its first bytes say it is one (a photo
+ * is held and decoded as before); the section (from the URL or the fields sent before the file)
+ * and 'Tu nombre' are needed then, as its bytes go straight to the store.
+ */
+function videoStreaming(request: Request, client: string, sectionIdRaw?: string, tableId: number | null = null): Streaming<VideoPart> {
+  return {
+    limit: videoLimitBytes(),
+    async start(head, name, fields) {
+      const video = sniffGuestVideo(head);
+      if (!video) return null;
+      const sectionId = parseSectionId(sectionIdRaw ?? fields.get("sectionId"));
+      if (sectionId === null) throw new PartRefused("fileAndSectionRequired");
+      const uploader = await uploaderOf(request, client, fields);
+      if (!uploader) throw new PartRefused("uploaderNameTooLong");
+      const started = await startVideo(sectionId, video, name, uploader, tableId);
+      if (!started.ok) throw new PartRefused(started.error);
+      const { receiver } = started;
+      return {
+        receiver,
+        write: (bytes) =>
+          receiver.write(bytes).catch((error: unknown) => {
+            throw error instanceof VideoRefused ? new PartRefused(error.error) : error;
+          }),
+        abort: () => receiver.abort(),
+      };
+    },
+  };
+}
+
+/** A received file saved: a photo through the image pipeline, a streamed video finished with its poster. */
+function saveReceived(
+  sectionId: number,
+  file: ReceivedFile<VideoPart>,
+  uploader: Uploader,
+  poster: Buffer | null = null,
+  tableId: number | null = null,
+): Promise<VideoSaved | Awaited<ReturnType<typeof savePhoto>>> {
+  return "streamed" in file ? file.streamed.receiver.finish(poster) : savePhoto(sectionId, file, uploader, tableId);
 }
 
 /** One photo of a batch: stored, or why not (rate-limited: the minutes until the guest may try again). */
@@ -148,10 +207,13 @@ export async function receivePhotos(
   let processing = 0;
   const results: BatchPhotoResult[] = [];
   let headers: Record<string, string> = {};
-  const save = async (file: { name: string; bytes: Buffer }, sectionId: number, fields: ReadonlyMap<string, string>): Promise<BatchPhotoResult> => {
+  const save = async (file: ReceivedFile<VideoPart>, sectionId: number, fields: ReadonlyMap<string, string>): Promise<BatchPhotoResult> => {
     const { name } = file;
     const uploader = await uploaderOf(request, client, fields);
-    if (!uploader) return { name, ok: false, error: "uploaderNameTooLong", status: uploadErrorStatus.uploaderNameTooLong };
+    if (!uploader) {
+      if ("streamed" in file) await file.streamed.abort();
+      return { name, ok: false, error: "uploaderNameTooLong", status: uploadErrorStatus.uploaderNameTooLong };
+    }
     if (!prepaid && !limited) {
       try {
         await consume("upload", client);
@@ -162,11 +224,12 @@ export async function receivePhotos(
     }
     prepaid = false;
     if (limited) {
+      if ("streamed" in file) await file.streamed.abort();
       const { retryAfterSeconds, retryAfterMinutes } = limited;
       return { name, ok: false, error: "rateLimited", status: 429, retryAfterSeconds, retryAfterMinutes };
     }
     const before = performance.now();
-    const saved = await savePhoto(sectionId, file, uploader, table?.tableId ?? null);
+    const saved = await saveReceived(sectionId, file, uploader, null, table?.tableId ?? null);
     processing += performance.now() - before;
     if (!saved.ok) return { name, ok: false, error: saved.error, status: uploadErrorStatus[saved.error] };
     headers = await uploaderCookieHeaders(request, uploader, fields.has("uploaderName"));
@@ -174,6 +237,7 @@ export async function receivePhotos(
   };
   // A single photo sent before the section id (curl -F file=@… -F sectionId=…) waits for it, as it
   // always could; it is the only photo then held, so later ones without a section id are refused.
+  // A video streams to its section as it comes, so it never waits: it needs the section id before it.
   let waiting: { name: string; bytes: Buffer; at: number } | null = null;
   const settleWaiting = async (sectionId: number | null, fields: ReadonlyMap<string, string>) => {
     if (!waiting) return;
@@ -184,26 +248,30 @@ export async function receivePhotos(
         ? { name: file.name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
         : await save(file, sectionId, fields);
   };
-  const read = await readUploadBatch(request, async (file, fields) => {
-    const name = file.name;
-    if ("error" in file) {
-      results.push({ name, ok: false, error: file.error, status: uploadErrorStatus[file.error] });
-      return;
-    }
-    const sectionId = table ? table.sectionId : parseSectionId(fields.get("sectionId"));
-    if (sectionId !== null) await settleWaiting(sectionId, fields);
-    else if (!waiting && results.length === 0) {
-      waiting = { ...file, at: results.length };
-      results.push({ name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired });
-      return;
-    }
-    results.push(
-      sectionId === null
-        ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
-        : await save(file, sectionId, fields),
-    );
-  });
   const sectionOf = (fields: ReadonlyMap<string, string>) => (table ? table.sectionId : parseSectionId(fields.get("sectionId")));
+  const read = await readUploadBatch(
+    request,
+    async (file, fields) => {
+      const name = file.name;
+      if ("error" in file) {
+        results.push({ name, ok: false, error: file.error, status: uploadErrorStatus[file.error] });
+        return;
+      }
+      const sectionId = sectionOf(fields);
+      if (sectionId !== null) await settleWaiting(sectionId, fields);
+      else if (!waiting && results.length === 0 && "bytes" in file) {
+        waiting = { ...file, at: results.length };
+        results.push({ name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired });
+        return;
+      }
+      results.push(
+        sectionId === null
+          ? { name, ok: false, error: "fileAndSectionRequired", status: uploadErrorStatus.fileAndSectionRequired }
+          : await save(file, sectionId, fields),
+      );
+    },
+    videoStreaming(request, client, table ? String(table.sectionId) : undefined, table?.tableId ?? null),
+  );
   if (read.ok) await settleWaiting(sectionOf(read.fields), read.fields);
   if (!read.ok) return { ok: true, results, error: read.error, sectionId: null, timing: "", headers };
   const sectionId = sectionOf(read.fields);

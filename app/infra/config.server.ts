@@ -32,6 +32,7 @@ const positiveInt = z.coerce.number().int().positive();
 const PENDING_PHOTOS_MESSAGE = "PENDING_PHOTOS_MAX must be a whole number of photos, at least 1 (unset: 5000)";
 const PENDING_MB_MESSAGE = "PENDING_PHOTOS_MAX_MB must be a whole number of megabytes, at least 1 (unset: 3072)";
 const PENDING_WISHES_MESSAGE = "PENDING_WISHES_MAX must be a whole number of wishes, at least 1 (unset: 2000)";
+const GALLERY_VIDEO_MESSAGE = "GALLERY_VIDEO_MAX_MB must be a whole number of megabytes from 1 to 1024 (unset: 100)";
 const MIN_FREE_DISK_MESSAGE = "MIN_FREE_DISK_MB must be a whole number of megabytes, 0 or more (unset: 1024)";
 
 const BACKUP_KEEP_MESSAGE = "BACKUP_KEEP must be a whole number of backups from 1 to 365 (unset: 7)";
@@ -116,6 +117,13 @@ export const configSchema = z
     PENDING_PHOTOS_MAX: z.coerce.number({ message: PENDING_PHOTOS_MESSAGE }).int(PENDING_PHOTOS_MESSAGE).min(1, PENDING_PHOTOS_MESSAGE).default(5000),
     PENDING_PHOTOS_MAX_MB: z.coerce.number({ message: PENDING_MB_MESSAGE }).int(PENDING_MB_MESSAGE).min(1, PENDING_MB_MESSAGE).default(3072),
     PENDING_WISHES_MAX: z.coerce.number({ message: PENDING_WISHES_MESSAGE }).int(PENDING_WISHES_MESSAGE).min(1, PENDING_WISHES_MESSAGE).default(2000),
+    /** The largest video a guest may add to the gallery (stored as sent, streamed, never held in memory). */
+    GALLERY_VIDEO_MAX_MB: z.coerce
+      .number({ message: GALLERY_VIDEO_MESSAGE })
+      .int(GALLERY_VIDEO_MESSAGE)
+      .min(1, GALLERY_VIDEO_MESSAGE)
+      .max(1024, GALLERY_VIDEO_MESSAGE)
+      .default(100),
     /** Photos are refused while the uploads' disk has less free space than this (0 turns the check off). */
     MIN_FREE_DISK_MB: z.coerce.number({ message: MIN_FREE_DISK_MESSAGE }).int(MIN_FREE_DISK_MESSAGE).min(0, MIN_FREE_DISK_MESSAGE).default(1024),
     /** The site's public address for personal links and QR codes (origin only); unset: the request's own. */

@@ -40,9 +40,9 @@ export const MAX_SECTION_DESCRIPTION_LENGTH = 500;
 export const MAX_UPLOADER_NAME_LENGTH = 60;
 /**
  * iOS Safari converts HEIC photos to JPEG when the picker asks only for these; `image/*` would
- * hand over the HEIC the server cannot decode.
+ * hand over the HEIC the server cannot decode. Guests' short videos: MP4, MOV, WebM.
  */
-export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
+export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm";
 /** Name of the gallery section that holds ceremony attachments. */
 export const CEREMONY_ATTACHMENT_SECTION = "CeremoniasAttachment";
 

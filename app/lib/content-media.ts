@@ -94,3 +94,38 @@ export function sniffAudio(bytes: Uint8Array): SniffedMedia | null {
 /** What each streamed slot accepts. */
 export const SNIFFERS = { heroVideo: sniffVideo, music: sniffAudio } as const;
 export type StreamedSlot = keyof typeof SNIFFERS;
+
+/** A guest's video in the gallery: its container (how its duration is read), served type and stored extension. */
+export interface SniffedGuestVideo {
+  container: "iso" | "webm";
+  type: "video/mp4" | "video/quicktime" | "video/webm";
+  ext: "mp4" | "mov" | "webm";
+}
+
+/** An EBML header (a Matroska file's first element) whose DocType is `webm`. */
+function isWebm(bytes: Uint8Array): boolean {
+  if (bytes.length < 8 || bytes[0] !== 0x1a || bytes[1] !== 0x45 || bytes[2] !== 0xdf || bytes[3] !== 0xa3) return false;
+  // The DocType element (0x4282), a one-byte size, then the text; within the header's first bytes.
+  for (let at = 4; at + 7 <= bytes.length; at++) {
+    if (bytes[at] !== 0x42 || bytes[at + 1] !== 0x82) continue;
+    const size = bytes[at + 2]! & 0x7f;
+    return bytes[at + 2]! >= 0x80 && size === 4 && String.fromCharCode(...bytes.subarray(at + 3, at + 7)) === "webm";
+  }
+  return false;
+}
+
+/**
+ * A guest's video for the gallery, by its first SNIFF_BYTES (never its name or declared type): an
+ * MP4 or a QuickTime MOV (`ftyp` with a video brand; `qt  ` first is a MOV), or a WebM.
+ */
+export function sniffGuestVideo(bytes: Uint8Array): SniffedGuestVideo | null {
+  if (isWebm(bytes)) return { container: "webm", type: "video/webm", ext: "webm" };
+  if (!sniffVideo(bytes)) return null;
+  return ftypBrands(bytes)![0] === "qt  " ? { container: "iso", type: "video/quicktime", ext: "mov" } : { container: "iso", type: "video/mp4", ext: "mp4" };
+}
+
+/** The stored video types the gallery serves, by the extension the server gave the file. */
+export const GUEST_VIDEO_TYPES: Record<string, SniffedGuestVideo["type"]> = { mp4: "video/mp4", mov: "video/quicktime", webm: "video/webm" };
+
+/** The longest video a guest may add to the gallery. */
+export const MAX_GUEST_VIDEO_SECONDS = 60;

@@ -38,3 +38,6 @@ export function slideAt(step: number, photos: number, wishes: number): Slide {
   if (step % WISH_EVERY === WISH_EVERY - 1) return { kind: "wish", index: round % wishes };
   return { kind: "photo", index: (step - round) % photos };
 }
+
+/** Longest a guest's video stays on the reception's screen (muted) before the show moves on. */
+export const VIDEO_SLIDE_MAX_SECONDS = 20;

@@ -1,7 +1,12 @@
 import crypto from "node:crypto";
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { Transaction } from "kysely";
 import { MAX_UPLOAD_BYTES } from "~/lib/constants";
+import { MAX_GUEST_VIDEO_SECONDS, type SniffedGuestVideo } from "~/lib/content-media";
+import { durationReader } from "~/lib/video-duration";
+import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { IMAGE_EXTENSIONS, processImage, storedImageInfo, type ImageError } from "~/infra/image.server";
@@ -11,6 +16,9 @@ import { getSection, toMedia, type Media } from "~/models/gallery.server";
 
 /** Why a guest's photo was not saved; each is a translation key under gallery.errors. */
 export type PhotoError = "sectionNotFound" | "uploadsClosed" | "tooLarge" | "galleryFull" | ImageError | "storageFailed";
+
+/** Why a guest's video was not saved; each is a translation key under gallery.errors. */
+export type VideoError = "sectionNotFound" | "uploadsClosed" | "galleryFull" | "videoTooLarge" | "videoTooLong" | "videoDurationUnknown" | "storageFailed";
 
 /** Why the admin's media record was refused (the API maps each to its answer). */
 export type StoredMediaError = "sectionNotFound" | "fileNotInStore" | "tooLarge" | "notAnImage" | "alreadyRecorded" | "fileInUse";
@@ -24,8 +32,8 @@ function storageKey(sectionId: number, ext: string, pending = false): string {
   return `${sectionId}/${Date.now()}-${crypto.randomBytes(pending ? 16 : 6).toString("hex")}.${ext}`;
 }
 
-/** The thumbnail written beside a photo: {key without extension}-thumb.{ext}. */
-const thumbnailKey = (key: string, ext: string) => key.replace(new RegExp(`\\.${ext}$`), `-thumb.${ext}`);
+/** The thumbnail written beside a photo or a video: {key without extension}-thumb.{ext}. */
+const thumbnailKey = (key: string, ext: string) => `${key.slice(0, key.lastIndexOf("."))}-thumb.${ext}`;
 const THUMBNAIL_NAME = /-thumb\.[a-z]+$/;
 
 /** A display name from the guest's file name: no path, no control characters, bounded. */
@@ -216,4 +224,145 @@ export async function recordStoredMedia(
     });
   if (inserted === null) return { ok: false, error: "alreadyRecorded" };
   return { ok: true, media: toMedia({ id: inserted, ...row }) };
+}
+
+/** The largest video a guest may add, in bytes (GALLERY_VIDEO_MAX_MB). */
+export const videoLimitBytes = () => config().GALLERY_VIDEO_MAX_MB * 1024 * 1024;
+
+/** Thrown by a video's write to stop reading the body; the flow answers with `error`. */
+export class VideoRefused extends Error {
+  constructor(readonly error: VideoError) {
+    super(error);
+    this.name = "VideoRefused";
+  }
+}
+
+export type VideoSaved = { ok: true; media: Media; pending: boolean } | { ok: false; error: VideoError };
+
+/** A guest's video being received: its bytes as they come, then finish() with the poster, or abort(). */
+export interface VideoReceiver {
+  /** Resolves once the store has taken the bytes (the body is read no faster); throws VideoRefused. */
+  write(bytes: Buffer): Promise<void>;
+  /** The video is whole: its duration is checked, the poster (a picture the browser drew) stored, the row recorded. */
+  finish(poster: Buffer | null): Promise<VideoSaved>;
+  /** The body failed or was refused: the partial file is removed. */
+  abort(): Promise<void>;
+}
+
+/**
+ * A guest's video (MP4, MOV or WebM, told by its first bytes), stored as sent: the section's rules
+ * and the site's ceilings are checked before anything is written, then each chunk goes to the store
+ * as it comes (never the whole file in memory) while its bytes are counted (over
+ * GALLERY_VIDEO_MAX_MB: refused, the partial file removed) and its container's header is read for
+ * the duration (longer than MAX_GUEST_VIDEO_SECONDS, or not readable: refused, removed). The poster
+ * goes through the photo pipeline; one that is not an image is dropped (the video shows a plain tile).
+ * It waits for review like a photo and counts against the pending ceiling with its full size.
+ */
+export async function startVideo(
+  sectionId: number,
+  video: SniffedGuestVideo,
+  name: string,
+  uploader: Uploader = { byAdmin: false, name: null },
+  /** The table card's page it came from ('Mesas'), or null. */
+  tableId: number | null = null,
+): Promise<{ ok: true; receiver: VideoReceiver } | { ok: false; error: VideoError }> {
+  const refused = await uploadRefusal(db(), sectionId);
+  if (refused.error) return { ok: false, error: refused.error };
+  const pending = refused.review && !uploader.byAdmin;
+  if (await photoRefused(pending, 0)) return { ok: false, error: "galleryFull" };
+  const limit = videoLimitBytes();
+  const key = storageKey(sectionId, video.ext, pending);
+  const reader = durationReader(video.container);
+  const pass = new PassThrough();
+  uploadsInProgress.add(key);
+  const stored = storage().putStream(key, pass, video.type);
+  stored.catch(() => undefined); // awaited by finish() or abort()
+  let size = 0;
+  const written: string[] = [key];
+  const remove = async () => {
+    pass.destroy();
+    await stored.catch(() => undefined);
+    await removeQuietly(written);
+    uploadsInProgress.delete(key);
+  };
+  return {
+    ok: true,
+    receiver: {
+      async write(bytes) {
+        size += bytes.length;
+        if (size > limit) throw new VideoRefused("videoTooLarge");
+        reader.push(bytes);
+        if (pass.write(bytes)) return;
+        // The store stopped reading before the end: its error is the upload's.
+        await Promise.race([once(pass, "drain"), stored.then(() => Promise.reject(new Error("the store ended before the file")))]).catch((error: unknown) => {
+          console.error("upload: could not store the video", error);
+          throw new VideoRefused("storageFailed");
+        });
+      },
+      abort: remove,
+      async finish(poster) {
+        try {
+          pass.end();
+          await stored;
+        } catch (error) {
+          console.error("upload: could not store the video", error);
+          await remove();
+          return { ok: false, error: "storageFailed" };
+        }
+        const seconds = reader.seconds();
+        // Whole seconds, as a phone shows them: a 60.02 s clip is a one-minute clip.
+        const error = seconds === null ? "videoDurationUnknown" : Math.round(seconds) > MAX_GUEST_VIDEO_SECONDS ? "videoTooLong" : null;
+        if (error) {
+          await remove();
+          return { ok: false, error };
+        }
+        try {
+          const image = poster ? await processImage(poster) : null;
+          const thumb = image?.ok ? { key: thumbnailKey(key, IMAGE_EXTENSIONS[image.format]), image } : null;
+          if (thumb) {
+            uploadsInProgress.add(thumb.key);
+            written.push(thumb.key);
+            await storage().put(thumb.key, thumb.image.thumb.data, `image/${thumb.image.format}`);
+          }
+          const url = pending ? (k: string) => `/uploads/${k}` : (k: string) => storage().url(k);
+          const row = {
+            section_id: sectionId,
+            type: "VIDEO" as const,
+            status: pending ? ("pending" as const) : ("published" as const),
+            published_at: pending ? null : new Date().toISOString(),
+            uploader_name: uploader.name,
+            file_path: key,
+            public_url: url(key),
+            thumbnail_path: thumb?.key ?? null,
+            thumbnail_url: thumb ? url(thumb.key) : null,
+            name: displayName(name),
+            size,
+            width: thumb?.image.web.width ?? null,
+            height: thumb?.image.web.height ?? null,
+            table_id: tableId,
+          };
+          const inserted = await db()
+            .transaction()
+            .execute(async (trx) => {
+              const refusedNow = await uploadRefusal(trx, sectionId);
+              if (refusedNow.error) return { ok: false as const, error: refusedNow.error };
+              if (pending && (await pendingPhotosFull(row.size, trx))) return { ok: false as const, error: "galleryFull" as const };
+              const { id } = await trx.insertInto("media").values(row).returning("id").executeTakeFirstOrThrow();
+              return { ok: true as const, id };
+            });
+          if (!inserted.ok) {
+            await remove();
+            return inserted;
+          }
+          return { ok: true, media: toMedia({ id: inserted.id, ...row }), pending };
+        } catch (error) {
+          console.error("upload: could not store the video", error);
+          await remove();
+          return { ok: false, error: "storageFailed" };
+        } finally {
+          for (const k of written) uploadsInProgress.delete(k);
+        }
+      },
+    },
+  };
 }

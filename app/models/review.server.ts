@@ -12,6 +12,8 @@ export interface PendingPhoto {
   /** Always the app's /uploads/* address (admin only): a bucket's public address is given at approval. */
   public_url: string;
   thumbnail_url: string | null;
+  /** A video is played in 'Por revisar' before it is approved. */
+  type: "IMAGE" | "VIDEO";
   uploader_name: string | null;
   created_at: string;
 }
@@ -44,6 +46,7 @@ export async function listPending(): Promise<PendingSection[]> {
       "media.name",
       "media.public_url",
       "media.thumbnail_url",
+      "media.type",
       "media.uploader_name",
       "media.created_at",
       "gallery_sections.name as section_name",

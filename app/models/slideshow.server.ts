@@ -10,6 +10,8 @@ export interface SlideshowPhoto {
   url: string;
   width: number | null;
   height: number | null;
+  /** A guest's video plays muted, to its end or VIDEO_SLIDE_MAX_SECONDS. */
+  type: "IMAGE" | "VIDEO";
   /** 'Tu nombre' on the upload form: the caption, when given. */
   uploader_name: string | null;
   published_at: string;
@@ -33,9 +35,15 @@ export async function slideshowPhotos({ sectionId, tableId }: SlideshowFilter = 
   // Rows stored before anything set published_at count from their upload.
   const publishedAt = sql<string>`coalesce(media.published_at, media.created_at)`;
   let query = publishedMedia()
-    .select(["media.id as id", "media.public_url as url", "media.width as width", "media.height as height", "media.uploader_name as uploader_name"])
-    .select(publishedAt.as("published_at"))
-    .where("media.type", "=", "IMAGE");
+    .select([
+      "media.id as id",
+      "media.public_url as url",
+      "media.width as width",
+      "media.height as height",
+      "media.type as type",
+      "media.uploader_name as uploader_name",
+    ])
+    .select(publishedAt.as("published_at"));
   if (sectionId !== undefined) query = query.where("media.section_id", "=", sectionId);
   if (tableId !== undefined) query = query.where("media.table_id", "=", tableId);
   return query.orderBy(publishedAt, "desc").orderBy("media.id", "desc").limit(MAX_SLIDESHOW_PHOTOS).execute();

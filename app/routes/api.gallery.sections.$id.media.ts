@@ -3,6 +3,8 @@ import { z } from "zod";
 import { ApiError, apiJson, apiRoute, fail, FORBIDDEN_MESSAGE, isApiAdmin, readJson, requireApiAdmin } from "~/http/api.server";
 import { apiAnswers, apiT } from "~/http/api-messages.server";
 import { getSection } from "~/models/gallery.server";
+import { config } from "~/infra/config.server";
+import { MAX_GUEST_VIDEO_SECONDS } from "~/lib/content-media";
 import { parseSectionId, receivePhoto } from "~/http/photo-upload.server";
 import { recordStoredMedia, type StoredMediaError } from "~/models/photos.server";
 
@@ -35,7 +37,9 @@ const route = apiRoute({
   },
   /**
    * POST /api/gallery/sections/{id}/media: a multipart upload (field `file`) through the gallery's
-   * own flow (receivePhoto: 5 MB, decoded and re-encoded, metadata dropped; the
+   * own flow (receivePhoto: a photo of 5 MB, decoded and re-encoded, metadata dropped; or a video,
+   * MP4, MOV or WebM by its first bytes, up to GALLERY_VIDEO_MAX_MB and 60 s, stored as sent, with an
+   * optional `poster` picture sent before it; the
    * section must be active and allow uploads; field `uploaderName` optional, 'Tu nombre'). A photo
    * sent to a section under review answers `{ id, name, status: "pending", message }`: no address,
    * it is not public until the couple approves it. Or, from the admin only, the JSON media
@@ -60,7 +64,8 @@ const route = apiRoute({
     if (received.refusal === "forbidden") throw new ApiError(403, FORBIDDEN_MESSAGE);
     // The dispatch answers it like every other limit: 429 with Retry-After and the message.
     if (received.refusal === "rateLimited") throw received.limited;
-    return fail(request, apiAnswers.upload[received.error]);
+    // The video limits, for the messages that name them.
+    return fail(request, apiAnswers.upload[received.error], { mb: config().GALLERY_VIDEO_MAX_MB, seconds: MAX_GUEST_VIDEO_SECONDS });
   },
 });
 export const loader = (args: LoaderFunctionArgs) => route.loader(args);

@@ -27,7 +27,8 @@ test.describe("uploading a camera roll", () => {
     const result = (name: string) => scope.getByRole("listitem").filter({ hasText: name });
     if (noJs) {
       const input = scope.getByLabel("Elegir una foto");
-      await expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp,image/gif");
+      // Photos the server decodes, and the videos it keeps as sent (decision 0063).
+      await expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm");
       await input.setInputFiles(files);
       await scope.getByRole("button", { name: "Confirmar subida" }).click();
       await expect(scope.getByRole("heading", { name: "Resultado de la subida" })).toBeVisible();
@@ -43,7 +44,9 @@ test.describe("uploading a camera roll", () => {
     await expect(scope.getByText("3 de 5 fotos subidas.").first()).toBeVisible({ timeout: 30_000 });
     for (const name of ["uno.jpg", "dos.jpg", "tres.jpg"]) await expect(result(name)).toContainText("Subida");
     await expect(result("enorme.jpg")).toContainText("El archivo es demasiado grande. El tamaño máximo es 5 MB.");
-    await expect(result("invitacion.jpg")).toContainText("El archivo no es una imagen válida. Sube una foto JPG, PNG o WebP.");
+    await expect(result("invitacion.jpg")).toContainText(
+      "El archivo no es una foto ni un vídeo válido. Sube una foto JPG, PNG o WebP, o un vídeo MP4, MOV o WebM.",
+    );
     expect((await data.section(section.id))?.media.map((m) => m.name).sort()).toEqual(["dos.jpg", "tres.jpg", "uno.jpg"]);
     // The stored photos are in the section.
     await expect(page.getByRole("img", { name: "tres.jpg" }).first()).toBeVisible();
@@ -112,7 +115,7 @@ test.describe("uploading a camera roll", () => {
     await expect(dialog.getByRole("list", { name: "Chosen photos" }).getByRole("listitem")).toHaveCount(2);
     await dialog.getByRole("button", { name: "Confirm upload" }).click();
     await expect(dialog.getByText("1 of 2 photos uploaded.").first()).toBeVisible({ timeout: 30_000 });
-    await expect(dialog.getByRole("listitem").filter({ hasText: "notes.jpg" })).toContainText("The file is not a valid image.");
+    await expect(dialog.getByRole("listitem").filter({ hasText: "notes.jpg" })).toContainText("The file is not a valid photo or video.");
     await expect(dialog.getByRole("listitem").filter({ hasText: "one.jpg" })).toContainText("Uploaded");
   });
 });

@@ -105,7 +105,9 @@ test.describe("gallery", () => {
     const scope = await openSection(page, section.name, noJs);
     await upload(page, scope, noJs, { name: "invitacion.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4\n%%EOF") });
     if (!noJs) await scope.getByRole("button", { name: "Confirmar subida" }).click();
-    await expect(page.getByText("El archivo no es una imagen válida. Sube una foto JPG, PNG o WebP.").first()).toBeVisible();
+    await expect(
+      page.getByText("El archivo no es una foto ni un vídeo válido. Sube una foto JPG, PNG o WebP, o un vídeo MP4, MOV o WebM.").first(),
+    ).toBeVisible();
     expect((await data.section(section.id))?.media).toEqual([]);
   });
 

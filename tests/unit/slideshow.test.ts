@@ -67,7 +67,7 @@ describe("the slideshow's rules", () => {
 describe("the slideshow's photos and feed", () => {
   useTestDatabase();
 
-  it("only published photos of active sections, newest published first, with the uploader's name; ?section= one of them", async () => {
+  it("only published photos and videos of active sections, newest published first, with the uploader's name; ?section= one of them", async () => {
     const a = await section();
     const b = await section();
     const hidden = await section(false);
@@ -77,14 +77,16 @@ describe("the slideshow's photos and feed", () => {
     const approvedLate = await photo(a, { published_at: "2026-11-25T11:00:00.000Z" });
     await photo(a, { status: "pending", published_at: null });
     await photo(hidden);
-    await photo(a, { type: "VIDEO" });
+    // A guest's video is shown too (played muted by the screen), marked as one.
+    const video = await photo(a, { type: "VIDEO", published_at: "2026-11-25T10:00:00.000Z" });
     // A row from before the review columns: its upload time counts.
     const legacy = await photo(a, { published_at: null });
     await db().updateTable("media").set({ created_at: "2026-11-25T08:00:00.000Z" }).where("id", "=", legacy).execute();
     const all = await slideshowPhotos();
-    expect(all.map((p) => p.id)).toEqual([newest, approvedLate, old, legacy]);
-    expect(all[0]).toMatchObject({ uploader_name: "Ana", url: expect.stringMatching(/^\/uploads\//) });
-    expect((await slideshowPhotos({ sectionId: a })).map((p) => p.id)).toEqual([approvedLate, old, legacy]);
+    expect(all.map((p) => p.id)).toEqual([newest, approvedLate, video, old, legacy]);
+    expect(all[0]).toMatchObject({ uploader_name: "Ana", type: "IMAGE", url: expect.stringMatching(/^\/uploads\//) });
+    expect(all[2]).toMatchObject({ type: "VIDEO" });
+    expect((await slideshowPhotos({ sectionId: a })).map((p) => p.id)).toEqual([approvedLate, video, old, legacy]);
     expect(await slideshowPhotos({ sectionId: hidden })).toEqual([]);
   });
 

@@ -41,9 +41,22 @@ export function ReviewTab({ sections, ceilings }: { sections: PendingSection[]; 
           <ul className="review-photos">
             {section.photos.map((photo) => (
               <li key={photo.id} className="review-photo">
-                <a href={photo.public_url} target="_blank" rel="noreferrer">
-                  <SafeImage src={photo.thumbnail_url ?? photo.public_url} alt={photo.name} width={160} height={160} className="review-thumb" />
-                </a>
+                {photo.type === "VIDEO" ? (
+                  // Played here before it is approved; nothing loads until the couple presses play.
+                  // eslint-disable-next-line jsx-a11y/media-has-caption -- a guest's clip from a phone: no captions exist to offer
+                  <video
+                    controls
+                    preload="none"
+                    src={photo.public_url}
+                    poster={photo.thumbnail_url ?? undefined}
+                    className="review-thumb"
+                    aria-label={photo.name}
+                  />
+                ) : (
+                  <a href={photo.public_url} target="_blank" rel="noreferrer">
+                    <SafeImage src={photo.thumbnail_url ?? photo.public_url} alt={photo.name} width={160} height={160} className="review-thumb" />
+                  </a>
+                )}
                 <span className="review-uploader">{photo.uploader_name ?? t("noName")}</span>
                 <div className="review-buttons">
                   <DecisionButton intent="approveMedia" id={photo.id} label={t("approve")} detail={photo.name} className="button small" />

@@ -2,10 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { photoFileName } from "~/lib/photo-names";
 import { ChevronLeftIcon, ChevronRightIcon } from "~/components/icons/index";
-import { SafeImage } from "~/components/SafeImage";
+import { PLACEHOLDER_IMAGE, SafeImage } from "~/components/SafeImage";
 
 export interface GalleryMedia {
   id: number;
+  /** A guest's video is played with controls; its thumbnail is the poster the browser drew, if any. */
+  type?: "IMAGE" | "VIDEO";
   name: string;
   public_url: string;
   thumbnail_url: string | null;
@@ -70,7 +72,7 @@ export function Carousel({ media }: { media: GalleryMedia[] }) {
 
   if (!current) return <p className="gallery-empty">{t("noPhotos")}</p>;
   const label = t("position", { current: position + 1, total: media.length });
-  const thumbOf = (m: GalleryMedia) => m.thumbnail_url ?? m.public_url;
+  const thumbOf = (m: GalleryMedia) => m.thumbnail_url ?? (m.type === "VIDEO" ? PLACEHOLDER_IMAGE : m.public_url);
 
   return (
     <div className="carousel" role="group" aria-roledescription={t("carousel")} aria-label={label}>
@@ -86,17 +88,31 @@ export function Carousel({ media }: { media: GalleryMedia[] }) {
         }}
         onPointerCancel={() => (start.current = null)}
       >
-        <SafeImage
-          key={current.id}
-          src={current.public_url}
-          alt={current.name}
-          width={current.width ?? 1200}
-          height={current.height ?? 900}
-          loading="eager"
-          draggable={false}
-          className="carousel-image"
-          style={{ backgroundImage: `url("${thumbOf(current)}")` }}
-        />
+        {current.type === "VIDEO" ? (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- a guest's clip from a phone: no captions exist to offer
+          <video
+            key={current.id}
+            controls
+            playsInline
+            preload="metadata"
+            src={current.public_url}
+            poster={current.thumbnail_url ?? undefined}
+            aria-label={current.name}
+            className="carousel-image carousel-video"
+          />
+        ) : (
+          <SafeImage
+            key={current.id}
+            src={current.public_url}
+            alt={current.name}
+            width={current.width ?? 1200}
+            height={current.height ?? 900}
+            loading="eager"
+            draggable={false}
+            className="carousel-image"
+            style={{ backgroundImage: `url("${thumbOf(current)}")` }}
+          />
+        )}
       </div>
       <div className="carousel-controls">
         <button type="button" className="icon-button" onClick={() => go(-1)} disabled={media.length < 2}>
@@ -146,9 +162,14 @@ export function PhotoList({ media }: { media: GalleryMedia[] }) {
     <ul className="photo-list">
       {media.map((m) => (
         <li key={m.id}>
-          <a href={m.public_url}>
-            <SafeImage src={m.thumbnail_url ?? m.public_url} alt={m.name} width={m.width ?? 480} height={m.height ?? 360} />
-          </a>
+          {m.type === "VIDEO" ? (
+            // eslint-disable-next-line jsx-a11y/media-has-caption -- a guest's clip from a phone: no captions exist to offer
+            <video controls preload="none" src={m.public_url} poster={m.thumbnail_url ?? undefined} aria-label={m.name} className="photo-list-video" />
+          ) : (
+            <a href={m.public_url}>
+              <SafeImage src={m.thumbnail_url ?? m.public_url} alt={m.name} width={m.width ?? 480} height={m.height ?? 360} />
+            </a>
+          )}
         </li>
       ))}
     </ul>

@@ -11,6 +11,55 @@ import { UploadIcon } from "~/components/icons/index";
 
 /** Photos sent at the same time: a phone on the venue's network shares its bandwidth, the server decodes two at once. */
 const PARALLEL_UPLOADS = 2;
+/** The video limits the server applies (GALLERY_VIDEO_MAX_MB, 60 s), for the messages and the check before sending. */
+export interface VideoLimits {
+  mb: number;
+  seconds: number;
+}
+
+/** The longest a video's poster may take to draw before the video is sent without one. */
+const POSTER_WAIT_MS = 5000;
+/** The poster's longest side: the server makes the thumbnail from it. */
+const POSTER_MAX_PX = 1280;
+
+/**
+ * A chosen video's first frame as a JPEG (sent as its poster), or null when this browser cannot
+ * draw it in time (a format it does not play): the video then shows a plain tile. The server
+ * checks the picture through its image pipeline and tells videos by their bytes, not this type.
+ */
+function posterOf(file: File): Promise<Blob | null> {
+  if (!file.type.startsWith("video/")) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const video = document.createElement("video");
+    let settled = false;
+    const finish = (blob: Blob | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      video.removeAttribute("src");
+      video.load();
+      URL.revokeObjectURL(url);
+      resolve(blob);
+    };
+    const timer = setTimeout(() => finish(null), POSTER_WAIT_MS);
+    video.muted = true;
+    video.playsInline = true;
+    video.preload = "auto";
+    video.onloadeddata = () => {
+      const scale = Math.min(1, POSTER_MAX_PX / Math.max(video.videoWidth, video.videoHeight, 1));
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.round(video.videoWidth * scale);
+      canvas.height = Math.round(video.videoHeight * scale);
+      const draw = canvas.getContext("2d");
+      if (!draw || canvas.width === 0 || canvas.height === 0) return finish(null);
+      draw.drawImage(video, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob((blob) => finish(blob), "image/jpeg", 0.85);
+    };
+    video.onerror = () => finish(null);
+    video.src = url;
+  });
+}
 
 /** "pending": stored, waiting for the couple's review ('Revisar antes de publicar'). */
 type Status = "waiting" | "uploading" | "stored" | "pending" | "error" | "cancelled";
@@ -58,12 +107,23 @@ function sendPhoto(sectionId: number, file: File, uploaderName: string, onProgre
     xhr.onerror = () => resolve({ ok: false, message: null, cancelled: false });
     xhr.onabort = () => resolve({ ok: false, message: null, cancelled: true });
     const form = new FormData();
-    // Before the file: the server reads the fields sent ahead of it.
+    // Before the file: the server reads the fields sent ahead of it (a video's poster too).
     form.set("uploaderName", uploaderName);
-    form.set("file", file);
-    xhr.send(form);
+    void posterOf(file).then((poster) => {
+      if (aborted) return resolve({ ok: false, message: null, cancelled: true });
+      if (poster) form.set("poster", poster, "poster.jpg");
+      form.set("file", file);
+      xhr.send(form);
+    });
   });
-  return { done, abort: () => xhr.abort() };
+  let aborted = false;
+  return {
+    done,
+    abort: () => {
+      aborted = true;
+      xhr.abort();
+    },
+  };
 }
 
 /**
@@ -77,8 +137,10 @@ export function UploadForm({
   picked,
   onBusyChange,
   uploaderName: savedName = "",
+  videoLimits,
 }: {
   sectionId: number;
+  videoLimits: VideoLimits;
   /** 'Tu nombre' as given last time (its cookie, read by the page's loader). */
   uploaderName?: string;
   /** Photos picked before the page's script ran (in the plain form): listed, ready to send. */
@@ -124,15 +186,18 @@ export function UploadForm({
     const next = files
       .slice(0, MAX_UPLOAD_BATCH)
       .map((file): Item =>
-        file.size > MAX_UPLOAD_BYTES
-          ? { key: ++seq.current, file, status: "error", progress: 0, error: t("errors.tooLarge") }
-          : { key: ++seq.current, file, status: "waiting", progress: 0, error: null },
+        file.type.startsWith("video/") && file.size > videoLimits.mb * 1024 * 1024
+          ? { key: ++seq.current, file, status: "error", progress: 0, error: t("errors.videoTooLarge", { ...videoLimits }) }
+          : !file.type.startsWith("video/") && file.size > MAX_UPLOAD_BYTES
+            ? { key: ++seq.current, file, status: "error", progress: 0, error: t("errors.tooLarge") }
+            : { key: ++seq.current, file, status: "waiting", progress: 0, error: null },
       );
     setSummary(null);
     setPhase("chosen");
     if (!next.some((item) => item.status === "waiting")) {
       // Nothing to send: not kept, the guest picks others.
-      notifications.show({ color: "red", message: t("fileTooLarge") });
+      // Its own message when one file was picked (a video's limit is not a photo's).
+      notifications.show({ color: "red", message: next.length === 1 ? next[0]!.error : t("fileTooLarge") });
       setItems([]);
       return;
     }
@@ -297,8 +362,10 @@ export function PlainUploadForm({
   picker,
   nameInput,
   uploaderName = "",
+  videoLimits,
 }: {
   sectionId: number;
+  videoLimits: VideoLimits;
   picker?: React.RefObject<HTMLInputElement>;
   /** 'Tu nombre', read once the page's script runs (what was typed before it stays). */
   nameInput?: React.RefObject<HTMLInputElement>;
@@ -328,12 +395,12 @@ export function PlainUploadForm({
                     ? t("review:pendingLine")
                     : line.stored
                       ? t("batch.stored")
-                      : t(line.error ?? "uploadError", { minutes: line.retryAfterMinutes || 10 })}
+                      : t(line.error ?? "uploadError", { minutes: line.retryAfterMinutes || 10, ...videoLimits })}
                 </span>
               </li>
             ))}
           </ul>
-          <FormErrors id="upload-batch-errors" errors={actionData?.error ? [actionData.error] : undefined} />
+          <FormErrors id="upload-batch-errors" errors={actionData?.error ? [actionData.error] : undefined} values={{ ...videoLimits }} />
         </section>
       ) : null}
       {/* Before the file: the server reads the fields sent ahead of each photo. */}
@@ -348,7 +415,7 @@ export function PlainUploadForm({
       </label>
       <p className="upload-hint">{t("uploadHint")}</p>
       <p className="upload-hint">{t("batch.hint")}</p>
-      <FormErrors id="upload-errors" errors={error ? [error] : undefined} minutes={actionData?.retryAfterMinutes} />
+      <FormErrors id="upload-errors" errors={error ? [error] : undefined} minutes={actionData?.retryAfterMinutes} values={{ ...videoLimits }} />
       <button type="submit" className="button">
         {t("uploadButtonAction")}
       </button>

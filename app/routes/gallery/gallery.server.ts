@@ -1,5 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { listSections, sectionIn } from "~/models/gallery.server";
+import { config } from "~/infra/config.server";
+import { MAX_GUEST_VIDEO_SECONDS } from "~/lib/content-media";
 import { getLanguage } from "~/infra/i18n.server";
 import { flashToastHeader, getUploaderName } from "~/infra/session.server";
 import { TOO_MANY_REQUESTS_KEY } from "~/http/rate-limited.server";
@@ -24,7 +26,9 @@ export async function loadGallery(request: Request) {
         : sections.some((s) => s.id === selectedId)
           ? null
           : ("sectionNotFound" as const);
-  return { sections, selectedId, selectedError, uploaderName: await getUploaderName(request) };
+  // The video limits, for the messages that name them and the script's check before sending.
+  const videoLimits = { mb: config().GALLERY_VIDEO_MAX_MB, seconds: MAX_GUEST_VIDEO_SECONDS };
+  return { sections, selectedId, selectedError, uploaderName: await getUploaderName(request), videoLimits };
 }
 
 /** One line of a batch's answer page: the file's name, and stored or the message (a translation key). */

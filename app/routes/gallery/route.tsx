@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function GalleryPageContent() {
-  const { sections, selectedId, selectedError, uploaderName, wishes } = useLoaderData<typeof loader>();
+  const { sections, selectedId, selectedError, uploaderName, wishes, videoLimits } = useLoaderData<typeof loader>();
   const { t } = useTranslation("gallery");
   // Without the script a section is its own page with the plain form; once the script runs, a
   // dialog with the scripted one. Photos picked in the plain form before that are handed over.
@@ -112,11 +112,12 @@ function GalleryPageContent() {
             key={s.id}
             sectionId={s.id}
             uploaderName={typedName ?? uploaderName}
+            videoLimits={videoLimits}
             picked={s.id === selectedId ? picked : undefined}
             onBusyChange={(stop) => (stopUploads.current = stop)}
           />
         ) : (
-          <PlainUploadForm sectionId={s.id} picker={plainPicker} nameInput={plainName} uploaderName={uploaderName} />
+          <PlainUploadForm sectionId={s.id} picker={plainPicker} nameInput={plainName} uploaderName={uploaderName} videoLimits={videoLimits} />
         )
       ) : null}
     </>
@@ -149,7 +150,7 @@ function GalleryPageContent() {
           {t(`errors.${selectedError}`)}
         </p>
       ) : null}
-      <FormErrors id="gallery-errors" errors={orphanError ? [orphanError] : undefined} minutes={actionData?.retryAfterMinutes} />
+      <FormErrors id="gallery-errors" errors={orphanError ? [orphanError] : undefined} minutes={actionData?.retryAfterMinutes} values={videoLimits} />
 
       {sections.length === 0 ? (
         <p className="gallery-empty">{t("noSections")}</p>

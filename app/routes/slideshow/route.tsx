@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { loadSlideshow } from "~/http/slideshow-page.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
-import { slideAt } from "~/lib/slideshow";
+import { slideAt, VIDEO_SLIDE_MAX_SECONDS } from "~/lib/slideshow";
 import type slideshowEs from "~/locales/es/slideshow.json";
 import type { SlideshowFeed } from "~/models/slideshow.server";
 import { coupleNamesIn, type RootData } from "~/root";
@@ -38,7 +38,7 @@ export default function Slideshow() {
   const loaded = useLoaderData<typeof loader>();
   const { t } = useTranslation("slideshow");
   const hydrated = useHydrated();
-  const { feed, shown } = useShow(loaded);
+  const { feed, shown, advance } = useShow(loaded);
   const current = shown[shown.length - 1]!;
   const slide = slideAt(current.step, feed.photos.length, feed.wishes.length);
   useWakeLock();
@@ -65,7 +65,7 @@ export default function Slideshow() {
             const under = i < shown.length - 1;
             // The same photo or wish again (a show of one): nothing to fade from.
             if (!at || (under && at.kind === slide.kind && at.index === slide.index)) return null;
-            return <Slide key={id} feed={feed} slide={at} hidden={under} />;
+            return <Slide key={id} feed={feed} slide={at} hidden={under} onEnded={under ? undefined : advance} />;
           })}
         </div>
       )}
@@ -79,7 +79,18 @@ export default function Slideshow() {
 }
 
 /** One step: a photo (contained, its uploader as the caption) or a wish; it fades in over the one before. */
-function Slide({ feed, slide, hidden }: { feed: SlideshowFeed; slide: NonNullable<ReturnType<typeof slideAt>>; hidden: boolean }) {
+function Slide({
+  feed,
+  slide,
+  hidden,
+  onEnded,
+}: {
+  feed: SlideshowFeed;
+  slide: NonNullable<ReturnType<typeof slideAt>>;
+  hidden: boolean;
+  /** A video's end moves the show on. */
+  onEnded?: () => void;
+}) {
   const { t } = useTranslation("slideshow");
   if (slide.kind === "wish") {
     const wish = feed.wishes[slide.index]!;
@@ -94,6 +105,22 @@ function Slide({ feed, slide, hidden }: { feed: SlideshowFeed; slide: NonNullabl
   }
   const photo = feed.photos[slide.index]!;
   const caption = photo.uploader_name ? t("photoBy", { name: photo.uploader_name }) : null;
+  if (photo.type === "VIDEO")
+    return (
+      <figure className="slide slide-photo" aria-hidden={hidden || undefined}>
+        {/* Muted, so the browser lets it play by itself (without JavaScript too). */}
+        <video
+          src={photo.url}
+          muted
+          autoPlay
+          playsInline
+          preload="auto"
+          onEnded={onEnded}
+          aria-label={caption ?? t("photo", { current: slide.index + 1, total: feed.photos.length })}
+        />
+        {caption ? <figcaption>{caption}</figcaption> : null}
+      </figure>
+    );
   return (
     <figure className="slide slide-photo" aria-hidden={hidden || undefined}>
       <img
@@ -135,10 +162,14 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
   const newest = useRef(loaded.feed.photos[0]?.published_at ?? "");
   const { seconds, pollMs, feedAddress, notFound } = loaded;
 
+  // Each step stays `seconds`; a video plays to its end (onEnded) or VIDEO_SLIDE_MAX_SECONDS.
+  const shownId = shown[shown.length - 1]!.id;
+  const at = slideAt(step, feed.photos.length, feed.wishes.length);
+  const video = at?.kind === "photo" && feed.photos[at.index]?.type === "VIDEO";
   useEffect(() => {
-    const timer = setInterval(() => show((s) => s + 1), seconds * 1000);
-    return () => clearInterval(timer);
-  }, [seconds, feed]);
+    const timer = setTimeout(() => show((s) => s + 1), video ? VIDEO_SLIDE_MAX_SECONDS * 1000 : seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [seconds, feed, shownId, video]);
 
   // Once the new slide has faded in (slideshow.css: 1.2 s), the one under it goes.
   useEffect(() => {
@@ -149,7 +180,7 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
 
   useEffect(() => {
     const next = slideAt(step + 1, feed.photos.length, feed.wishes.length);
-    if (next?.kind === "photo") new Image().src = feed.photos[next.index]!.url;
+    if (next?.kind === "photo" && feed.photos[next.index]!.type !== "VIDEO") new Image().src = feed.photos[next.index]!.url;
   }, [step, feed]);
 
   useEffect(() => {
@@ -184,7 +215,7 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
     };
   }, [pollMs, feedAddress, notFound]);
 
-  return { feed, shown };
+  return { feed, shown, advance: () => show((s) => s + 1) };
 }
 
 /** Keeps the screen on while the show is open, where the browser can (asked again when the tab comes back). */
