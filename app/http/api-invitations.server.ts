@@ -1,3 +1,4 @@
+import type { SentAnswers } from "~/lib/guest-questions";
 import type { PersonChoice } from "~/lib/menu";
 import type { AppLoadContext } from "@remix-run/node";
 import { MAX_NAME_LENGTH } from "~/lib/constants";
@@ -52,13 +53,16 @@ export async function confirmForGuest(
   request: Request,
   context: AppLoadContext,
   code: string,
-  guests: readonly (GuestAnswer & { attends?: readonly number[] } & PersonChoice)[],
+  guests: readonly (GuestAnswer & { attends?: readonly number[] } & PersonChoice & { answers?: SentAnswers | null })[],
   message?: string | null,
+  answers?: SentAnswers | null,
 ) {
   await limitCodeLookups(request, context);
   // Each person's dish and child mark ride with their name (the primary guest's beside their own name).
   const choices = { primary: {}, guests: guests.map((g) => ({ dish: g.dish, child: g.child })) };
-  const result = await confirmInvitation(code, guests, undefined, { message, choices });
+  // Likewise each person's answers to the couple's questions; the invitation's apart.
+  const replies = { invitation: answers, primary: null, guests: guests.map((g) => g.answers) };
+  const result = await confirmInvitation(code, guests, undefined, { message, choices, answers: replies });
   if (result.ok) return guestView(result.invitation);
   return fail(request, apiAnswers.confirm[result.error], await messageValues(request));
 }

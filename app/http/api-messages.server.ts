@@ -43,6 +43,10 @@ const confirm: Record<ConfirmError, Answer> = {
   notInvited: [400, "events:notInvited"],
   dishRequired: [400, "confirm:menu.dishRequired"],
   dishNotOffered: [400, "confirm:menu.dishNotOffered"],
+  answerRequired: [400, "questions:errors.answerRequired"],
+  answerNotOffered: [400, "questions:errors.answerNotOffered"],
+  answerNotYesNo: [400, "questions:errors.answerNotYesNo"],
+  answerTooLong: [400, "questions:errors.answerTooLong"],
 };
 
 /** declineInvitation's errors: the same statuses as a confirmation's. */

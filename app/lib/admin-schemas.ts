@@ -32,6 +32,8 @@ export const ADMIN_TABS = [
   { id: "content", path: "/admin/content", loading: "common:loading", label: "content:tab", nested: true },
   // 'Menú': the dishes, the menu and children switches; its report is /admin/catering.
   { id: "menu", path: "/admin/menu", loading: "menu:loading", label: "menu:tab" },
+  // 'Preguntas': the couple's own questions to their guests (docs/decisions/0058-the-couples-questions.md).
+  { id: "questions", path: "/admin/questions", loading: "questions:loading", label: "questions:tab" },
   // 'Por revisar (N)': a label of its own namespace, counting the photos waiting (the /admin layout's loader).
   { id: "review", path: "/admin/review", loading: "review:loading", label: "review:tab" },
   // Shown only when the site sends e-mail (SMTP_URL): the layout leaves it out otherwise.

@@ -25,6 +25,7 @@ import { slideshow } from "./slideshow";
 import { events } from "./events";
 import { setup } from "./setup";
 import { menu } from "./menu";
+import { questions } from "./questions";
 
 const all = {
   common,
@@ -50,6 +51,7 @@ const all = {
   setup,
   keepsake,
   menu,
+  questions,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

@@ -23,6 +23,7 @@ export const namespaces = [
   "setup",
   "keepsake",
   "menu",
+  "questions",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pendingReview = await pendingReviewCount(authenticated);
   // i18n: the page's texts (decision 0014), both languages (share texts and cards use each invitation's).
   const i18n = authenticated
-    ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails", "review", "wishes", "content", "backups", "menu", "events"])
+    ? textsIn(SUPPORTED_LANGUAGES, ["dashboard", "gallery", "reminders", "emails", "review", "wishes", "content", "backups", "menu", "events", "questions"])
     : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint;
   // email: whether any e-mail control shows; demoContent: the banner while the site still shows the demo couple ('Contenido').

@@ -14,6 +14,8 @@ import { EventAttendance } from "~/components/events/EventAttendance";
 import { asksPerEvent, type SiteEvent } from "~/lib/events";
 import type { MenuOptions } from "~/lib/menu";
 import { MenuFields } from "./MenuFields";
+import { QuestionFields, QuestionIds } from "./QuestionFields";
+import { questionFields, type GuestQuestion } from "~/lib/guest-questions";
 
 export const CONFIRM_FETCHER = "confirm-attendance";
 
@@ -24,6 +26,8 @@ interface Props {
   events?: readonly SiteEvent[];
   /** The couple's menu and children question, when either is turned on. */
   menu?: MenuOptions | null;
+  /** The couple's own questions, in their order (none: the form is as before). */
+  questions?: readonly GuestQuestion[];
 }
 
 /**
@@ -31,7 +35,7 @@ interface Props {
  * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
  * until the page's script runs, and always without JavaScript: decision 0049); a "no" asks once more first.
  */
-export function InvitationView({ invitation, deadline, events = [], menu = null }: Props) {
+export function InvitationView({ invitation, deadline, events = [], menu = null, questions = [] }: Props) {
   const { t, i18n } = useTranslation("confirm");
   const venueZone = useVenueTimeZone();
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -44,7 +48,12 @@ export function InvitationView({ invitation, deadline, events = [], menu = null 
     const form = new FormData(formRef.current);
     const extraSeats = additionalSeats(invitation.maxGuests);
     const list = (name: string) => Array.from({ length: extraSeats }, (_, i) => String(form.get(`${name}[${i}]`) ?? ""));
-    setCarried({ guests: list("guests"), dietary: list("dietary"), dish: list("dish"), child: list("child") });
+    // Each person's answers to the couple's questions: person 0 is the primary guest, so one more.
+    const answers = questions.map((_, j) => {
+      const name = questionFields(j).person;
+      return [name, Array.from({ length: extraSeats + 1 }, (_, p) => String(form.get(`${name}[${p}]`) ?? ""))] as const;
+    });
+    setCarried({ guests: list("guests"), dietary: list("dietary"), dish: list("dish"), child: list("child"), ...Object.fromEntries(answers) });
   });
   const [dialogOpen, setDialogOpen] = useState(false);
   const extra = additionalSeats(invitation.maxGuests);
@@ -92,6 +101,8 @@ export function InvitationView({ invitation, deadline, events = [], menu = null 
           defaultValue={typed("primaryDietary")}
         />
         <MenuFields menu={menu} typed={typed} />
+        <QuestionIds questions={questions} />
+        <QuestionFields questions={questions} person={0} who={extra > 0 ? invitation.primaryGuest : undefined} typed={typed} />
         {perEvent ? <EventAttendance person={0} who={invitation.primaryGuest} events={events} typed={typedAttends} /> : null}
         {extra > 0 && inline ? (
           // Until the page's script runs (and always without JavaScript) the additional-guest
@@ -124,11 +135,13 @@ export function InvitationView({ invitation, deadline, events = [], menu = null 
                   />
                 </label>
                 <MenuFields menu={menu} n={i + 1} typed={typed} />
+                <QuestionFields questions={questions} person={i + 1} who={t("dialog.additional", { n: i + 1 })} typed={typed} />
                 {perEvent ? <EventAttendance person={i + 1} who={t("dialog.additional", { n: i + 1 })} events={events} typed={typedAttends} /> : null}
               </div>
             ))}
           </fieldset>
         ) : null}
+        <QuestionFields questions={questions} typed={typed} />
         <Textarea name="message" label={t("answer.message")} maxLength={MAX_MESSAGE_LENGTH} autosize minRows={2} maxRows={6} defaultValue={typed("message")} />
         <div className="confirm-actions">
           <Button type="submit" size="md" fullWidth disabled={busy}>
@@ -151,6 +164,7 @@ export function InvitationView({ invitation, deadline, events = [], menu = null 
           serverErrors={serverErrors}
           typed={typedForDialog}
           menu={menu}
+          questions={questions}
         />
       ) : null}
 
@@ -201,6 +215,7 @@ function AdditionalGuestsDialog(props: {
   /** A plain post refused before the page ran: the names and notes it sent. */
   typed: (name: string, i?: number) => string | undefined;
   menu: MenuOptions | null;
+  questions: readonly GuestQuestion[];
 }) {
   const { t } = useTranslation(["confirm", "common"]);
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -261,6 +276,7 @@ function AdditionalGuestsDialog(props: {
                 size="sm"
               />
               <MenuFields menu={props.menu} n={i + 1} typed={props.typed} />
+              <QuestionFields questions={props.questions} person={i + 1} who={t("dialog.additional", { n: i + 1 })} typed={props.typed} />
             </div>
           ))}
         </div>

@@ -7,7 +7,9 @@ import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { confirmInvitation, declineInvitation, findInvitationByCode, type ConfirmError } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { groupAttendance } from "~/lib/events";
+import { answersFromForm } from "~/lib/guest-questions";
 import { eventsSeenBy } from "~/models/events.server";
+import { listQuestions } from "~/models/guest-questions.server";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader, type Toast } from "~/infra/session.server";
@@ -28,6 +30,10 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   notInvited: "events:notInvited",
   dishRequired: "confirm:menu.dishRequired",
   dishNotOffered: "confirm:menu.dishNotOffered",
+  answerRequired: "questions:errors.answerRequired",
+  answerNotOffered: "questions:errors.answerNotOffered",
+  answerNotYesNo: "questions:errors.answerNotYesNo",
+  answerTooLong: "questions:errors.answerTooLong",
 };
 
 /** What refused() needs of conform's submission: what was sent, and its reply. */
@@ -99,6 +105,8 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   const attendance = value.attendsAsked === "yes" ? groupAttendance(value.attends ?? [], value.guests.length + 1) : undefined;
   if (attendance && !attendance.ok) return refused(submission, 400, ["events:notInvited"]);
   const byPerson = attendance?.byPerson;
+  // The couple's questions: the invitation's answers, and each person's (0 the primary guest, N the Nth name).
+  const replies = answersFromForm(value as Readonly<Record<string, unknown>>, value.guests.length + 1);
   const result = code
     ? await confirmInvitation(
         code,
@@ -112,6 +120,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
             primary: { dish: value.primaryDish, child: value.primaryChild },
             guests: value.guests.map((_, i) => ({ dish: value.dish[i], child: value.child[i] })),
           },
+          answers: { invitation: replies.invitation, primary: replies.byPerson[0], guests: value.guests.map((_, i) => replies.byPerson[i + 1]) },
         },
       )
     : ({ ok: false, error: "notFound" } as const);
@@ -154,5 +163,6 @@ export async function loadConfirmPage(request: Request) {
   const headers = code && !invitation ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
   // The events it is invited to: with more than the wedding, the answer asks per person (docs/decisions/0057-events.md).
   const events = invitation ? await eventsSeenBy(invitation.events) : [];
-  return { invitation: invitation && guestView(invitation), events, headers };
+  const questions = invitation && invitation.status === "pending" ? await listQuestions() : [];
+  return { invitation: invitation && guestView(invitation), events, questions, headers };
 }

@@ -31,7 +31,7 @@ export const handle = { ...showsToasts, guestPageCache: true };
 export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { invitation, events, headers } = await loadConfirmPage(request);
+  const { invitation, events, questions, headers } = await loadConfirmPage(request);
   const { rsvpDeadline: deadline } = await weddingDates();
   // The couple's menu and children question, only when turned on: asked while pending, named once confirmed.
   const menu = invitation && invitation.status !== "declined" ? await loadMenuOptions() : null;
@@ -39,11 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       invitation,
       events,
+      questions,
       menu: menu && (menu.askMenu || menu.askChildren) ? menu : null,
       deadline,
       rsvpOpen: isRsvpOpen(deadline),
       /** The page's texts (decision 0014); FormErrors shows confirm's keys. */
-      i18n: await pageTexts(request, "confirm", "events"),
+      i18n: await pageTexts(request, "confirm", "events", "questions"),
     },
     { headers },
   );
@@ -118,7 +119,7 @@ function useConfirmEffects(status: string | undefined) {
 }
 
 function ConfirmPageContent() {
-  const { invitation, events, deadline, rsvpOpen, menu } = useLoaderData<typeof loader>();
+  const { invitation, events, deadline, rsvpOpen, menu, questions } = useLoaderData<typeof loader>();
   const { t } = useTranslation("confirm");
   const [params] = useSearchParams();
   useConfirmEffects(invitation?.status);
@@ -131,7 +132,7 @@ function ConfirmPageContent() {
   else if (invitation?.status === "declined") view = <DeclinedView />;
   else if (!open) view = <ExpiredView deadline={deadline} />;
   else if (invitation && params.get("step") === "decline") view = <DeclineStep />;
-  else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} events={events} menu={menu} />;
+  else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} events={events} menu={menu} questions={questions} />;
   else view = <CodeForm />;
 
   return (
