@@ -14,6 +14,7 @@ import { MAX_PHONE_INPUT_LENGTH } from "./contacts";
 import { isEmailAddress, MAX_EMAIL_LENGTH } from "./email";
 import { MAX_EVENTS, MAX_EVENT_ADDRESS_LENGTH, MAX_EVENT_DESCRIPTION_LENGTH, MAX_EVENT_NAME_LENGTH, MAX_EVENT_PLACE_LENGTH } from "./events";
 import type { menuTabSchema } from "./menu-schemas";
+import { MAX_OPTION_LENGTH, MAX_OPTIONS, MAX_QUESTION_LENGTH } from "./guest-questions";
 
 /**
  * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
@@ -193,6 +194,35 @@ export const eventsScreenSchema = z.discriminatedUnion("intent", [
   removal("removeEvent"),
 ]);
 
+/** 'Preguntas': the couple's own questions (their rules: app/lib/guest-questions.ts checkQuestion); bounds only. */
+const questionFormFields = {
+  textEs: z
+    .string()
+    .max(MAX_QUESTION_LENGTH * 2, "questions:errors.questionTooLong")
+    .default(""),
+  textEn: z
+    .string()
+    .max(MAX_QUESTION_LENGTH * 2, "questions:errors.questionTooLong")
+    .optional(),
+  kind: z.string().max(12).default(""),
+  optionsEs: z
+    .string()
+    .max((MAX_OPTION_LENGTH + 2) * MAX_OPTIONS * 2, "questions:errors.optionTooLong")
+    .optional(),
+  optionsEn: z
+    .string()
+    .max((MAX_OPTION_LENGTH + 2) * MAX_OPTIONS * 2, "questions:errors.optionTooLong")
+    .optional(),
+  per: z.string().max(12).optional(),
+  required: checkbox,
+};
+export const questionsScreenSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("createQuestion"), ...questionFormFields }),
+  z.object({ intent: z.literal("editQuestion"), id, ...questionFormFields }),
+  z.object({ intent: z.literal("moveQuestion"), id, direction: z.enum(["up", "down"]) }),
+  removal("removeQuestion"),
+]);
+
 /** Crear: 'Crear Nueva Invitación'. */
 export const createTabSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -290,6 +320,7 @@ export type AdminAction =
   | z.infer<typeof wishesTabSchema>
   | z.infer<typeof contentMediaSchema>
   | z.infer<typeof eventsScreenSchema>
+  | z.infer<typeof questionsScreenSchema>
   | z.infer<typeof menuTabSchema>;
 export type AdminIntent = AdminAction["intent"];
 /** The panel's operations (everything but opening and closing the session). */
@@ -349,7 +380,7 @@ export function errorsOf(result: AdminActionData | undefined): string[] | undefi
 }
 
 /** Intents that ask "are you sure?" first. */
-export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish", "rejectAllWishes", "removeEvent"] as const;
+export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish", "rejectAllWishes", "removeEvent", "removeQuestion"] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
 export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteInvitation: "dashboard:confirm.deleteInvitation",
@@ -359,6 +390,7 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteWish: "wishes:admin.confirmDelete",
   rejectAllWishes: "wishes:admin.confirmRejectAll",
   removeEvent: "events:confirmRemove",
+  removeQuestion: "questions:confirmRemove",
 };
 /** A list or figure the panel could not load: shown in place, with the server's message. */
 export interface LoadError {
