@@ -182,8 +182,11 @@ export interface QuestionCount {
   id: number;
   textEs: string;
   textEn: string | null;
+  kind: QuestionKind;
   /** Each value in the question's order ('yes', 'no' / the options' Spanish texts) with its count. */
   counts: { value: string; count: number }[];
+  /** A list's options (their English texts for the English panel). */
+  options: QuestionOption[];
 }
 
 export function countAnswers(questions: readonly GuestQuestion[], answers: readonly { questionId: number; value: string }[]): QuestionCount[] {
@@ -193,7 +196,14 @@ export function countAnswers(questions: readonly GuestQuestion[], answers: reado
       const values = q.kind === "yesno" ? ["yes", "no"] : q.options.map((o) => o.es);
       const counts = new Map(values.map((v) => [v, 0]));
       for (const a of answers) if (a.questionId === q.id && counts.has(a.value)) counts.set(a.value, counts.get(a.value)! + 1);
-      return { id: q.id, textEs: q.textEs, textEn: q.textEn, counts: values.map((value) => ({ value, count: counts.get(value) ?? 0 })) };
+      return {
+        id: q.id,
+        textEs: q.textEs,
+        textEn: q.textEn,
+        kind: q.kind,
+        counts: values.map((value) => ({ value, count: counts.get(value) ?? 0 })),
+        options: q.options,
+      };
     });
 }
 

@@ -2,12 +2,13 @@ import { statsTabSchema } from "~/lib/admin-schemas";
 import { getStats, listDietaryNotes } from "~/models/invitations.server";
 import { eventStats, listExtraEvents } from "~/models/events.server";
 import { menuStats } from "~/models/menu.server";
+import { questionStats } from "~/models/guest-questions.server";
 import { removeDemoDataFailure, removeDemoDataHandler } from "~/http/admin/demo-data.server";
 import { attempt, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Estadísticas: the figures and every dietary note of a guest who is coming. */
 export async function loadStatsTab() {
-  const [stats, dietary, menu, byEvent] = await Promise.all([
+  const [stats, dietary, menu, byEvent, questions] = await Promise.all([
     attempt("stats", getStats),
     attempt("dietary notes", listDietaryNotes),
     menuStats().catch(() => null),
@@ -19,9 +20,14 @@ export async function loadStatsTab() {
         console.error("admin: loading per-event totals failed", error);
         return [];
       }),
+    // The couple's yes/no and list questions: shown only when there is one.
+    questionStats().catch((error: unknown) => {
+      console.error("admin: loading the questions' counts failed", error);
+      return [];
+    }),
   ]);
   // The menu only once the couple asks for it or about children: the screen is otherwise as before.
-  return { stats, dietary, ...(menu ? { menu } : {}), ...(byEvent.length > 0 ? { byEvent } : {}) };
+  return { stats, dietary, ...(menu ? { menu } : {}), ...(byEvent.length > 0 ? { byEvent } : {}), ...(questions.length > 0 ? { questions } : {}) };
 }
 
 /** Its one form: 'Quitar los datos de ejemplo' (the notice above the figures). */
