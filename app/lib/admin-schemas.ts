@@ -127,6 +127,8 @@ export const removeDemoDataForm = z.object({
   invitations: idList,
   answered: idList,
   sections: idList,
+  // The demo's questions ('Preguntas'); older pages do not send it: none.
+  questions: idList,
   confirmed: z.literal("yes"),
 });
 
@@ -380,7 +382,16 @@ export function errorsOf(result: AdminActionData | undefined): string[] | undefi
 }
 
 /** Intents that ask "are you sure?" first. */
-export const CONFIRMED_INTENTS = ["deleteInvitation", "deleteGuest", "deleteSection", "deleteMedia", "deleteWish", "rejectAllWishes", "removeEvent", "removeQuestion"] as const;
+export const CONFIRMED_INTENTS = [
+  "deleteInvitation",
+  "deleteGuest",
+  "deleteSection",
+  "deleteMedia",
+  "deleteWish",
+  "rejectAllWishes",
+  "removeEvent",
+  "removeQuestion",
+] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
 export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   deleteInvitation: "dashboard:confirm.deleteInvitation",
