@@ -7,6 +7,7 @@ import { storeCodeHeader } from "~/infra/session.server";
 import { db } from "~/infra/db.server";
 import { answerWebhookBody, type AnswerNotice } from "~/models/notifications.server";
 import { useTestDatabase } from "./helpers/test-db";
+import { exportGuestList } from "~/models/guest-list.server";
 
 /** The couple's own questions: the pure rules (app/lib/guest-questions.ts), then the store and the /confirm form. */
 
@@ -246,5 +247,33 @@ describe("the couple's notification carries the answers", () => {
     expect(body.text).toContain("- Ana (Entrante: Jamón)");
     expect(body.text).toContain("- ¿Bus? Sí");
     expect(body.answers[0].answers).toEqual([{ question: "¿Bus?", answer: "Sí" }]);
+  });
+});
+
+describe("the guest list's CSV with the couple's questions", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("without questions the file is as before; with them a column per question (its Spanish text), per-person answers on each person's row", async () => {
+    const inv = await make("Ana", 2);
+    await confirmInvitation(inv.code, ["Luis"]);
+    const before = await exportGuestList("https://boda.example.com");
+    expect(before.split("\r\n")[0]).toBe("\uFEFFcode,link,primaryGuest,maxGuests,language,status,guest,isPrimary,dietary,message,answeredAt,phone,email");
+
+    const bus = await question({ textEs: "¿Bus?", kind: "yesno" });
+    const starter = await question({ textEs: "Entrante", kind: "choice", optionsEs: "Jamón\nEnsalada", per: "person" });
+    const other = await make("Eva", 2);
+    await confirmInvitation(other.code, ["Leo"], undefined, {
+      answers: { invitation: { [bus]: "yes" }, primary: { [starter]: "Ensalada" }, guests: [{ [starter]: "Jamón" }] },
+    });
+    const lines = (await exportGuestList("https://boda.example.com")).split("\r\n");
+    expect(lines[0].endsWith(",email,¿Bus?,Entrante")).toBe(true);
+    expect(lines.filter((l) => l.includes(",Eva,")).map((l) => l.split(",").slice(-2))).toEqual([
+      ["Sí", "Ensalada"],
+      ["Sí", "Jamón"],
+    ]);
+    expect(lines.filter((l) => l.includes(",Ana,")).map((l) => l.split(",").slice(-2))).toEqual([
+      ["", ""],
+      ["", ""],
+    ]);
   });
 });
