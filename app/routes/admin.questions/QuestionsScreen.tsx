@@ -1,4 +1,5 @@
 import { Button, Checkbox, Textarea, TextInput } from "@mantine/core";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminForm } from "~/components/admin/AdminForm";
 import { ConfirmAction } from "~/components/admin/ConfirmAction";
@@ -77,7 +78,13 @@ function QuestionCard({ listed, first, last }: { listed: Listed; first: boolean;
         )}
         {answers > 0 ? (
           // With answers: asked first (a dialog with JavaScript, a page of its own without).
-          <ConfirmAction intent="removeQuestion" id={question.id} name={question.textEs} prompt={t("confirmRemove", { name: question.textEs })} label={removeLabel}>
+          <ConfirmAction
+            intent="removeQuestion"
+            id={question.id}
+            name={question.textEs}
+            prompt={t("confirmRemove", { name: question.textEs })}
+            label={removeLabel}
+          >
             {t("remove")}
           </ConfirmAction>
         ) : (
@@ -98,11 +105,12 @@ function NewQuestion() {
   const { t } = useTranslation("questions");
   const create = useAdminAction("createQuestion", "create-question");
   const typed = create.result && !create.result.ok ? create.result.initialValue : undefined;
+  // A new, empty form after each save (the redirect changes the location); a refusal keeps what was typed.
+  const location = useLocation();
   return (
     <section aria-labelledby="new-question-title">
       <h3 id="new-question-title">{t("add")}</h3>
-      {/* Keyed by what was typed: a success (a redirect) empties it, a refusal keeps it. */}
-      <AdminForm action={create} className="admin-form" key={typed ? "typed" : "empty"}>
+      <AdminForm action={create} className="admin-form" key={typed ? "typed" : location.key}>
         <QuestionFields typed={typed} idPrefix="new-question" />
         <FormErrors id="new-question-errors" errors={create.errors} />
         <Button type="submit" disabled={create.busy}>
