@@ -113,7 +113,7 @@ test("a guest's missing required answer is refused and nothing is stored; answer
   await expect(row.getByText(`${BUS} Sí`)).toBeVisible();
   await expect(row.getByText(`${STARTER} Ensalada`)).toBeVisible();
   await admin.page.goto("/admin");
-  const stats = admin.page.getByRole("region", { name: "Respuestas a vuestras preguntas" });
+  const stats = admin.page.getByRole("region", { name: "Respuestas a sus preguntas" });
   await expect(stats.getByText(`${BUS}: Sí 1 · No 0`)).toBeVisible();
   await expect(stats.getByText(`${STARTER}: Jamón 0 · Ensalada 1`)).toBeVisible();
   await admin.context.close();
