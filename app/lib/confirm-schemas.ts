@@ -20,7 +20,7 @@ export const verifyCodeSchema = z.object({
  * the invitation's answer and each person's (the primary guest at 0). A textarea-free single line
  * each: the exact limit is applyAnswers', after clean-up; these bound what the server reads.
  */
-const questionShape = Object.fromEntries(
+export const questionShape = Object.fromEntries(
   Array.from({ length: MAX_QUESTIONS }, (_, j) => {
     const names = questionFields(j);
     return [

@@ -1,7 +1,12 @@
 import type { Kysely, Transaction } from "kysely";
 import { bool, db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
+import { setGuestChoicesIn, type EditChoicesError } from "~/models/menu.server";
+import type { PersonChoice } from "~/lib/menu";
 import {
+  applyAnswers,
+  type AnswerError,
+  type SentAnswers,
   checkQuestion,
   countAnswers,
   MAX_QUESTIONS,
@@ -242,4 +247,55 @@ export async function demoQuestions(): Promise<{ id: number; text: string }[]> {
     .orderBy("position")
     .execute();
   return rows.map((r) => ({ id: Number(r.id), text: r.text_es }));
+}
+
+export type EditAnswerError = EditChoicesError | AnswerError;
+
+class Refused extends Error {
+  constructor(readonly error: EditAnswerError) {
+    super(error);
+  }
+}
+
+/**
+ * 'Editar respuesta' (the admin): each person's dish and child mark (the menu's rule) and the
+ * answers to the couple's questions (applyAnswers, the guests' own rule), in one transaction: a
+ * refusal of either changes nothing. `answers.byPerson` is by the guests' order, the primary first.
+ */
+export async function editAnswer(
+  invitationId: number,
+  choices: ReadonlyMap<number, PersonChoice>,
+  answers: { invitation: SentAnswers; byPerson: readonly SentAnswers[] },
+): Promise<{ ok: true } | { ok: false; error: EditAnswerError }> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const chosen = await setGuestChoicesIn(trx, invitationId, choices);
+      if (!chosen.ok) throw new Refused(chosen.error);
+      const guests = await trx
+        .selectFrom("guests")
+        .select(["id", "full_name"])
+        .where("invitation_id", "=", invitationId)
+        .orderBy("is_primary", "desc")
+        .orderBy("id")
+        .execute();
+      const people = guests.map((g) => ({ fullName: g.full_name }));
+      const replied = applyAnswers(await listQuestions(trx), people, {
+        invitation: answers.invitation,
+        primary: answers.byPerson[0],
+        guests: people.map((p, i) => ({ fullName: p.fullName, answers: answers.byPerson[i] })),
+      });
+      if (!replied.ok) throw new Refused(replied.error);
+      await storeAnswers(
+        trx,
+        invitationId,
+        guests.map((g) => Number(g.id)),
+        replied.answers,
+      );
+      return { ok: true as const };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Refused) return { ok: false as const, error: error.error };
+      throw error;
+    });
 }

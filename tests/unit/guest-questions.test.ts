@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { applyAnswers, checkAnswer, checkQuestion, countAnswers, foldKey, type GuestQuestion } from "~/lib/guest-questions";
 import { confirmInvitation, createInvitation, findInvitationById, updateInvitation } from "~/models/invitations.server";
-import { answerCount, createQuestion, listQuestions, moveQuestion, questionStats, removeQuestion, updateQuestion } from "~/models/guest-questions.server";
+import {
+  answerCount,
+  createQuestion,
+  editAnswer,
+  listQuestions,
+  moveQuestion,
+  questionStats,
+  removeQuestion,
+  updateQuestion,
+} from "~/models/guest-questions.server";
 import { handleConfirmAction } from "~/routes/confirm/confirm.server";
 import { storeCodeHeader } from "~/infra/session.server";
 import { db } from "~/infra/db.server";
@@ -275,5 +284,27 @@ describe("the guest list's CSV with the couple's questions", () => {
       ["", ""],
       ["", ""],
     ]);
+  });
+});
+
+describe("'Editar respuesta': the admin changes the answers to the couple's questions", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("under the guests' rule, in one transaction: a refusal changes nothing", async () => {
+    const bus = await question({ textEs: "¿Bus?", kind: "yesno", required: true });
+    const starter = await question({ textEs: "Entrante", kind: "choice", optionsEs: "Jamón\nEnsalada", per: "person" });
+    const inv = await make("Ana", 2);
+    await confirmInvitation(inv.code, ["Luis"], undefined, { answers: { invitation: { [bus]: "no" } } });
+    const noChoices = new Map();
+    expect(await editAnswer(inv.id, noChoices, { invitation: {}, byPerson: [{}, {}] })).toEqual({ ok: false, error: "answerRequired" });
+    expect(await editAnswer(inv.id, noChoices, { invitation: { [bus]: "yes" }, byPerson: [{}, { [starter]: "Sopa" }] })).toEqual({
+      ok: false,
+      error: "answerNotOffered",
+    });
+    expect((await findInvitationById(inv.id))!.answers).toEqual([{ questionId: bus, value: "no" }]);
+    expect(await editAnswer(inv.id, noChoices, { invitation: { [bus]: "yes" }, byPerson: [{}, { [starter]: "Jamón" }] })).toEqual({ ok: true });
+    const stored = (await findInvitationById(inv.id))!;
+    expect(stored.answers).toEqual([{ questionId: bus, value: "yes" }]);
+    expect(stored.guests.map((g) => g.answers)).toEqual([undefined, [{ questionId: starter, value: "Jamón" }]]);
   });
 });

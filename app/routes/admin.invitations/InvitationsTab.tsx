@@ -224,7 +224,7 @@ export function InvitationsTab({
                             </li>
                           ))}
                         </ul>
-                        {inv.confirmed && dishes.length > 0 ? <EditAnswerLink invitationId={inv.id} /> : null}
+                        {inv.confirmed && (dishes.length > 0 || questions.length > 0) ? <EditAnswerLink invitationId={inv.id} /> : null}
                       </>
                     )}
                   </td>
