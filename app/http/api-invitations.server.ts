@@ -1,3 +1,4 @@
+import type { SentAnswers } from "~/lib/guest-questions";
 import type { PersonChoice } from "~/lib/menu";
 import { z } from "zod";
 import { MAX_EVENTS } from "~/lib/events";
@@ -14,6 +15,13 @@ import { changeAnswer, confirmInvitation, declineInvitation, findInvitationByCod
 import { guestView } from "~/lib/invitation-view";
 import { consume } from "~/infra/rate-limit.server";
 import { clientIp } from "~/http/request.server";
+import { MAX_ANSWER_LENGTH, MAX_QUESTIONS } from "~/lib/guest-questions";
+
+/** Answers by question id: a text, "yes"/"no" or a boolean, an option's text; the rules are applyAnswers'. */
+const answersBody = z
+  .record(z.string().regex(/^\d{1,9}$/), z.union([z.string().max(MAX_ANSWER_LENGTH * 2), z.boolean(), z.null()]))
+  .refine((answers) => Object.keys(answers).length <= MAX_QUESTIONS)
+  .nullish();
 
 // Types only (and a bound on the list): the RSVP rules are confirmInvitation's.
 /** The body of a guest's answer (confirm, and a change of it). */
@@ -31,10 +39,14 @@ export const answerBody = z.object({
         // The dish's id from the couple's menu and the child mark (asked only once turned on, app/lib/menu.ts).
         dish: z.union([z.number().int(), z.string().max(12)]).nullish(),
         child: z.boolean().nullish(),
+        // This person's answers to the couple's questions asked per person: question id → value.
+        answers: answersBody,
       }),
     )
     .max(MAX_GUESTS_PER_INVITATION * 2),
   message: z.string().nullish(),
+  // The answers to the couple's questions asked once per invitation: question id → value (app/lib/guest-questions.ts).
+  answers: answersBody,
 });
 
 /**
@@ -77,14 +89,17 @@ export async function confirmForGuest(
   request: Request,
   context: AppLoadContext,
   code: string,
-  guests: readonly (GuestAnswer & { attends?: readonly number[] } & PersonChoice)[],
+  guests: readonly (GuestAnswer & { attends?: readonly number[] } & PersonChoice & { answers?: SentAnswers | null })[],
   message?: string | null,
+  answers?: SentAnswers | null,
   store: typeof confirmInvitation = confirmInvitation,
 ) {
   await limitCodeLookups(request, context);
   // Each person's dish and child mark ride with their name (the primary guest's beside their own name).
   const choices = { primary: {}, guests: guests.map((g) => ({ dish: g.dish, child: g.child })) };
-  const result = await store(code, guests, undefined, { message, choices });
+  // Likewise each person's answers to the couple's questions; the invitation's apart.
+  const replies = { invitation: answers ?? null, primary: null, guests: guests.map((g) => g.answers) };
+  const result = await store(code, guests, undefined, { message, choices, answers: replies });
   if (result.ok) return guestView(result.invitation);
   return fail(request, apiAnswers.confirm[result.error], await messageValues(request));
 }
@@ -94,10 +109,11 @@ export function changeForGuest(
   request: Request,
   context: AppLoadContext,
   code: string,
-  guests: readonly (GuestAnswer & { attends?: readonly number[] } & PersonChoice)[],
+  guests: readonly (GuestAnswer & { attends?: readonly number[] } & PersonChoice & { answers?: SentAnswers | null })[],
   message?: string | null,
+  answers?: SentAnswers | null,
 ) {
-  return confirmForGuest(request, context, code, guests, message, changeAnswer);
+  return confirmForGuest(request, context, code, guests, message, answers, changeAnswer);
 }
 
 /** POST /api/invitations/{code}/decline: declineInvitation, its errors as 403/404/409; counted like a confirmation. */

@@ -46,6 +46,10 @@ const confirm: Record<ConfirmError, Answer> = {
   // 'Cambiar mi respuesta': nothing richer to change is a refusal of the stored state; nobody coming is the guest's input.
   notEditable: [403, "confirm:change.notEditable"],
   nobodyComing: [400, "confirm:change.nobodyComing"],
+  answerRequired: [400, "questions:errors.answerRequired"],
+  answerNotOffered: [400, "questions:errors.answerNotOffered"],
+  answerNotYesNo: [400, "questions:errors.answerNotYesNo"],
+  answerTooLong: [400, "questions:errors.answerTooLong"],
 };
 
 /** declineInvitation's errors: the same statuses as a confirmation's. */

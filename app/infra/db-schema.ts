@@ -227,6 +227,34 @@ export interface OutboxTable {
   created_at: Generated<string>;
 }
 
+/** One of the couple's own questions ('Preguntas'): docs/decisions/0058-the-couples-questions.md. */
+export interface GuestQuestionTable {
+  id: Generated<number>;
+  text_es: string;
+  text_en: string | null;
+  kind: "text" | "yesno" | "choice";
+  /** For 'choice': JSON `[{ "es": "…", "en": "…" | null }]`; null otherwise. */
+  options: string | null;
+  per: "invitation" | "person";
+  required: SqlBool;
+  position: number;
+  /** Seeded by the demo (decision 0054): 'Quitar los datos de ejemplo' removes it. */
+  is_demo: Generated<SqlBool>;
+  /** Removed by the couple: kept with its answers, out of every list. */
+  removed_at: string | null;
+  created_at: Generated<string>;
+}
+
+/** An answer to a question: once per invitation (guest_id null) or per person (the guest row). */
+export interface GuestQuestionAnswerTable {
+  id: Generated<number>;
+  question_id: number;
+  invitation_id: number;
+  guest_id: number | null;
+  /** The text typed, 'yes'/'no', or the chosen option's Spanish text. */
+  value: string;
+}
+
 /** Addresses that asked not to be e-mailed ('Ya no quiero recibir correos'), lower-case. */
 export interface SuppressedEmailTable {
   email: string;
@@ -250,6 +278,8 @@ export interface Database {
   guest_events: GuestEventTable;
   menu_dishes: MenuDishTable;
   seating_tables: SeatingTableTable;
+  guest_questions: GuestQuestionTable;
+  guest_question_answers: GuestQuestionAnswerTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

@@ -16,6 +16,7 @@ import { MAX_EVENTS, MAX_EVENT_ADDRESS_LENGTH, MAX_EVENT_DESCRIPTION_LENGTH, MAX
 import type { menuTabSchema } from "./menu-schemas";
 import type { doorTabSchema } from "./door-schemas";
 import type { tablesTabSchema } from "./tables-schemas";
+import { MAX_OPTION_LENGTH, MAX_OPTIONS, MAX_QUESTION_LENGTH } from "./guest-questions";
 
 /**
  * The admin panel's tabs, in order, each its own route folder (app/routes/admin._index/,
@@ -34,6 +35,8 @@ export const ADMIN_TABS = [
   { id: "content", path: "/admin/content", loading: "common:loading", label: "content:tab", nested: true },
   // 'Menú': the dishes, the menu and children switches; its report is /admin/catering.
   { id: "menu", path: "/admin/menu", loading: "menu:loading", label: "menu:tab" },
+  // 'Preguntas': the couple's own questions to their guests (docs/decisions/0058-the-couples-questions.md).
+  { id: "questions", path: "/admin/questions", loading: "questions:loading", label: "questions:tab" },
   // 'Mesas': the seating plan (decision 0059).
   { id: "tables", path: "/admin/tables", loading: "tables:loading", label: "tables:tab" },
   // 'Por revisar (N)': a label of its own namespace, counting the photos waiting (the /admin layout's loader).
@@ -130,6 +133,8 @@ export const removeDemoDataForm = z.object({
   invitations: idList,
   answered: idList,
   sections: idList,
+  // The demo's questions ('Preguntas'); older pages do not send it: none.
+  questions: idList,
   confirmed: z.literal("yes"),
 });
 
@@ -195,6 +200,35 @@ export const eventsScreenSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("editEvent"), id, ...eventFields }),
   z.object({ intent: z.literal("moveEvent"), id, direction: z.enum(["up", "down"]) }),
   removal("removeEvent"),
+]);
+
+/** 'Preguntas': the couple's own questions (their rules: app/lib/guest-questions.ts checkQuestion); bounds only. */
+const questionFormFields = {
+  textEs: z
+    .string()
+    .max(MAX_QUESTION_LENGTH * 2, "questions:errors.questionTooLong")
+    .default(""),
+  textEn: z
+    .string()
+    .max(MAX_QUESTION_LENGTH * 2, "questions:errors.questionTooLong")
+    .optional(),
+  kind: z.string().max(12).default(""),
+  optionsEs: z
+    .string()
+    .max((MAX_OPTION_LENGTH + 2) * MAX_OPTIONS * 2, "questions:errors.optionTooLong")
+    .optional(),
+  optionsEn: z
+    .string()
+    .max((MAX_OPTION_LENGTH + 2) * MAX_OPTIONS * 2, "questions:errors.optionTooLong")
+    .optional(),
+  per: z.string().max(12).optional(),
+  required: checkbox,
+};
+export const questionsScreenSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("createQuestion"), ...questionFormFields }),
+  z.object({ intent: z.literal("editQuestion"), id, ...questionFormFields }),
+  z.object({ intent: z.literal("moveQuestion"), id, direction: z.enum(["up", "down"]) }),
+  removal("removeQuestion"),
 ]);
 
 /** Crear: 'Crear Nueva Invitación'. */
@@ -294,6 +328,7 @@ export type AdminAction =
   | z.infer<typeof wishesTabSchema>
   | z.infer<typeof contentMediaSchema>
   | z.infer<typeof eventsScreenSchema>
+  | z.infer<typeof questionsScreenSchema>
   | z.infer<typeof menuTabSchema>
   | z.infer<typeof doorTabSchema>
   | z.infer<typeof tablesTabSchema>;
@@ -364,6 +399,7 @@ export const CONFIRMED_INTENTS = [
   "rejectAllWishes",
   "removeEvent",
   "deleteTable",
+  "removeQuestion",
 ] as const;
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
 export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
@@ -375,6 +411,7 @@ export const CONFIRM_PROMPTS: Record<ConfirmedIntent, string> = {
   rejectAllWishes: "wishes:admin.confirmRejectAll",
   removeEvent: "events:confirmRemove",
   deleteTable: "tables:confirmDelete",
+  removeQuestion: "questions:confirmRemove",
 };
 /** A list or figure the panel could not load: shown in place, with the server's message. */
 export interface LoadError {

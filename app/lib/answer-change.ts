@@ -14,15 +14,18 @@ export interface RicherAnswer {
   askMenu: boolean;
   /** 'Preguntar por niños'. */
   askChildren: boolean;
+  /** How many questions of the couple's own ('Preguntas') are asked. */
+  questions: number;
 }
 
 /**
  * Whether a confirmed guest may change their answer at all: only when the answer carries more
- * than the wedding's yes (more than the wedding as events, a dish, a child mark). With none of it
+ * than the wedding's yes (more than the wedding as events, a dish, a child mark, the couple's own
+ * questions). With none of it
  * a confirmed answer stands as it always did. The one place to add another such question.
  */
 export function answerIsEditable(options: RicherAnswer): boolean {
-  return asksPerEvent(options.events) || options.askMenu || options.askChildren;
+  return asksPerEvent(options.events) || options.askMenu || options.askChildren || options.questions > 0;
 }
 
 /** Whether 'Cambiar mi respuesta' is offered and accepted now: a confirmed answer, editable, before the RSVP deadline. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_FORM_LIST_LENGTH, MAX_GUESTS_PER_INVITATION, MAX_NAME_LENGTH } from "./constants";
 import { MAX_EVENTS } from "./events";
 import { formFieldsOf } from "./form-fields";
+import { MAX_ANSWER_LENGTH, MAX_QUESTIONS, questionFields } from "./guest-questions";
 import { nameField } from "./names";
 import { MAX_DIETARY_LENGTH, MAX_MESSAGE_LENGTH } from "./rsvp";
 
@@ -14,7 +15,40 @@ export const verifyCodeSchema = z.object({
   code: z.string({ required_error: "confirm:form.emptyCode" }).trim().min(1, "confirm:form.emptyCode").max(32, "confirm:form.invalidCode"),
 });
 
-export const confirmAttendanceSchema = z.object({
+/**
+ * The couple's questions (app/lib/guest-questions.ts) on the confirm form: per question slot its id,
+ * the invitation's answer and each person's (the primary guest at 0). A textarea-free single line
+ * each: the exact limit is applyAnswers', after clean-up; these bound what the server reads.
+ */
+export const questionShape = Object.fromEntries(
+  Array.from({ length: MAX_QUESTIONS }, (_, j) => {
+    const names = questionFields(j);
+    return [
+      [names.id, z.string().max(12).optional()],
+      [
+        names.invitation,
+        z
+          .string()
+          .max(MAX_ANSWER_LENGTH * 2, "questions:errors.answerTooLong")
+          .optional(),
+      ],
+      [
+        names.person,
+        z
+          .array(
+            z
+              .string()
+              .max(MAX_ANSWER_LENGTH * 2, "questions:errors.answerTooLong")
+              .optional(),
+          )
+          .max(MAX_GUESTS_PER_INVITATION)
+          .default([]),
+      ],
+    ];
+  }).flat(),
+) as Record<string, z.ZodTypeAny>;
+
+const confirmAttendanceBase = z.object({
   intent: z.literal("confirm"),
   // Additional guests' names, normalised; blanks (or only invisible characters) end up empty and
   // are dropped by buildGuestList.
@@ -42,9 +76,14 @@ export const confirmAttendanceSchema = z.object({
   attendsAsked: z.literal("yes").optional(),
 });
 
+/**
+ * The answer form with the question slots' fields. Its type is the base's: the slots are read by
+ * answersFromForm, which checks each value, so nothing typed depends on the generated names.
+ */
+export const confirmAttendanceSchema = confirmAttendanceBase.extend(questionShape) as unknown as typeof confirmAttendanceBase;
+
 /** 'Cambiar mi respuesta': the same fields, replacing a confirmed answer (a replayed "confirm" stays a no-op). */
 export const updateAnswerSchema = confirmAttendanceSchema.extend({ intent: z.literal("update") });
-
 /** The guests' "no"; the page asks "are you sure?" before sending it. */
 export const declineSchema = z.object({ intent: z.literal("decline") });
 

@@ -28,7 +28,18 @@ export interface GuestListInvitation {
   /** With events of the couple's (docs/decisions/0057-events.md): the names of the events it is invited to, and each person's. */
   events?: string[];
   /** `dish` (the dish's Spanish name) and `isChild` only on a site that uses the couple's menu (decision 0056). */
-  guests: { fullName: string; isPrimary: boolean; dietary: string | null; attends?: string[]; dish?: string | null; isChild?: boolean }[];
+  guests: {
+    fullName: string;
+    isPrimary: boolean;
+    dietary: string | null;
+    attends?: string[];
+    dish?: string | null;
+    isChild?: boolean;
+    /** This person's answers to the couple's questions asked per person: column (the question's Spanish text) → answer. */
+    answers?: Record<string, string>;
+  }[];
+  /** The answers to the couple's questions asked once per invitation: column → answer (on each of its rows). */
+  answers?: Record<string, string>;
 }
 
 /** The export's columns, in order (the API's field names, see ARCHITECTURE.md "Data"). */
@@ -61,7 +72,9 @@ export const MENU_EXPORT_COLUMNS = ["dish", "child"] as const;
 export const EVENT_COLUMNS = ["eventos", "asistencia"] as const;
 export const EVENT_SEPARATOR = "; ";
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string> &
-  Partial<Record<(typeof MENU_EXPORT_COLUMNS)[number] | (typeof EVENT_COLUMNS)[number], string>>;
+  Partial<Record<(typeof MENU_EXPORT_COLUMNS)[number] | (typeof EVENT_COLUMNS)[number], string>> &
+  /** The couple's questions' columns (their Spanish texts), only when there are questions. */
+  Partial<Record<string, string>>;
 
 /**
  * One row per guest of the invitation; an invitation without guests yet (pending, declined)
@@ -83,8 +96,12 @@ export function guestListRows(invitation: GuestListInvitation, link: string): Ex
     email: invitation.email ?? "",
   };
   const events = invitation.events ? { eventos: invitation.events.join(EVENT_SEPARATOR) } : {};
-  if (invitation.guests.length === 0) return [{ ...base, ...events, guest: "", isPrimary: "", dietary: "", ...(invitation.events ? { asistencia: "" } : {}) }];
+  const answers = invitation.answers ?? {};
+  if (invitation.guests.length === 0)
+    return [{ ...answers, ...base, ...events, guest: "", isPrimary: "", dietary: "", ...(invitation.events ? { asistencia: "" } : {}) }];
   return invitation.guests.map((g) => ({
+    ...answers,
+    ...g.answers,
     ...base,
     ...events,
     guest: g.fullName,
@@ -105,8 +122,12 @@ export function neutralizeCell(value: string): string {
 }
 
 /** The CSV text: RFC 4180 (CRLF, quotes as needed), UTF-8 with a BOM so Excel reads accents right. */
-export function guestListCsv(rows: readonly ExportRow[], { menu = false, events = false }: { menu?: boolean; events?: boolean } = {}): string {
-  const columns = [...EXPORT_COLUMNS, ...(menu ? MENU_EXPORT_COLUMNS : []), ...(events ? EVENT_COLUMNS : [])];
+export function guestListCsv(
+  rows: readonly ExportRow[],
+  { menu = false, events = false, questions = [] }: { menu?: boolean; events?: boolean; questions?: readonly string[] } = {},
+): string {
+  // The questions' columns last, only when there are questions: older files and macros keep their columns.
+  const columns = [...EXPORT_COLUMNS, ...(menu ? MENU_EXPORT_COLUMNS : []), ...(events ? EVENT_COLUMNS : []), ...questions];
   return stringify(
     rows.map((r) => columns.map((c) => neutralizeCell(r[c] ?? ""))),
     { header: true, columns, record_delimiter: "\r\n", bom: true },

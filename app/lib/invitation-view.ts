@@ -13,7 +13,15 @@ export interface InvitationView {
   /** The guests' note to the couple. */
   message: string | null;
   /** Each person's dish from the couple's menu and child mark, present only when set. */
-  guests: { id: number; fullName: string; dietary: string | null; dishId?: number; isChild?: true }[];
+  guests: { id: number; fullName: string; dietary: string | null; dishId?: number; isChild?: true; answers?: ViewAnswer[] }[];
+  /** The answers to the couple's questions asked once per invitation, present only when there are some. */
+  answers?: ViewAnswer[];
+}
+
+/** An answer to one of the couple's questions ('Preguntas'): its id and the value stored. */
+export interface ViewAnswer {
+  questionId: number;
+  value: string;
 }
 
 export function guestView(inv: {
@@ -22,7 +30,8 @@ export function guestView(inv: {
   confirmed: boolean;
   status: InvitationStatus;
   message: string | null;
-  guests: readonly { id: number; fullName: string; dietary: string | null; dishId?: number; isChild?: true }[];
+  guests: readonly { id: number; fullName: string; dietary: string | null; dishId?: number; isChild?: true; answers?: ViewAnswer[] }[];
+  answers?: ViewAnswer[];
 }): InvitationView {
   return {
     primaryGuest: inv.primaryGuest,
@@ -36,6 +45,8 @@ export function guestView(inv: {
       dietary: g.dietary,
       ...(g.dishId === undefined ? {} : { dishId: g.dishId }),
       ...(g.isChild ? { isChild: true as const } : {}),
+      ...(g.answers ? { answers: g.answers } : {}),
     })),
+    ...(inv.answers ? { answers: inv.answers } : {}),
   };
 }

@@ -28,6 +28,7 @@ import { menu } from "./menu";
 import { door } from "./door";
 import { tables } from "./tables";
 import { tableCards } from "./tableCards";
+import { questions } from "./questions";
 
 const all = {
   common,
@@ -56,6 +57,7 @@ const all = {
   door,
   tables,
   tableCards,
+  questions,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

@@ -26,6 +26,7 @@ export const namespaces = [
   "door",
   "tables",
   "tableCards",
+  "questions",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -45,6 +45,8 @@ export const BACKUP_TABLES = [
   { name: "seating_tables", key: "id", identity: true },
   { name: "guests", key: "id", identity: true },
   { name: "guest_events", key: ["guest_id", "event_id"], identity: false },
+  { name: "guest_questions", key: "id", identity: true },
+  { name: "guest_question_answers", key: "id", identity: true },
   { name: "media", key: "id", identity: true },
   { name: "wishes", key: "id", identity: true },
   { name: "site_settings", key: "key", identity: false },

@@ -23,9 +23,14 @@ export interface DemoSection {
   id: number;
   name: string;
 }
+export interface DemoQuestion {
+  id: number;
+  text: string;
+}
 export interface DemoData {
   invitations: DemoInvitation[];
   sections: DemoSection[];
+  questions: DemoQuestion[];
 }
 
 /** What the confirmation showed: the ids it named, and which invitations it named as answered. */
@@ -33,19 +38,32 @@ export interface ShownDemoData {
   invitations: readonly number[];
   answered: readonly number[];
   sections: readonly number[];
+  questions?: readonly number[];
 }
 
 const sectionWithoutPhotos = sql<boolean>`NOT EXISTS (SELECT 1 FROM media WHERE media.section_id = gallery_sections.id)`;
+/** A demo question answered by one of the couple's own invitations is in use: it stays. */
+const questionUnused = sql<boolean>`NOT EXISTS (SELECT 1 FROM guest_question_answers a JOIN invitations i ON i.id = a.invitation_id WHERE a.question_id = guest_questions.id AND i.is_demo = 0)`;
 
 /** The demo invitations and the demo sections still unused, in the admin's order. */
 export async function demoData(): Promise<DemoData> {
-  const [invitations, sections] = await Promise.all([
+  const [invitations, sections, questions] = await Promise.all([
     db().selectFrom("invitations").select(["id", "primary_guest", "max_guests", "confirmed", "status"]).where("is_demo", "=", 1).orderBy("id").execute(),
     db().selectFrom("gallery_sections").select(["id", "name"]).where("is_demo", "=", 1).where(sectionWithoutPhotos).orderBy("order").orderBy("id").execute(),
+    db()
+      .selectFrom("guest_questions")
+      .select(["id", "text_es"])
+      .where("is_demo", "=", 1)
+      .where("removed_at", "is", null)
+      .where(questionUnused)
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
   ]);
   return {
     invitations: invitations.map((row) => ({ id: row.id, primaryGuest: row.primary_guest, maxGuests: row.max_guests, status: statusOf(row) })),
     sections: sections.map((row) => ({ id: row.id, name: row.name })),
+    questions: questions.map((row) => ({ id: Number(row.id), text: row.text_es })),
   };
 }
 
@@ -56,7 +74,7 @@ export async function demoData(): Promise<DemoData> {
  * Deleting an invitation takes its guests with it, as 'Eliminar' does (the foreign key's cascade);
  * an unused section has no photos, so no stored file. Returns how many of each went.
  */
-export async function removeDemoData(shown: ShownDemoData): Promise<{ invitations: number; sections: number }> {
+export async function removeDemoData(shown: ShownDemoData): Promise<{ invitations: number; sections: number; questions: number }> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -84,6 +102,17 @@ export async function removeDemoData(shown: ShownDemoData): Promise<{ invitation
           .executeTakeFirst();
         sections = Number(result.numDeletedRows);
       }
-      return { invitations, sections };
+      // Each named demo question still marked demo and unused by the couple's own invitations (its demo answers go with it).
+      let questions = 0;
+      if (shown.questions && shown.questions.length > 0) {
+        const result = await trx
+          .deleteFrom("guest_questions")
+          .where("id", "in", [...shown.questions])
+          .where("is_demo", "=", 1)
+          .where(questionUnused)
+          .executeTakeFirst();
+        questions = Number(result.numDeletedRows);
+      }
+      return { invitations, sections, questions };
     });
 }

@@ -8,6 +8,8 @@ import { listEvents, listExtraEvents } from "~/models/events.server";
 import { resources } from "~/locales";
 import { db } from "~/infra/db.server";
 import { listDishes, menuSettings } from "~/models/menu.server";
+import { listQuestions } from "~/models/guest-questions.server";
+import { answerText, type GuestQuestion } from "~/lib/guest-questions";
 import type { Database } from "~/infra/db-schema";
 import {
   createInvitations,
@@ -28,7 +30,17 @@ export function toGuestListInvitation(
   invitation: Invitation,
   names: ReadonlyMap<number, string> = new Map(),
   dishNames?: ReadonlyMap<number, string>,
+  questions: readonly GuestQuestion[] = [],
 ): GuestListInvitation {
+  // Each answer under its question's Spanish text, as the couple reads it (Sí/No, the option's Spanish text).
+  const columns = (answers: readonly { questionId: number; value: string }[] | undefined) => {
+    const row: Record<string, string> = {};
+    for (const a of answers ?? []) {
+      const question = questions.find((q) => q.id === a.questionId);
+      if (question) row[question.textEs] = answerText(question, a.value, "es");
+    }
+    return row;
+  };
   return {
     code: invitation.code,
     primaryGuest: invitation.primaryGuest,
@@ -45,7 +57,9 @@ export function toGuestListInvitation(
       dietary: g.dietary,
       attends: g.attends.map((id) => names.get(id) ?? String(id)),
       ...(dishNames ? { dish: g.dishId === undefined ? null : (dishNames.get(g.dishId) ?? null), isChild: g.isChild ?? false } : {}),
+      ...(questions.length ? { answers: columns(g.answers) } : {}),
     })),
+    ...(questions.length ? { answers: columns(invitation.answers) } : {}),
     // Only on a site with events of the couple's: a site without them exports what it always did.
     ...(names.size > 1 ? { events: invitation.events.map((id) => names.get(id) ?? String(id)) } : {}),
   };
@@ -53,19 +67,21 @@ export function toGuestListInvitation(
 
 /** Every invitation's guests as CSV text (oldest invitation first, as a list is usually read). */
 export async function exportGuestList(baseUrl: string): Promise<string> {
-  const [invitations, settings, dishes, events] = await Promise.all([
+  const [invitations, settings, dishes, events, questions] = await Promise.all([
     listInvitations().then((list) => list.reverse()),
     menuSettings(),
     listDishes(),
     listEvents(),
+    listQuestions(),
   ]);
   const names = new Map(events.map((e) => [e.id, e.nameEs]));
   // The dish and child columns only on a site that uses the couple's menu: otherwise the file is as before.
   const menu = settings.askMenu || settings.askChildren || invitations.some((inv) => inv.guests.some((g) => g.dishId !== undefined || g.isChild));
   const dishNames = menu ? new Map(dishes.map((d) => [d.id, d.name])) : undefined;
   return guestListCsv(
-    invitations.flatMap((inv) => guestListRows(toGuestListInvitation(inv, names, dishNames), personalLink(baseUrl, inv.code))),
-    { menu, events: names.size > 1 },
+    invitations.flatMap((inv) => guestListRows(toGuestListInvitation(inv, names, dishNames, questions), personalLink(baseUrl, inv.code))),
+    // A column per question (its Spanish text) only when there are questions.
+    { menu, events: names.size > 1, questions: questions.map((q) => q.textEs) },
   );
 }
 

@@ -20,14 +20,18 @@ const key = (name: string) => foldText(name);
  * 'Cambiar mi respuesta' and the couple's 'Editar respuesta'. A person whose name is unchanged
  * keeps their row, and with it what the couple set on it since (their table, their arrival); a new
  * name is a new row; a row whose name is no longer in the answer is removed (its events with it).
+ * Returns each person's row id, in the answer's order.
  * The same name is the same person whatever its case, accents or spacing (foldText, as the door's search).
  */
-export async function replaceAnswerRows(trx: Transaction<Database>, invitationId: number, people: readonly AnswerPerson[]): Promise<void> {
+export async function replaceAnswerRows(trx: Transaction<Database>, invitationId: number, people: readonly AnswerPerson[]): Promise<number[]> {
   const rows = await trx.selectFrom("guests").select(["id", "full_name"]).where("invitation_id", "=", invitationId).orderBy("id").execute();
   const byName = new Map<string, number>();
   for (const r of rows) if (!byName.has(key(r.full_name))) byName.set(key(r.full_name), r.id);
   const kept = new Set<number>();
   const added: (AnswerRow & { invitation_id: number })[] = [];
+  // Each person's row id, in the answer's order (new people's filled in once inserted).
+  const ids: (number | undefined)[] = [];
+  const addedAt: number[] = [];
   for (const [i, person] of people.entries()) {
     const values: AnswerRow = {
       full_name: person.fullName,
@@ -39,11 +43,20 @@ export async function replaceAnswerRows(trx: Transaction<Database>, invitationId
     const id = byName.get(key(person.fullName));
     if (id !== undefined && !kept.has(id)) {
       kept.add(id);
+      ids.push(id);
       await trx.updateTable("guests").set(values).where("id", "=", id).execute();
-    } else added.push({ invitation_id: invitationId, ...values });
+    } else {
+      ids.push(undefined);
+      addedAt.push(i);
+      added.push({ invitation_id: invitationId, ...values });
+    }
   }
   // New people in one statement, in the answer's order.
-  if (added.length > 0) await trx.insertInto("guests").values(added).execute();
+  if (added.length > 0) {
+    const inserted = await trx.insertInto("guests").values(added).returning("id").execute();
+    inserted.forEach((row, k) => (ids[addedAt[k]] = Number(row.id)));
+  }
   const gone = rows.map((r) => r.id).filter((id) => !kept.has(id));
   if (gone.length > 0) await trx.deleteFrom("guests").where("id", "in", gone).execute();
+  return ids.map(Number);
 }

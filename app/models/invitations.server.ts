@@ -16,6 +16,8 @@ import { applyChoices, type MenuChoiceError, type MenuOptions, type PersonChoice
 import { loadMenuOptions } from "~/models/menu.server";
 import { replaceAnswerRows } from "~/models/guest-rows.server";
 import { answerIsEditable } from "~/lib/answer-change";
+import { applyAnswers, answerText, type AnswerError as QuestionAnswerError, type SentAnswers } from "~/lib/guest-questions";
+import { answersOf, clearAnswers, listQuestions, storeAnswers, type QuestionAnswer } from "~/models/guest-questions.server";
 
 export interface Guest {
   id: number;
@@ -32,6 +34,8 @@ export interface Guest {
    */
   dishId?: number;
   isChild?: true;
+  /** This person's answers to the couple's questions asked per person ('Preguntas'): present only when there are some. */
+  answers?: QuestionAnswer[];
 }
 
 /** An invitation, its fields named as the API names them (docs/api.md). */
@@ -63,6 +67,8 @@ export interface Invitation {
   /** The events it is invited to: the wedding (0) first, then the couple's in their order. */
   events: number[];
   guests: Guest[];
+  /** The answers to the couple's questions asked once per invitation ('Preguntas'): present only when there are some. */
+  answers?: QuestionAnswer[];
 }
 
 /**
@@ -85,7 +91,9 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
     .orderBy("id", "asc")
     .execute();
   const attendance = await attendanceOf(rows.map((r) => r.id));
+  const { byGuest } = await answersOf(invitationIds);
   for (const r of rows) {
+    const answers = byGuest.get(r.id);
     const list = byInvitation.get(r.invitation_id) ?? [];
     list.push({
       id: r.id,
@@ -95,6 +103,7 @@ async function loadGuests(invitationIds: number[]): Promise<Map<number, Guest[]>
       attends: attendance.get(r.id) ?? [],
       ...(r.dish_id === null ? {} : { dishId: Number(r.dish_id) }),
       ...(bool(Number(r.is_child)) ? { isChild: true as const } : {}),
+      ...(answers ? { answers } : {}),
     });
     byInvitation.set(r.invitation_id, list);
   }
@@ -141,6 +150,7 @@ function toInvitation(
   },
   guests: Guest[],
   events: number[] = [0],
+  answers?: QuestionAnswer[],
 ): Invitation {
   const status = statusOf(row);
   return {
@@ -162,6 +172,7 @@ function toInvitation(
     reminderCount: Number(row.reminder_count),
     events,
     guests,
+    ...(answers ? { answers } : {}),
   };
 }
 
@@ -172,14 +183,16 @@ export async function findInvitationByCode(code: string): Promise<Invitation | n
   const row = await db().selectFrom("invitations").select(invitationColumns).where("code", "=", normalized).executeTakeFirst();
   if (!row) return null;
   const guests = await loadGuests([row.id]);
-  return toInvitation(row, guests.get(row.id) ?? [], (await invitedEvents([row.id])).get(row.id));
+  const { byInvitation } = await answersOf([row.id]);
+  return toInvitation(row, guests.get(row.id) ?? [], (await invitedEvents([row.id])).get(row.id), byInvitation.get(row.id));
 }
 
 export async function findInvitationById(id: number): Promise<Invitation | null> {
   const row = await db().selectFrom("invitations").select(invitationColumns).where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const guests = await loadGuests([row.id]);
-  return toInvitation(row, guests.get(row.id) ?? [], (await invitedEvents([row.id])).get(row.id));
+  const { byInvitation } = await answersOf([row.id]);
+  return toInvitation(row, guests.get(row.id) ?? [], (await invitedEvents([row.id])).get(row.id), byInvitation.get(row.id));
 }
 
 /** Every invitation, newest first, with its guests. */
@@ -194,7 +207,8 @@ export async function invitationsWhere(condition?: (eb: ExpressionBuilder<Databa
   const rows = await query.orderBy("id", "desc").execute();
   const guests = await loadGuests(rows.map((r) => r.id));
   const events = await invitedEvents(rows.map((r) => r.id));
-  return rows.map((r) => toInvitation(r, guests.get(r.id) ?? [], events.get(r.id)));
+  const { byInvitation } = await answersOf(rows.map((r) => r.id));
+  return rows.map((r) => toInvitation(r, guests.get(r.id) ?? [], events.get(r.id), byInvitation.get(r.id)));
 }
 
 export type InvitationInputError = "primaryGuestRequired" | "nameTooLong" | "maxGuestsOutOfRange" | "unknownEvent" | ContactError;
@@ -358,6 +372,8 @@ export async function updateInvitation(
       const stamp = (options.now ?? new Date()).toISOString();
       if (patch.status) {
         await trx.deleteFrom("guests").where("invitation_id", "=", id).where("is_primary", "=", 0).execute();
+        // The answer's answers to the couple's questions go with it.
+        await clearAnswers(trx, id);
         await trx
           .updateTable("invitations")
           .set({
@@ -416,7 +432,7 @@ class OverCapacityError extends Error {
   }
 }
 
-export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | "notInvited" | AnswerError | MenuChoiceError | ChangeError;
+export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | "notInvited" | AnswerError | MenuChoiceError | QuestionAnswerError | ChangeError;
 
 /** Why a confirmed answer cannot be changed: nothing richer is asked ("notEditable"), or the change leaves nobody coming. */
 export type ChangeError = "notEditable" | "nobodyComing";
@@ -443,6 +459,11 @@ export async function confirmInvitation(
     choices?: { primary: PersonChoice; guests: readonly PersonChoice[] };
     /** Replaces a confirmed answer instead ('Cambiar mi respuesta', see changeAnswer). */
     change?: boolean;
+    /**
+     * The answers to the couple's questions (app/lib/guest-questions.ts), by question id: the
+     * invitation's, the primary guest's, and by index of `guests`.
+     */
+    answers?: { invitation?: SentAnswers | null; primary?: SentAnswers | null; guests?: readonly (SentAnswers | null | undefined)[] };
   } = {},
 ): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
   const normalized = normalizeInvitationCode(code);
@@ -503,20 +524,37 @@ export async function confirmInvitation(
     const menu = await loadMenuOptions(trx);
     const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
     if (!chosen.ok) return chosen;
+    // The couple's questions as they are now, read in this transaction: a refusal stores nothing.
+    const questions = await listQuestions(trx);
+    const replied = applyAnswers(questions, answer.guests, {
+      invitation: extra.answers?.invitation,
+      primary: extra.answers?.primary,
+      guests: sent.map((g, i) => ({ fullName: g.fullName, answers: extra.answers?.guests?.[i] })),
+    });
+    if (!replied.ok) return replied;
     // The answer replaces the stored people (an invitation set back to pending keeps its primary guest's row);
     // a person whose name stays keeps their row, and with it their table and arrival.
-    await replaceAnswerRows(
+    const guestIds = await replaceAnswerRows(
       trx,
       row.id,
       answer.guests.map((g, i) => ({ fullName: g.fullName, dietary: g.dietary, dishId: chosen.choices[i].dishId, isChild: chosen.choices[i].isChild })),
     );
     await recordAttendance(trx, row.id, invited, attends);
+    await storeAnswers(trx, row.id, guestIds, replied.answers);
+    const noticeAnswers = (person: number | null) =>
+      replied.answers
+        .filter((a) => a.person === person)
+        .map((a) => {
+          const question = questions.find((q) => q.id === a.questionId)!;
+          return { question: question.textEs, answer: answerText(question, a.value, "es") };
+        });
     // The couple's notification names each person's events when there is more than the wedding.
     const names = invited.length > 1 ? await eventNames(trx) : null;
     const noticeGuests = answer.guests.map((g, i) => ({
       ...g,
       ...(names ? { events: (attends(g.fullName) ?? invited).filter((id) => invited.includes(id)).map((id) => names.get(id) ?? String(id)) } : {}),
       ...noticeChoice(chosen.choices[i], menu),
+      ...(noticeAnswers(i).length ? { answers: noticeAnswers(i) } : {}),
     }));
     const stamp = now.toISOString();
     // A change keeps when the guests first said yes.
@@ -532,6 +570,7 @@ export async function confirmInvitation(
       primaryGuest: row.primary_guest,
       status: "confirmed",
       guests: noticeGuests,
+      ...(noticeAnswers(null).length ? { answers: noticeAnswers(null) } : {}),
       message: answer.message,
       answeredAt: stamp,
       ...(extra.change ? { changed: true as const } : {}),
@@ -546,7 +585,8 @@ export async function confirmInvitation(
 async function changeAllowed(trx: Transaction<Database>, invitationId: number): Promise<boolean> {
   const menu = await loadMenuOptions(trx);
   const events = (await invitedEvents([invitationId], trx)).get(invitationId) ?? [0];
-  return answerIsEditable({ events, askMenu: menu.askMenu, askChildren: menu.askChildren });
+  const questions = (await listQuestions(trx)).length;
+  return answerIsEditable({ events, askMenu: menu.askMenu, askChildren: menu.askChildren, questions });
 }
 
 /**
@@ -626,6 +666,7 @@ export async function deleteGuest(guestId: number): Promise<{ ok: true; invitati
         return { ok: false as const, error: "primaryGuest" as const };
       }
       await trx.deleteFrom("guests").where("id", "=", guestId).execute();
+      await trx.deleteFrom("guest_question_answers").where("guest_id", "=", guestId).execute();
       await trx
         .updateTable("invitations")
         .set({ max_guests: Math.max(1, guest.max_guests - 1), updated_at: new Date().toISOString() })

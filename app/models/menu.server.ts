@@ -237,26 +237,33 @@ export async function setGuestChoices(
 ): Promise<{ ok: true } | { ok: false; error: EditChoicesError }> {
   return db()
     .transaction()
-    .execute(async (trx) => {
-      const invitation = await trx.selectFrom("invitations").select(["confirmed"]).where("id", "=", invitationId).executeTakeFirst();
-      if (!invitation) return { ok: false as const, error: "notFound" as const };
-      if (!bool(Number(invitation.confirmed))) return { ok: false as const, error: "notConfirmed" as const };
-      const guests = await trx
-        .selectFrom("guests")
-        .select(["id", "full_name", "dietary"])
-        .where("invitation_id", "=", invitationId)
-        .orderBy("is_primary", "desc")
-        .orderBy("id")
-        .execute();
-      const people = guests.map((g) => ({ fullName: g.full_name, ...sent.get(g.id) }));
-      const chosen = applyChoices(people, people, people[0] ?? {}, await loadMenuOptions(trx));
-      if (!chosen.ok) return chosen;
-      // The same names and notes with the new choices: each row kept (app/models/guest-rows.server.ts).
-      await replaceAnswerRows(
-        trx,
-        invitationId,
-        guests.map((g, i) => ({ fullName: g.full_name, dietary: g.dietary, dishId: chosen.choices[i].dishId, isChild: chosen.choices[i].isChild })),
-      );
-      return { ok: true as const };
-    });
+    .execute((trx) => setGuestChoicesIn(trx, invitationId, sent));
+}
+
+/** setGuestChoices inside the caller's transaction ('Editar respuesta' also edits the answers to the couple's questions). */
+export async function setGuestChoicesIn(
+  trx: Transaction<Database>,
+  invitationId: number,
+  sent: ReadonlyMap<number, PersonChoice>,
+): Promise<{ ok: true } | { ok: false; error: EditChoicesError }> {
+  const invitation = await trx.selectFrom("invitations").select(["confirmed"]).where("id", "=", invitationId).executeTakeFirst();
+  if (!invitation) return { ok: false as const, error: "notFound" as const };
+  if (!bool(Number(invitation.confirmed))) return { ok: false as const, error: "notConfirmed" as const };
+  const guests = await trx
+    .selectFrom("guests")
+    .select(["id", "full_name", "dietary"])
+    .where("invitation_id", "=", invitationId)
+    .orderBy("is_primary", "desc")
+    .orderBy("id")
+    .execute();
+  const people = guests.map((g) => ({ fullName: g.full_name, ...sent.get(g.id) }));
+  const chosen = applyChoices(people, people, people[0] ?? {}, await loadMenuOptions(trx));
+  if (!chosen.ok) return chosen;
+  // The same names and notes with the new choices: each row kept (app/models/guest-rows.server.ts).
+  await replaceAnswerRows(
+    trx,
+    invitationId,
+    guests.map((g, i) => ({ fullName: g.full_name, dietary: g.dietary, dishId: chosen.choices[i].dishId, isChild: chosen.choices[i].isChild })),
+  );
+  return { ok: true as const };
 }

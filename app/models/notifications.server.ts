@@ -16,6 +16,12 @@ import { enqueue, type NewOutboxMessage, type OutboxTransaction } from "~/models
  * delays or fails the guest's answer.
  */
 
+/** One answer to one of the couple's questions, as the couple reads it (the question's Spanish text, the answer's). */
+export interface NoticeAnswer {
+  question: string;
+  answer: string;
+}
+
 /** What an answer notification is made from (the outbox row's payload). */
 export interface AnswerNotice {
   code: string;
@@ -24,9 +30,12 @@ export interface AnswerNotice {
   /**
    * `events`: the names of the events the person attends, when the invitation is invited to more
    * than the wedding (docs/decisions/0057-events.md); `dish` (its Spanish name) and `child` only
-   * when the couple's menu recorded them ('Menú').
+   * when the couple's menu recorded them ('Menú'); `answers` a person's answers to the couple's
+   * questions asked per person ('Preguntas', in Spanish), only when there are some.
    */
-  guests: { fullName: string; dietary: string | null; events?: string[]; dish?: string; child?: true }[];
+  guests: { fullName: string; dietary: string | null; events?: string[]; dish?: string; child?: true; answers?: NoticeAnswer[] }[];
+  /** The answers to the couple's questions asked once per invitation, only when there are some. */
+  answers?: NoticeAnswer[];
   message: string | null;
   answeredAt: string;
   /** A confirmed guest changed their answer ('Cambiar mi respuesta'): the notice says so. */
@@ -105,7 +114,10 @@ ${body}
 }
 
 /** One answer as lines of text (the e-mail's and the webhook's `text`). */
-async function answerLines(notice: AnswerNotice, language: Language): Promise<{ headline: string; guests: string[]; message: string | null }> {
+async function answerLines(
+  notice: AnswerNotice,
+  language: Language,
+): Promise<{ headline: string; guests: string[]; answers: string[]; message: string | null }> {
   const t = (await i18nFor(language)).getFixedT(language, "mail");
   const line = notice.changed ? "answer.changedLine" : notice.status === "confirmed" ? "answer.confirmedLine" : "answer.declinedLine";
   const headline = t(line, { name: notice.primaryGuest, code: notice.code });
@@ -116,12 +128,14 @@ async function answerLines(notice: AnswerNotice, language: Language): Promise<{ 
             ...(g.dietary ? [t("answer.dietary", { note: g.dietary })] : []),
             ...(g.dish ? [t("answer.dish", { dish: g.dish })] : []),
             ...(g.child ? [t("answer.child")] : []),
+            ...(g.answers ?? []).map((a) => `${a.question} ${a.answer}`),
           ];
           const named = notes.length ? `${g.fullName} (${notes.join("; ")})` : g.fullName;
           return named + (g.events ? ` — ${g.events.length ? g.events.join(", ") : t("answer.noEvents")}` : "");
         })
       : [];
-  return { headline, guests, message: notice.message };
+  const answers = notice.status === "confirmed" ? (notice.answers ?? []).map((a) => `${a.question} ${a.answer}`) : [];
+  return { headline, guests, answers, message: notice.message };
 }
 
 async function subjectOf(notices: AnswerNotice[], kind: string, language: Language): Promise<string> {
@@ -149,6 +163,7 @@ export async function composeAnswerEmail(notices: AnswerNotice[], kind: string, 
     ...answers.flatMap((a) => [
       a.headline,
       ...(a.guests.length ? [`${t("answer.guests")}:`, ...a.guests.map((g) => `- ${g}`)] : []),
+      ...(a.answers.length ? [`${t("answer.questions")}:`, ...a.answers.map((line) => `- ${line}`)] : []),
       ...(a.message ? [`${t("answer.message")}: ${a.message}`] : []),
       "",
     ]),
@@ -163,6 +178,7 @@ ${answers
     (a) =>
       `<p><strong>${e(a.headline)}</strong></p>` +
       (a.guests.length ? `<p>${e(t("answer.guests"))}:</p><ul>${a.guests.map((g) => `<li>${e(g)}</li>`).join("")}</ul>` : "") +
+      (a.answers.length ? `<p>${e(t("answer.questions"))}:</p><ul>${a.answers.map((line) => `<li>${e(line)}</li>`).join("")}</ul>` : "") +
       (a.message ? `<p>${e(t("answer.message"))}:</p><blockquote>${e(a.message)}</blockquote>` : ""),
   )
   .join("\n")}
@@ -178,7 +194,12 @@ export async function answerWebhookBody(notices: AnswerNotice[], kind: string, l
   const answers = await Promise.all(notices.map((n) => answerLines(n, language)));
   const text = [
     await subjectOf(notices, kind, language),
-    ...answers.flatMap((a) => [...(kind === "answer-digest" ? [a.headline] : []), ...a.guests.map((g) => `- ${g}`), ...(a.message ? [`“${a.message}”`] : [])]),
+    ...answers.flatMap((a) => [
+      ...(kind === "answer-digest" ? [a.headline] : []),
+      ...a.guests.map((g) => `- ${g}`),
+      ...a.answers.map((line) => `- ${line}`),
+      ...(a.message ? [`“${a.message}”`] : []),
+    ]),
   ].join("\n");
   return { event: kind === "answer-digest" ? "digest" : "answer", text, answers: notices };
 }

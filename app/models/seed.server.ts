@@ -1,6 +1,16 @@
 import { createInvitation } from "~/models/invitations.server";
 import { db } from "~/infra/db.server";
 import { seedDefaultSections } from "~/models/gallery.server";
+import { createQuestion } from "~/models/guest-questions.server";
+
+/**
+ * The demo's questions ('Preguntas'), both optional so the demo's RSVP still confirms with no
+ * extra step: a song (text) and the hotel transport (yes or no), once per invitation.
+ */
+export const DEMO_QUESTIONS = [
+  { textEs: "¿Qué canción no puede faltar?", textEn: "Which song can't be missing?", kind: "text", per: "invitation", required: false },
+  { textEs: "¿Necesitas transporte desde el hotel?", textEn: "Do you need transport from the hotel?", kind: "yesno", per: "invitation", required: false },
+] as const;
 
 /** Demo invitations of 1, 3 and 8 seats, so a newcomer can try the RSVP at once. */
 export const DEMO_INVITATIONS = [
@@ -30,5 +40,6 @@ export async function seedDemoData(): Promise<{ invitations: { primaryGuest: str
     invitations.push({ ...demo, code: created.invitation.code });
   }
   const sections = await seedDefaultSections({ demo: true });
+  for (const question of DEMO_QUESTIONS) await createQuestion(question, { demo: true });
   return { invitations, sections };
 }

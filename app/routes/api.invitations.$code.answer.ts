@@ -11,7 +11,7 @@ import { answerBody, changeForGuest } from "~/http/api-invitations.server";
  */
 const handle = async ({ request, params, context }: { request: Request; params: { code?: string }; context: ActionFunctionArgs["context"] }) => {
   const body = await readJson(request, answerBody);
-  return apiJson(await changeForGuest(request, context, params.code ?? "", body.guests, body.message));
+  return apiJson(await changeForGuest(request, context, params.code ?? "", body.guests, body.message, body.answers));
 };
 const route = apiRoute({ PUT: handle, POST: handle });
 export const loader = (args: LoaderFunctionArgs) => route.loader(args);

@@ -1,3 +1,4 @@
+import { createQuestion } from "~/models/guest-questions.server";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
@@ -287,6 +288,33 @@ describe("/api routes (RSVP open)", () => {
       expect(again.status).toBe(200);
       expect(again.json.guests.map((g: { fullName: string }) => g.fullName)).toEqual(["Ana Pérez", "Luis Gómez"]);
       expect((await findInvitationById(inv.id))?.guests).toHaveLength(2);
+    });
+
+    it("the couple's questions: `answers` at the top and per guest; a missing required one is a 400 in the caller's language, nothing stored", async () => {
+      const bus = await createQuestion({ textEs: "¿Bus?", kind: "yesno", required: true });
+      const starter = await createQuestion({ textEs: "Entrante", kind: "choice", optionsEs: "Jamón\nEnsalada", per: "person", required: true });
+      if (!bus.ok || !starter.ok) throw new Error("setup");
+      const inv = await newInvitation("Ana", 2);
+      const guests = [
+        { fullName: "Ana", answers: { [starter.id]: "jamon" } },
+        { fullName: "Luis", answers: { [starter.id]: "ensalada" } },
+      ];
+      const refused = await call(confirmRoute, "POST", url(inv.code), {
+        params: { code: inv.code },
+        json: { guests },
+        headers: { "Accept-Language": "en" },
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.json)).toContain("Please answer every required question.");
+      expect((await findInvitationById(inv.id))?.status).toBe("pending");
+      const res = await call(confirmRoute, "POST", url(inv.code), { params: { code: inv.code }, json: { guests, answers: { [bus.id]: true } } });
+      expect(res.json).toMatchObject({ status: "confirmed" });
+      expect(res.status).toBe(200);
+      expect(res.json.answers).toEqual([{ questionId: bus.id, value: "yes" }]);
+      expect(res.json.guests.map((g: { answers?: unknown }) => g.answers)).toEqual([
+        [{ questionId: starter.id, value: "Jamón" }],
+        [{ questionId: starter.id, value: "Ensalada" }],
+      ]);
     });
 
     it("a single-seat invitation confirms with only the primary guest", async () => {

@@ -16,12 +16,13 @@ const DEADLINE = "2030-12-17T23:59:59-05:00";
 const AFTER = new Date("2031-01-01T00:00:00Z");
 
 describe("which answers can be changed", () => {
-  const nothing = { events: [0], askMenu: false, askChildren: false };
-  it("only when the couple asks more than a yes: events beyond the wedding, the menu or children", () => {
+  const nothing = { events: [0], askMenu: false, askChildren: false, questions: 0 };
+  it("only when the couple asks more than a yes: events beyond the wedding, the menu, children or their own questions", () => {
     expect(answerIsEditable(nothing)).toBe(false);
     expect(answerIsEditable({ ...nothing, events: [0, 4] })).toBe(true);
     expect(answerIsEditable({ ...nothing, askMenu: true })).toBe(true);
     expect(answerIsEditable({ ...nothing, askChildren: true })).toBe(true);
+    expect(answerIsEditable({ ...nothing, questions: 1 })).toBe(true);
   });
   it("only a confirmed answer, and only until the deadline (inclusive)", () => {
     const menu = { ...nothing, askMenu: true };

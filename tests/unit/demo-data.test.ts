@@ -1,3 +1,4 @@
+import { createQuestion, listQuestions } from "~/models/guest-questions.server";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,7 @@ async function allShown() {
     invitations: shown.invitations.map((i) => i.id),
     answered: shown.invitations.filter((i) => i.status !== "pending").map((i) => i.id),
     sections: shown.sections.map((s) => s.id),
+    questions: shown.questions.map((q) => q.id),
   };
 }
 
@@ -42,12 +44,16 @@ describe("demo data: 'Quitar los datos de ejemplo'", () => {
       ["Carlos Méndez", 8, "pending"],
     ]);
     expect(before.sections.map((s) => s.name)).toEqual(["Preboda", "Ceremonia", "Recepción", "Fotos de los invitados"]);
+    // The demo's questions ('Preguntas'), named too; one the couple adds is theirs.
+    expect(before.questions.map((q) => q.text)).toEqual(["¿Qué canción no puede faltar?", "¿Necesitas transporte desde el hotel?"]);
+    expect((await createQuestion({ textEs: "¿Alergias?", kind: "text" })).ok).toBe(true);
     expect((await getStats()).totalGuests).toBe(14);
 
-    expect(await removeDemoData(await allShown())).toEqual({ invitations: 3, sections: 4 });
-    expect(await demoData()).toEqual({ invitations: [], sections: [] });
+    expect(await removeDemoData(await allShown())).toEqual({ invitations: 3, sections: 4, questions: 2 });
+    expect(await demoData()).toEqual({ invitations: [], sections: [], questions: [] });
     expect((await listInvitations()).map((i) => i.primaryGuest)).toEqual(["Lucía Pérez"]);
     expect((await listSections({ includeInactive: true })).map((s) => s.name)).toEqual(["Nuestra boda"]);
+    expect((await listQuestions()).map((q) => q.textEs)).toEqual(["¿Alergias?"]);
     expect((await getStats()).totalGuests).toBe(2);
   });
 
@@ -68,18 +74,19 @@ describe("demo data: 'Quitar los datos de ejemplo'", () => {
     // Familia answers after the confirmation was shown (as unanswered): it stays.
     const familiaCode = seeded.invitations.find((i) => i.primaryGuest === "Familia Rodríguez")!.code;
     expect(await declineInvitation(familiaCode, new Date("2020-01-01T00:00:00Z"))).toMatchObject({ ok: true });
-    expect(await removeDemoData(shownBefore)).toEqual({ invitations: 1, sections: 2 });
+    expect(await removeDemoData(shownBefore)).toEqual({ invitations: 1, sections: 2, questions: 2 });
     const left = await demoData();
     expect(left.invitations.map((i) => [i.primaryGuest, i.status])).toEqual([["Familia Rodríguez", "declined"]]);
     expect(left.sections).toEqual([]);
     // Named as answered, it goes.
-    expect(await removeDemoData(await allShown())).toEqual({ invitations: 1, sections: 0 });
+    expect(await removeDemoData(await allShown())).toEqual({ invitations: 1, sections: 0, questions: 0 });
     expect((await listInvitations()).map((i) => i.primaryGuest)).toEqual(["Carlos Méndez Ruiz"]);
     expect((await listSections({ includeInactive: true })).map((s) => s.name)).toEqual(["Preboda", "Ceremonia"]);
     // An id that is not demo data is never removed, whatever the form says.
     expect(await removeDemoData({ invitations: [carlos.id], answered: [carlos.id], sections: [preboda.id, ceremonia.id] })).toEqual({
       invitations: 0,
       sections: 0,
+      questions: 0,
     });
   });
 
@@ -123,7 +130,7 @@ describe("migration 2026-11-27T200000_demo_rows", () => {
     setDatabaseForTests(database);
     try {
       expect((await listInvitations()).map((i) => i.code).sort()).toEqual(["AAAA1111", "BBBB2222", "CCCC3333", "DDDD4444", "EEEE5555"]);
-      expect(await removeDemoData(await allShown())).toEqual({ invitations: 2, sections: 2 });
+      expect(await removeDemoData(await allShown())).toEqual({ invitations: 2, sections: 2, questions: 0 });
       expect((await listInvitations()).map((i) => i.code).sort()).toEqual(["CCCC3333", "DDDD4444", "EEEE5555"]);
       expect((await listSections({ includeInactive: true })).map((s) => s.name)).toEqual(["Recepción", "Nuestra boda"]);
     } finally {

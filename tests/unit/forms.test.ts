@@ -12,7 +12,8 @@ import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { startAdminSessionHeader, storeCodeHeader } from "~/infra/session.server";
 import { adminSessionSchema, createTabSchema, galleryTabSchema, invitationsTabSchema } from "~/lib/admin-schemas";
 import { confirmPageFields } from "~/lib/confirm-schemas";
-import { MAX_FORM_LIST_LENGTH } from "~/lib/constants";
+import { MAX_FORM_LIST_LENGTH, MAX_GUESTS_PER_INVITATION } from "~/lib/constants";
+import { MAX_QUESTIONS } from "~/lib/guest-questions";
 import { formFieldsOf } from "~/lib/form-fields";
 import { normalizeName } from "~/lib/names";
 import { buildGuestList } from "~/lib/rsvp";
@@ -122,13 +123,26 @@ describe("every page form refuses unknown fields and large indices before parsin
     expect(confirmPageFields).toEqual({
       // `attends`: one "person:event" per box ticked, the same name repeated (docs/decisions/0057-events.md).
       // primaryDish, primaryChild, dish[], child[]: the couple's menu and children question (decision 0056).
-      names: ["_js", "attends", "intent", "code", "primaryDietary", "primaryDish", "primaryChild", "message", "attendsAsked"],
+      // qid{j}, qa{j}, qp{j}[person]: the couple's questions, one slot each (decision 0058), a person per seat.
+      names: [
+        "_js",
+        "attends",
+        "intent",
+        "code",
+        "primaryDietary",
+        "primaryDish",
+        "primaryChild",
+        "message",
+        "attendsAsked",
+        ...Array.from({ length: MAX_QUESTIONS }, (_, j) => [`qid${j}`, `qa${j}`]).flat(),
+      ],
       lists: {
         guests: MAX_FORM_LIST_LENGTH,
         dietary: MAX_FORM_LIST_LENGTH,
         attends: MAX_FORM_LIST_LENGTH,
         dish: MAX_FORM_LIST_LENGTH,
         child: MAX_FORM_LIST_LENGTH,
+        ...Object.fromEntries(Array.from({ length: MAX_QUESTIONS }, (_, j) => [`qp${j}`, MAX_GUESTS_PER_INVITATION])),
       },
     });
     // Each admin screen's whitelist is its own schema's fields: no lists but 'Invitado a' (`events[N]`), and no `_js`.

@@ -25,7 +25,8 @@ export function DemoDataNotice() {
   const hydrated = useHydrated();
   const remove = useAdminAction("removeDemoData");
   const [open, setOpen] = useState(false);
-  if (!demo || (demo.invitations.length === 0 && demo.sections.length === 0)) return null;
+  const questions = demo?.questions ?? [];
+  if (!demo || (demo.invitations.length === 0 && demo.sections.length === 0 && questions.length === 0)) return null;
   const fields = {
     invitations: demo.invitations.map((i) => i.id).join(","),
     answered: demo.invitations
@@ -33,13 +34,16 @@ export function DemoDataNotice() {
       .map((i) => i.id)
       .join(","),
     sections: demo.sections.map((s) => s.id).join(","),
+    questions: questions.map((q) => q.id).join(","),
   };
   const invitations = t("demoData.invitations", { count: demo.invitations.length });
   const sections = t("demoData.sections", { count: demo.sections.length });
   const summary =
     demo.invitations.length && demo.sections.length
       ? t("demoData.notice", { invitations, sections })
-      : t("demoData.noticeOnly", { what: demo.invitations.length ? invitations : sections });
+      : demo.invitations.length || demo.sections.length
+        ? t("demoData.noticeOnly", { what: demo.invitations.length ? invitations : sections })
+        : t("demoData.noticeOnly", { what: t("demoData.questions", { count: questions.length }) });
   return (
     <>
       <div className="card demo-banner demo-data" role="status">
@@ -93,6 +97,16 @@ function DemoDataList({ demo }: { demo: DemoData }) {
                 {i.primaryGuest} ({t("demoData.seats", { count: i.maxGuests })})
                 {i.status === "pending" ? null : <strong> — {t(i.status === "confirmed" ? "demoData.answeredConfirmed" : "demoData.answeredDeclined")}</strong>}
               </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {demo.questions?.length ? (
+        <>
+          <h3>{t("demoData.questionsHeading")}</h3>
+          <ul>
+            {demo.questions.map((q) => (
+              <li key={q.id}>{q.text}</li>
             ))}
           </ul>
         </>

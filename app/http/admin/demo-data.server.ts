@@ -16,7 +16,7 @@ export const removeDemoDataFailure = "dashboard:demoData.removeError";
  * anything changed since). Nothing removed is a 409 that says so: the notice shows what is left.
  */
 export async function removeDemoDataHandler(input: AdminInput<"removeDemoData">): Promise<AdminResult> {
-  const removed = await removeDemoData({ invitations: input.invitations, answered: input.answered, sections: input.sections });
-  if (removed.invitations + removed.sections === 0) return failed(input.intent, "dashboard:demoData.nothingRemoved", 409);
+  const removed = await removeDemoData({ invitations: input.invitations, answered: input.answered, sections: input.sections, questions: input.questions });
+  if (removed.invitations + removed.sections + removed.questions === 0) return failed(input.intent, "dashboard:demoData.nothingRemoved", 409);
   return done(input.intent, "dashboard:demoData.removed");
 }

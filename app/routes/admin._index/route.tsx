@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MenuStatsCard } from "~/components/menu/MenuAdminBits";
 import { StatsTab } from "./StatsTab";
+import { QuestionStatsCard } from "~/components/questions/QuestionStatsCard";
 import { EventStatsTable } from "~/components/events/EventStatsTable";
 import { loadStatsTab, statsTab } from "./stats.server";
 import { DemoDataNotice } from "~/components/admin/DemoDataNotice";
@@ -29,6 +30,7 @@ export default function StatsScreen() {
       <StatsTab stats={data.stats} dietary={data.dietary} arrivals={"arrivals" in data ? data.arrivals : undefined} />
       {"menu" in data && data.menu ? <MenuStatsCard counts={data.menu} /> : null}
       <EventStatsTable byEvent={data.byEvent ?? []} />
+      {"questions" in data && data.questions ? <QuestionStatsCard counts={data.questions} /> : null}
     </>
   ) : null;
 }

@@ -4,6 +4,8 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import { EventFilter, GuestEventsNote, InvitationEventsLine, useEventFilter } from "~/components/events/InvitationEvents";
 import { useVenueTimeZone } from "~/root";
 import { useTranslation } from "react-i18next";
+import { AnswersNote } from "~/components/questions/AnswersNote";
+import type { GuestQuestion } from "~/lib/guest-questions";
 import { displayPhone } from "~/lib/contacts";
 import { formatLongDate } from "~/lib/dates";
 import { filterInvitations, INVITATION_FILTERS, isInvitationFilter, type InvitationFilter } from "~/lib/invitation-filters";
@@ -31,7 +33,18 @@ interface AdminInvitation {
   openedLastAt?: string | null;
   /** The events it is invited to, and each person's (the wedding is 0; docs/decisions/0057-events.md). */
   events?: number[];
-  guests: { id: number; fullName: string; isPrimary: boolean; dietary: string | null; attends?: number[]; dishId?: number | null; isChild?: boolean }[];
+  guests: {
+    id: number;
+    fullName: string;
+    isPrimary: boolean;
+    dietary: string | null;
+    attends?: number[];
+    dishId?: number | null;
+    isChild?: boolean;
+    answers?: { questionId: number; value: string }[];
+  }[];
+  /** The answers to the couple's questions asked once per invitation. */
+  answers?: { questionId: number; value: string }[];
 }
 
 /** Each filter's label: 'Abrieron sin responder' is in the reminders namespace, the others in invitations. */
@@ -95,12 +108,15 @@ export function InvitationsTab({
   pendingCount,
   emails = {},
   dishes = [],
+  questions = [],
 }: {
   invitations: AdminInvitation[];
   pendingCount: number;
   emails?: Record<number, InvitationEmailState>;
   /** The couple's menu: each guest's dish by name, and 'Por menú'. */
   dishes?: Dish[];
+  /** The couple's questions: each answer shown under its invitation or person. */
+  questions?: GuestQuestion[];
 }) {
   const { t, i18n } = useTranslation("dashboard");
   const venueZone = useVenueTimeZone();
@@ -163,6 +179,7 @@ export function InvitationsTab({
                     {inv.phone ? <p className="invitation-contact">{t("reminders:contacts.phoneShown", { phone: displayPhone(inv.phone) })}</p> : null}
                     {inv.email ? <p className="invitation-contact">{t("reminders:contacts.emailShown", { email: inv.email })}</p> : null}
                     <InvitationEventsLine events={inv.events} />
+                    <AnswersNote answers={inv.answers} questions={questions} />
                   </td>
                   <td data-label={t("invitations.code")}>
                     <code className="invitation-code">{inv.code}</code>
@@ -188,6 +205,7 @@ export function InvitationsTab({
                                 {g.dietary ? <span className="guest-dietary">{t("invitations.dietary", { note: g.dietary })}</span> : null}
                                 <GuestEventsNote attends={g.attends} />
                                 <GuestMenuNote guest={g} dishes={dishes} />
+                                <AnswersNote answers={g.answers} questions={questions} />
                               </span>
                               {g.isPrimary ? (
                                 <span className="badge badge-accent">{t("invitations.primaryBadge")}</span>
@@ -206,7 +224,7 @@ export function InvitationsTab({
                             </li>
                           ))}
                         </ul>
-                        {inv.confirmed && dishes.length > 0 ? <EditAnswerLink invitationId={inv.id} /> : null}
+                        {inv.confirmed && (dishes.length > 0 || questions.length > 0) ? <EditAnswerLink invitationId={inv.id} /> : null}
                       </>
                     )}
                   </td>

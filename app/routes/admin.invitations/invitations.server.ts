@@ -4,20 +4,29 @@ import { deleteGuest, deleteInvitation, listInvitations } from "~/models/invitat
 import { failed } from "~/http/admin/access.server";
 import { removeDemoDataFailure, removeDemoDataHandler } from "~/http/admin/demo-data.server";
 import { listDishes } from "~/models/menu.server";
+import { listQuestions } from "~/models/guest-questions.server";
 import { editInvitation } from "./edit-invitation.server";
 import { invitationEmailsOf, sendInvitationEmail } from "~/http/admin/emails.server";
 import { attempt, done, type AdminScreenActions } from "~/http/admin/tab-action.server";
 
 /** Invitaciones: the whole list (the page filters it), and how many wait for an answer ('Por responder (N)'). */
 export async function loadInvitationsTab() {
-  const [invitations, pending, emails, dishes] = await Promise.all([
+  const [invitations, pending, emails, dishes, questions] = await Promise.all([
     attempt("invitations", listInvitations),
     attempt("pending invitations", pendingInvitations),
     invitationEmailsOf(),
     // The couple's menu: each guest's dish by name, and 'Por menú'.
     listDishes().catch(() => []),
+    // The couple's questions: each answer under its invitation or person.
+    listQuestions().catch(() => []),
   ]);
-  return { invitations, pendingCount: isLoadError(pending) ? 0 : pending.length, emails, ...(dishes.length ? { dishes } : {}) };
+  return {
+    invitations,
+    pendingCount: isLoadError(pending) ? 0 : pending.length,
+    emails,
+    ...(dishes.length ? { dishes } : {}),
+    ...(questions.length ? { questions } : {}),
+  };
 }
 
 const failures = {

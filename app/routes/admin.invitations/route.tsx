@@ -33,6 +33,7 @@ export default function InvitationsScreen() {
           pendingCount={pendingCount}
           emails={isLoadError(emails) ? undefined : emails}
           dishes={"dishes" in data ? data.dishes : undefined}
+          questions={"questions" in data ? data.questions : undefined}
         />
       )}
     </>

@@ -48,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         "events",
         "door",
         "tables",
+        "questions",
       ])
     : await adminLoginTexts(request);
   // publicUrl: the base of personal links for 'Compartir' (ShareInvitation); defaultPhoneCountry: ContactFields' hint;

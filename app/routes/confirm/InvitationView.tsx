@@ -14,6 +14,8 @@ import { EventAttendance } from "~/components/events/EventAttendance";
 import { asksPerEvent, type SiteEvent } from "~/lib/events";
 import type { MenuOptions } from "~/lib/menu";
 import { MenuFields } from "./MenuFields";
+import { QuestionFields, QuestionIds } from "./QuestionFields";
+import { questionFields, type GuestQuestion } from "~/lib/guest-questions";
 
 export const CONFIRM_FETCHER = "confirm-attendance";
 
@@ -26,6 +28,8 @@ interface Props {
   menu?: MenuOptions | null;
   /** 'Cambiar mi respuesta' (decision 0062): the stored answer as the form's fields; the form replaces it. */
   stored?: Record<string, string | string[]> | null;
+  /** The couple's own questions, in their order (none: the form is as before). */
+  questions?: readonly GuestQuestion[];
 }
 
 /**
@@ -33,7 +37,7 @@ interface Props {
  * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
  * until the page's script runs, and always without JavaScript: decision 0049); a "no" asks once more first.
  */
-export function InvitationView({ invitation, deadline, events = [], menu = null, stored = null }: Props) {
+export function InvitationView({ invitation, deadline, events = [], menu = null, questions = [], stored = null }: Props) {
   const { t, i18n } = useTranslation("confirm");
   const venueZone = useVenueTimeZone();
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -46,7 +50,12 @@ export function InvitationView({ invitation, deadline, events = [], menu = null,
     const form = new FormData(formRef.current);
     const extraSeats = additionalSeats(invitation.maxGuests);
     const list = (name: string) => Array.from({ length: extraSeats }, (_, i) => String(form.get(`${name}[${i}]`) ?? ""));
-    setCarried({ guests: list("guests"), dietary: list("dietary"), dish: list("dish"), child: list("child") });
+    // Each person's answers to the couple's questions: person 0 is the primary guest, so one more.
+    const answers = questions.map((_, j) => {
+      const name = questionFields(j).person;
+      return [name, Array.from({ length: extraSeats + 1 }, (_, p) => String(form.get(`${name}[${p}]`) ?? ""))] as const;
+    });
+    setCarried({ guests: list("guests"), dietary: list("dietary"), dish: list("dish"), child: list("child"), ...Object.fromEntries(answers) });
   });
   const [dialogOpen, setDialogOpen] = useState(false);
   const extra = additionalSeats(invitation.maxGuests);
@@ -98,6 +107,8 @@ export function InvitationView({ invitation, deadline, events = [], menu = null,
           defaultValue={typed("primaryDietary")}
         />
         <MenuFields menu={menu} typed={typed} />
+        <QuestionIds questions={questions} />
+        <QuestionFields questions={questions} person={0} who={extra > 0 ? invitation.primaryGuest : undefined} typed={typed} />
         {perEvent ? <EventAttendance person={0} who={invitation.primaryGuest} events={events} typed={typedAttends} /> : null}
         {extra > 0 && inline ? (
           // Until the page's script runs (and always without JavaScript) the additional-guest
@@ -130,11 +141,13 @@ export function InvitationView({ invitation, deadline, events = [], menu = null,
                   />
                 </label>
                 <MenuFields menu={menu} n={i + 1} typed={typed} />
+                <QuestionFields questions={questions} person={i + 1} who={t("dialog.additional", { n: i + 1 })} typed={typed} />
                 {perEvent ? <EventAttendance person={i + 1} who={t("dialog.additional", { n: i + 1 })} events={events} typed={typedAttends} /> : null}
               </div>
             ))}
           </fieldset>
         ) : null}
+        <QuestionFields questions={questions} typed={typed} />
         <Textarea name="message" label={t("answer.message")} maxLength={MAX_MESSAGE_LENGTH} autosize minRows={2} maxRows={6} defaultValue={typed("message")} />
         <div className="confirm-actions">
           <Button type="submit" size="md" fullWidth disabled={busy}>
@@ -163,6 +176,7 @@ export function InvitationView({ invitation, deadline, events = [], menu = null,
           serverErrors={serverErrors}
           typed={typedForDialog}
           menu={menu}
+          questions={questions}
         />
       ) : null}
 
@@ -213,6 +227,7 @@ function AdditionalGuestsDialog(props: {
   /** A plain post refused before the page ran: the names and notes it sent. */
   typed: (name: string, i?: number) => string | undefined;
   menu: MenuOptions | null;
+  questions: readonly GuestQuestion[];
 }) {
   const { t } = useTranslation(["confirm", "common"]);
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
@@ -273,6 +288,7 @@ function AdditionalGuestsDialog(props: {
                 size="sm"
               />
               <MenuFields menu={props.menu} n={i + 1} typed={props.typed} />
+              <QuestionFields questions={props.questions} person={i + 1} who={t("dialog.additional", { n: i + 1 })} typed={props.typed} />
             </div>
           ))}
         </div>

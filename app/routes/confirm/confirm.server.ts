@@ -7,7 +7,9 @@ import { MAX_NAME_LENGTH } from "~/lib/constants";
 import { changeAnswer, confirmInvitation, declineInvitation, findInvitationByCode, type ConfirmError, type Invitation } from "~/models/invitations.server";
 import { guestView } from "~/lib/invitation-view";
 import { groupAttendance } from "~/lib/events";
+import { answersFromForm, questionFields, type GuestQuestion } from "~/lib/guest-questions";
 import { eventsSeenBy } from "~/models/events.server";
+import { answersOf, listQuestions } from "~/models/guest-questions.server";
 import { consume, RateLimited } from "~/infra/rate-limit.server";
 import { clientIp, isCrossOrigin } from "~/http/request.server";
 import { clearCodeHeader, flashToastHeader, getStoredCode, storeCodeHeader, type Toast } from "~/infra/session.server";
@@ -31,6 +33,10 @@ const confirmErrorKeys: Record<ConfirmError, string> = {
   dishNotOffered: "confirm:menu.dishNotOffered",
   notEditable: "confirm:change.notEditable",
   nobodyComing: "confirm:change.nobodyComing",
+  answerRequired: "questions:errors.answerRequired",
+  answerNotOffered: "questions:errors.answerNotOffered",
+  answerNotYesNo: "questions:errors.answerNotYesNo",
+  answerTooLong: "questions:errors.answerTooLong",
 };
 
 /** What refused() needs of conform's submission: what was sent, and its reply. */
@@ -103,6 +109,8 @@ async function confirmAction(request: Request, context: AppLoadContext) {
   if (attendance && !attendance.ok) return refused(submission, 400, ["events:notInvited"]);
   const byPerson = attendance?.byPerson;
   const store = value.intent === "update" ? changeAnswer : confirmInvitation;
+  // The couple's questions: the invitation's answers, and each person's (0 the primary guest, N the Nth name).
+  const replies = answersFromForm(value as Readonly<Record<string, unknown>>, value.guests.length + 1);
   const result = code
     ? await store(
         code,
@@ -116,6 +124,7 @@ async function confirmAction(request: Request, context: AppLoadContext) {
             primary: { dish: value.primaryDish, child: value.primaryChild },
             guests: value.guests.map((_, i) => ({ dish: value.dish[i], child: value.child[i] })),
           },
+          answers: { invitation: replies.invitation, primary: replies.byPerson[0], guests: value.guests.map((_, i) => replies.byPerson[i + 1]) },
         },
       )
     : ({ ok: false, error: "notFound" } as const);
@@ -158,17 +167,29 @@ export async function loadConfirmPage(request: Request) {
   const headers = code && !invitation ? { "Set-Cookie": await clearCodeHeader(request) } : undefined;
   // The events it is invited to: with more than the wedding, the answer asks per person (docs/decisions/0057-events.md).
   const events = invitation ? await eventsSeenBy(invitation.events) : [];
+  // The couple's questions: asked while pending, and in 'Cambiar mi respuesta' (filled with the stored answers).
+  const questions = invitation && invitation.status !== "declined" ? await listQuestions() : [];
   // 'Tu mesa' once the couple publishes the tables (null otherwise): part of the data, so the kept page changes with it.
   const seating = invitation?.confirmed ? await guestSeating(invitation.id) : null;
-  return { invitation: invitation && guestView(invitation), events, seating, headers, stored: invitation };
+  return { invitation: invitation && guestView(invitation), events, questions, seating, headers, stored: invitation };
 }
 
 /**
  * A stored answer as the confirm form's fields ('Cambiar mi respuesta' opens the form filled with
- * it): the primary guest's apart, the others by index, each person's events as "person:event".
+ * it): the primary guest's apart, the others by index, each person's events as "person:event",
+ * and the answers to the couple's questions in their slots (`qa{j}`, `qp{j}` by person).
  */
-export function answerFormValues(invitation: Invitation): Record<string, string | string[]> {
+export async function answerFormValues(invitation: Invitation, questions: readonly GuestQuestion[]): Promise<Record<string, string | string[]>> {
   const [primary, ...others] = invitation.guests;
+  const { byInvitation, byGuest } = await answersOf([invitation.id]);
+  const own = byInvitation.get(invitation.id) ?? [];
+  const slots: Record<string, string | string[]> = {};
+  questions.forEach((question, j) => {
+    const names = questionFields(j);
+    slots[names.id] = String(question.id);
+    if (question.per === "invitation") slots[names.invitation] = own.find((a) => a.questionId === question.id)?.value ?? "";
+    else slots[names.person] = invitation.guests.map((g) => (byGuest.get(g.id) ?? []).find((a) => a.questionId === question.id)?.value ?? "");
+  });
   return {
     primaryDietary: primary?.dietary ?? "",
     primaryDish: primary?.dishId === undefined ? "" : String(primary.dishId),
@@ -179,5 +200,6 @@ export function answerFormValues(invitation: Invitation): Record<string, string 
     child: others.map((g) => (g.isChild ? "on" : "")),
     message: invitation.message ?? "",
     attends: invitation.guests.flatMap((g, person) => g.attends.map((event) => `${person}:${event}`)),
+    ...slots,
   };
 }

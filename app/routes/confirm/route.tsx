@@ -32,7 +32,7 @@ export const handle = { ...showsToasts, guestPageCache: true };
 export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { invitation, events, seating, headers, stored } = await loadConfirmPage(request);
+  const { invitation, events, questions, seating, headers, stored } = await loadConfirmPage(request);
   const { rsvpDeadline: deadline } = await weddingDates();
   // The couple's menu and children question, only when turned on: asked while pending, named once confirmed.
   const menu = invitation && invitation.status !== "declined" ? await loadMenuOptions() : null;
@@ -40,12 +40,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const changeable =
     !!invitation &&
     !!menu &&
-    canChangeAnswer(invitation.status, { events: events.map((e) => e.id), askMenu: menu.askMenu, askChildren: menu.askChildren }, deadline);
-  const editing = changeable && stored && new URL(request.url).searchParams.get("step") === "edit" ? answerFormValues(stored) : null;
+    canChangeAnswer(
+      invitation.status,
+      { events: events.map((e) => e.id), askMenu: menu.askMenu, askChildren: menu.askChildren, questions: questions.length },
+      deadline,
+    );
+  const editing = changeable && stored && new URL(request.url).searchParams.get("step") === "edit" ? await answerFormValues(stored, questions) : null;
   return data(
     {
       invitation,
       events,
+      questions,
       menu: menu && (menu.askMenu || menu.askChildren) ? menu : null,
       seating,
       deadline,
@@ -53,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       changeable,
       editing,
       /** The page's texts (decision 0014); FormErrors shows confirm's keys. */
-      i18n: seating ? await pageTexts(request, "confirm", "events", "tables") : await pageTexts(request, "confirm", "events"),
+      i18n: seating ? await pageTexts(request, "confirm", "events", "questions", "tables") : await pageTexts(request, "confirm", "events", "questions"),
     },
     { headers },
   );
@@ -128,7 +133,7 @@ function useConfirmEffects(status: string | undefined) {
 }
 
 function ConfirmPageContent() {
-  const { invitation, events, deadline, rsvpOpen, menu, changeable, editing, seating } = useLoaderData<typeof loader>();
+  const { invitation, events, deadline, rsvpOpen, menu, changeable, editing, seating, questions } = useLoaderData<typeof loader>();
   const { t } = useTranslation("confirm");
   const [params] = useSearchParams();
   useConfirmEffects(invitation?.status);
@@ -138,13 +143,13 @@ function ConfirmPageContent() {
 
   let view: React.ReactNode;
   if (invitation?.status === "confirmed" && editing && open)
-    view = <InvitationView invitation={invitation} deadline={deadline} events={events} menu={menu} stored={editing} />;
+    view = <InvitationView invitation={invitation} deadline={deadline} events={events} menu={menu} questions={questions} stored={editing} />;
   else if (invitation?.status === "confirmed")
     view = <ConfirmedView invitation={invitation} menu={menu} seating={seating} changeUntil={changeable && open ? deadline : null} />;
   else if (invitation?.status === "declined") view = <DeclinedView />;
   else if (!open) view = <ExpiredView deadline={deadline} />;
   else if (invitation && params.get("step") === "decline") view = <DeclineStep />;
-  else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} events={events} menu={menu} />;
+  else if (invitation) view = <InvitationView invitation={invitation} deadline={deadline} events={events} menu={menu} questions={questions} />;
   else view = <CodeForm />;
 
   return (
