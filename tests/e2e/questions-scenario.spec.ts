@@ -64,9 +64,9 @@ test("two events, a menu with children and two questions: a three-seat invitatio
 
   await page.goto("/admin/menu");
   for (const dish of ["Carne", "Pescado", "Menú infantil"]) {
-    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Añadir plato" }) });
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Agregar plato" }) });
     await form.getByLabel("Plato (ES)").fill(dish);
-    await form.getByRole("button", { name: "Añadir plato" }).click();
+    await form.getByRole("button", { name: "Agregar plato" }).click();
     await expect(page.getByRole("group", { name: dish })).toBeVisible();
   }
   await page.getByLabel("Pedir el menú a cada invitado").check();
@@ -75,17 +75,17 @@ test("two events, a menu with children and two questions: a three-seat invitatio
   await expect(page.getByText("Ajustes del menú guardados").filter({ visible: true }).first()).toBeVisible();
 
   await page.goto("/admin/questions");
-  const form = () => page.getByRole("region", { name: "Añadir pregunta" });
+  const form = () => page.getByRole("region", { name: "Agregar pregunta" });
   await form().getByLabel("Pregunta (ES)").fill(BUS);
   await form().getByLabel("Tipo").selectOption({ label: "Sí o no" });
-  await form().getByRole("button", { name: "Añadir pregunta" }).click();
+  await form().getByRole("button", { name: "Agregar pregunta" }).click();
   await expect(page.getByRole("article", { name: BUS })).toBeVisible();
   await form().getByLabel("Pregunta (ES)").fill(STARTER);
   await form().getByLabel("Tipo").selectOption({ label: "Una opción de una lista" });
   await form().getByLabel("Opciones (ES), una por línea").fill("Jamón\nEnsalada");
   await form().getByRole("radio", { name: "Una vez por persona" }).check();
   await form().getByLabel("Obligatoria").check();
-  await form().getByRole("button", { name: "Añadir pregunta" }).click();
+  await form().getByRole("button", { name: "Agregar pregunta" }).click();
   await expect(page.getByRole("article", { name: STARTER })).toBeVisible();
 
   const inv = await data.createInvitation({ primaryGuest: "Ana Ruiz", maxGuests: 3 });
@@ -116,10 +116,18 @@ test("two events, a menu with children and two questions: a three-seat invitatio
   await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
 
   await page.goto("/admin/catering");
-  const row = (name: string) => page.getByRole("row", { name, exact: false });
-  await expect(row("Adultos")).toContainText("2");
-  await expect(row("Niños")).toContainText("1");
-  for (const dish of ["Carne", "Pescado", "Menú infantil"]) await expect(page.getByRole("row", { name: `${dish} 1`, exact: true })).toBeVisible();
+  // One group per event, each counting only the people who attend it.
+  const group = (event: string) => page.getByRole("region", { name: event, exact: true });
+  const expected: [string, number, number, string[]][] = [
+    ["Boda", 2, 1, ["Carne 1", "Pescado 1", "Menú infantil 1"]],
+    ["Cena de ensayo", 2, 0, ["Carne 1", "Pescado 1"]],
+    ["Brunch", 1, 0, ["Pescado 1"]],
+  ];
+  for (const [event, adults, children, dishes] of expected) {
+    await expect(group(event).getByRole("row", { name: "Adultos" })).toContainText(String(adults));
+    await expect(group(event).getByRole("row", { name: "Niños" })).toContainText(String(children));
+    for (const dish of dishes) await expect(group(event).getByRole("row", { name: dish, exact: true })).toBeVisible();
+  }
 
   await page.goto("/admin");
   expect(await eventRow(page, "Boda")).toEqual([3, 0, 2]);

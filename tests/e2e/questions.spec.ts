@@ -48,10 +48,10 @@ test("the couple adds a text, a yes/no and a list question in 'Preguntas'", asyn
   await login(page);
   await page.getByRole("link", { name: "Preguntas", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Preguntas para los invitados" })).toBeVisible();
-  const form = () => page.getByRole("region", { name: "Añadir pregunta" });
+  const form = () => page.getByRole("region", { name: "Agregar pregunta" });
   const add = async (fill: (f: ReturnType<typeof form>) => Promise<void>, text: string) => {
     await fill(form());
-    await form().getByRole("button", { name: "Añadir pregunta" }).click();
+    await form().getByRole("button", { name: "Agregar pregunta" }).click();
     await expect(page.getByRole("article", { name: text })).toBeVisible();
     // The add form starts empty again for the next question.
     await expect(form().getByLabel("Pregunta (EN)")).toHaveValue("");
@@ -71,7 +71,7 @@ test("the couple adds a text, a yes/no and a list question in 'Preguntas'", asyn
   await form().getByLabel("Pregunta (ES)").fill(STARTER);
   await form().getByLabel("Tipo").selectOption({ label: "Una opción de una lista" });
   await form().getByLabel("Opciones (ES), una por línea").fill("Jamón");
-  await form().getByRole("button", { name: "Añadir pregunta" }).click();
+  await form().getByRole("button", { name: "Agregar pregunta" }).click();
   await expect(page.getByText("Una lista necesita al menos dos opciones, una por línea.").filter({ visible: true }).first()).toBeVisible();
   await expect(form().getByLabel("Pregunta (ES)")).toHaveValue(STARTER);
   await add(async (f) => {
