@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { applyAnswers, checkAnswer, checkQuestion, countAnswers, foldKey, type GuestQuestion } from "~/lib/guest-questions";
-import { confirmInvitation, createInvitation, findInvitationById, updateInvitation } from "~/models/invitations.server";
+import { changeAnswer, confirmInvitation, createInvitation, findInvitationById, updateInvitation } from "~/models/invitations.server";
 import {
   answerCount,
+  answersOf,
   createQuestion,
   editAnswer,
   listQuestions,
@@ -236,6 +237,28 @@ describe("questions store and the /confirm form", () => {
       ["¿Bus?", [1, 0]],
       ["Entrante", [1, 1]],
     ]);
+  });
+});
+
+describe("'Cambiar mi respuesta' with the couple's questions", () => {
+  useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
+
+  it("a person's answer stays theirs when the change adds someone before them and keeps them", async () => {
+    const starter = await question({ textEs: "Entrante", kind: "choice", optionsEs: "Jamón\nEnsalada", per: "person", required: true });
+    const inv = await make("Ana", 3);
+    const first = await confirmInvitation(inv.code, ["Luis"], undefined, {
+      answers: { primary: { [starter]: "Jamón" }, guests: [{ [starter]: "Ensalada" }] },
+    });
+    if (!first.ok) throw new Error(first.error);
+    // Eva is new and named first among the others; Luis keeps his row and his answer.
+    const changed = await changeAnswer(inv.code, ["Eva", "Luis"], undefined, {
+      answers: { primary: { [starter]: "Jamón" }, guests: [{ [starter]: "Jamón" }, { [starter]: "Ensalada" }] },
+    });
+    if (!changed.ok) throw new Error(changed.error);
+    const byName = new Map(changed.invitation.guests.map((g) => [g.fullName, g.id]));
+    const { byGuest } = await answersOf([inv.id]);
+    const value = (name: string) => byGuest.get(byName.get(name)!)?.find((a) => a.questionId === starter)?.value;
+    expect([value("Ana"), value("Eva"), value("Luis")]).toEqual(["Jamón", "Jamón", "Ensalada"]);
   });
 });
 
