@@ -1,5 +1,4 @@
 import jsQR from "jsqr";
-import Database from "better-sqlite3";
 import sharp from "sharp";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
@@ -10,9 +9,7 @@ import { expect, jpeg, jsDisabled, startServer, TestData, test } from "./fixture
  * a table card's page /mesa/{token} (its people, the programme, 'Sube tus fotos' tagged with the
  * table, the slideshow's ?table=), and the tables' printables. JavaScript on and off, es and en.
  *
- * The tables and who sits where are written straight into the database (seatTables below): the
- * 'Mesas' screen that makes them is built separately; once it is in, these tests should make them
- * through it.
+ * The tables and who sits where are made through the app's API (seatTables below), as 'Mesas' does.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -59,22 +56,34 @@ async function signIn(page: Page) {
   await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toBeVisible();
 }
 
-/** Tables and seats as 'Mesas' would store them (see the note above): name → token, and each person's table. */
-function seatTables(server: Server, tables: { name: string; token: string; people: string[] }[]) {
-  const database = new Database(`${server.dataDir}/wedding.sqlite`, { fileMustExist: true });
-  try {
-    database.pragma("busy_timeout = 5000");
-    // 'Publicar mesas' on: the table's page names its people only once the couple publishes the plan.
-    database.prepare("INSERT INTO site_settings (key, value) VALUES ('tables_published', '1') ON CONFLICT (key) DO UPDATE SET value = '1'").run();
-    for (const [position, table] of tables.entries()) {
-      const { lastInsertRowid } = database
-        .prepare("INSERT INTO seating_tables (name, seats, token, position) VALUES (?, ?, ?, ?)")
-        .run(table.name, 10, table.token, position);
-      for (const person of table.people) database.prepare("UPDATE guests SET table_id = ? WHERE full_name = ?").run(Number(lastInsertRowid), person);
-    }
-  } finally {
-    database.close();
-  }
+/**
+ * Tables made, published and seated through the app's API (bearer token), as 'Mesas' does: each
+ * table's people by name among the confirmed ones. Answers each table's token, its card's address.
+ */
+async function seatTables(server: Server, tables: { name: string; people: string[] }[]): Promise<string[]> {
+  const api = async (path: string, method: string, body?: unknown) => {
+    const response = await fetch(`${server.baseURL}/api${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} /api${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  await api("/tables/published", "PUT", { published: true });
+  const made: { id: number; token: string }[] = [];
+  for (const table of tables) made.push(await api("/tables", "POST", { name: table.name, seats: 10 }));
+  const plan = (await api("/tables", "GET")) as { unseated: { id: number; name: string }[]; tables: { people: { id: number; name: string }[] }[] };
+  const everyone = [...plan.unseated, ...plan.tables.flatMap((t) => t.people)];
+  const seats = tables.flatMap((table, i) =>
+    table.people.map((name) => {
+      const person = everyone.find((p) => p.name === name);
+      if (!person) throw new Error(`${name} is not a confirmed guest`);
+      return { guestId: person.id, tableId: made[i].id };
+    }),
+  );
+  if (seats.length > 0) await api("/tables/seats", "PUT", { seats });
+  return made.map((m) => m.token);
 }
 
 /** 22 characters of base64url, as 'Mesas' makes a card's token (128 random bits). */
@@ -170,8 +179,7 @@ test("two days before the wedding the home page has no programme; a table's page
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(programme(page, "Programa del día")).toHaveCount(0);
     await expect(page.getByText("Llegada de los novios")).toHaveCount(0);
-    const mesa = token();
-    seatTables(twoDaysBefore, [{ name: "Mesa 1", token: mesa, people: [] }]);
+    const [mesa] = await seatTables(twoDaysBefore, [{ name: "Mesa 1", people: [] }]);
     await page.goto(`/mesa/${mesa}`);
     await expect(lines(page, "Programa del día")).toHaveText(["15:30Llegada de los novios"]);
   } finally {
@@ -181,14 +189,13 @@ test("two days before the wedding the home page has no programme; a table's page
 
 test("a table's page: its name, the first names of the people confirmed at it, the programme; a wrong token is the 404", async ({ browser }, testInfo) => {
   const data = new TestData(dayBefore);
-  const jazmin = token();
-  const orquidea = token();
   await data.createInvitation({ primaryGuest: "María José Pérez", maxGuests: 2, confirmedGuests: ["Juan Soto"] });
   await data.createInvitation({ primaryGuest: "Pedro Pendiente" });
   await data.createInvitation({ primaryGuest: "Olga Ortiz", confirmedGuests: [] });
-  seatTables(dayBefore, [
-    { name: "Jazmín", token: jazmin, people: ["María José Pérez", "Juan Soto", "Pedro Pendiente"] },
-    { name: "Orquídea", token: orquidea, people: ["Olga Ortiz"] },
+  // Pedro's invitation is pending: nobody of it can be seated, and the table's page names only those confirmed.
+  const [jazmin, orquidea] = await seatTables(dayBefore, [
+    { name: "Jazmín", people: ["María José Pérez", "Juan Soto"] },
+    { name: "Orquídea", people: ["Olga Ortiz"] },
   ]);
   const { ctx, page } = await context(browser, dayBefore, testInfo);
   try {
@@ -225,11 +232,9 @@ test("a photo sent from a table's page lands in the couple's chosen section, tag
 }, testInfo) => {
   const data = new TestData(dayBefore);
   const section = await data.createSection({ name: "Fotos de las mesas" });
-  const rosa = token();
-  const lirio = token();
-  seatTables(dayBefore, [
-    { name: "Rosa", token: rosa, people: [] },
-    { name: "Lirio", token: lirio, people: [] },
+  const [rosa, lirio] = await seatTables(dayBefore, [
+    { name: "Rosa", people: [] },
+    { name: "Lirio", people: [] },
   ]);
   const { ctx, page } = await context(browser, dayBefore, testInfo);
   try {
@@ -291,9 +296,8 @@ for (const { paper, table, people, bySurname } of printCases) {
     browser,
   }, testInfo) => {
     const data = new TestData(dayBefore);
-    const mesa = token();
     await data.createInvitation({ primaryGuest: people[0], maxGuests: 3, confirmedGuests: [people[1], people[2]] });
-    seatTables(dayBefore, [{ name: table, token: mesa, people: [...people] }]);
+    const [mesa] = await seatTables(dayBefore, [{ name: table, people: [...people] }]);
     const { ctx, page } = await context(browser, dayBefore, testInfo);
     const size = paper === "A4" ? { width: 794, height: 1123 } : { width: 816, height: 1056 };
     try {
@@ -358,9 +362,8 @@ for (const { paper, table, people, bySurname } of printCases) {
 
 test("a table's page in light and dark, the programme's screen and the printables have no serious accessibility violations", async ({ browser }, testInfo) => {
   const data = new TestData(dayBefore);
-  const mesa = token();
   await data.createInvitation({ primaryGuest: "Inés Accesible", confirmedGuests: [] });
-  seatTables(dayBefore, [{ name: "Azucena", token: mesa, people: ["Inés Accesible"] }]);
+  const [mesa] = await seatTables(dayBefore, [{ name: "Azucena", people: ["Inés Accesible"] }]);
   const page = await a11yPage(browser, { baseURL: dayBefore.baseURL, locale: "es-ES" }, jsDisabled(testInfo));
   try {
     for (const theme of ["light", "dark"] as const) {

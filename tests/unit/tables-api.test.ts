@@ -3,6 +3,8 @@ import { confirmInvitation, createInvitation } from "~/models/invitations.server
 import { createTable, seatingPlan } from "~/models/tables.server";
 import * as tablesRoute from "~/routes/api.tables._index";
 import * as seatsRoute from "~/routes/api.tables.seats";
+import * as publishedRoute from "~/routes/api.tables.published";
+import { tablesPublished } from "~/models/tables.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 /** /api/tables and /api/tables/seats: the plan read, places set under the screen's rule (app/models/tables.server.ts). */
@@ -68,5 +70,21 @@ describe("the seating plan's API", () => {
       unseated: [{ id: luis.id, name: "Luis Pérez" }],
       warnings: [],
     });
+  });
+  it("makes a table with the screen's rules and publishes the plan; admin only", async () => {
+    expect((await call(tablesRoute, "POST", "/api/tables", { name: "Mesa 9", seats: 8 }, {})).status).toBe(401);
+    expect((await call(publishedRoute, "PUT", "/api/tables/published", { published: true }, {})).status).toBe(401);
+    const refused = await call(tablesRoute, "POST", "/api/tables", { name: "  ", seats: 8 });
+    expect(refused).toEqual({ status: 400, json: { error: "Escribe el nombre o número de la mesa." } });
+    expect((await call(tablesRoute, "POST", "/api/tables", { name: "Mesa 9", seats: 51 })).status).toBe(400);
+    expect((await seatingPlan()).tables).toEqual([]);
+    const made = await call(tablesRoute, "POST", "/api/tables", { name: "Mesa 9", seats: "8" });
+    expect(made.status).toBe(201);
+    expect(made.json).toMatchObject({ name: "Mesa 9", seats: 8 });
+    expect(made.json.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await seatingPlan()).tables.map((t) => t.name)).toEqual(["Mesa 9"]);
+    expect(await tablesPublished()).toBe(false);
+    expect(await call(publishedRoute, "PUT", "/api/tables/published", { published: true })).toEqual({ status: 200, json: { success: true, published: true } });
+    expect(await tablesPublished()).toBe(true);
   });
 });
