@@ -167,3 +167,49 @@ test("Invitaciones filters 'Por evento': only the invitations invited to the cho
   // The filter's select is a full-size target.
   expect((await page.getByLabel("Por evento").boundingBox())!.height).toBeGreaterThanOrEqual(44);
 });
+
+test("'Subir' and 'Bajar' reorder the events; one nobody answered is removed at once, one with answers asks first", async ({ page }) => {
+  await login(page);
+  await page.goto(`${server.baseURL}/admin/events`);
+  const add = () => page.getByRole("region", { name: "Agregar evento" });
+  await add().getByLabel("Nombre (ES)").fill("Brunch");
+  await add().getByLabel("Nombre (EN)").fill("Brunch");
+  await add().getByLabel("Fecha y hora").fill("2031-01-18T11:00");
+  await add().getByRole("button", { name: "Agregar evento" }).click();
+  await expect(page.getByRole("article", { name: "Brunch" })).toBeVisible();
+  const order = async () => (await page.locator("article.admin-event h3").allTextContents()).filter((n) => n !== "Boda");
+  expect(await order()).toEqual(["Cena de ensayo", "Brunch"]);
+  // The first row cannot go up, the last cannot go down.
+  await expect(page.getByRole("button", { name: "Subir: Cena de ensayo" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Bajar: Brunch" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Subir: Brunch" }).click();
+  await expect(page.getByRole("button", { name: "Bajar: Brunch" })).toBeVisible();
+  expect(await order()).toEqual(["Brunch", "Cena de ensayo"]);
+  await page.reload();
+  expect(await order()).toEqual(["Brunch", "Cena de ensayo"]);
+
+  // Nobody attends the dinner any more (the CSV test replaced its invitations): it goes without a question.
+  await expect(page.getByRole("article", { name: "Cena de ensayo" })).toContainText("0 personas asistirán");
+  await page.getByRole("button", { name: "Eliminar: Cena de ensayo" }).click();
+  await expect(page.getByRole("article", { name: "Cena de ensayo" })).toHaveCount(0);
+
+  // A guest attends the brunch: removing it asks first (a dialog with JavaScript, its own page without); 'Cancelar' keeps it.
+  const invitation = await data.createInvitation({ primaryGuest: "Rosa Paz", maxGuests: 1 });
+  await enterCode(page, invitation.code);
+  await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+  await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+  await page.goto(`${server.baseURL}/admin/events`);
+  await expect(page.getByRole("article", { name: "Brunch" })).toContainText("1 persona asistirá");
+  await page.getByRole("button", { name: "Eliminar: Brunch" }).click();
+  await expect(page.getByText('¿Eliminar el evento "Brunch"? Sus respuestas dejarán de contar en los totales.')).toBeVisible();
+  await page
+    .getByRole("button", { name: "Cancelar" })
+    .or(page.getByRole("link", { name: "Cancelar" }))
+    .click();
+  await page.goto(`${server.baseURL}/admin/events`);
+  await expect(page.getByRole("article", { name: "Brunch" })).toBeVisible();
+  await page.getByRole("button", { name: "Eliminar: Brunch" }).click();
+  await page.getByRole("button", { name: "Sí, eliminar" }).click();
+  await expect(page.getByRole("article", { name: "Brunch" })).toHaveCount(0);
+});

@@ -2,7 +2,7 @@ import { Button, Textarea, TextInput } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminForm } from "~/components/admin/AdminForm";
-import { ConfirmAction } from "~/components/admin/ConfirmAction";
+import { MoveButtons, RemoveRowButton } from "~/components/admin/RowActions";
 import { useAdminAction } from "~/components/admin/useAdminFetcher";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import {
@@ -74,48 +74,17 @@ function EventCard({ listed, first, last }: { listed: Listed; first: boolean; la
         </Button>
       </AdminForm>
       <div className="admin-row-actions">
-        {first ? null : (
-          <AdminForm action={move}>
-            <input type="hidden" name="id" value={event.id} />
-            <button type="submit" name="direction" value="up" className="button secondary" aria-label={`${t("up")}: ${event.nameEs}`}>
-              {t("up")}
-            </button>
-          </AdminForm>
-        )}
-        {last ? null : (
-          <AdminForm action={move}>
-            <input type="hidden" name="id" value={event.id} />
-            <button type="submit" name="direction" value="down" className="button secondary" aria-label={`${t("down")}: ${event.nameEs}`}>
-              {t("down")}
-            </button>
-          </AdminForm>
-        )}
-        <RemoveEvent event={event} attendees={attendees} />
+        <MoveButtons action={move} id={event.id} name={event.nameEs} first={first} last={last} up={t("up")} down={t("down")} />
+        <RemoveRowButton
+          intent="removeEvent"
+          id={event.id}
+          name={event.nameEs}
+          hasAnswers={attendees > 0}
+          prompt={t("confirmRemove", { name: event.nameEs })}
+          text={t("remove")}
+        />
       </div>
     </article>
-  );
-}
-
-/** Removing an event with answers asks first; one nobody answered goes at once. */
-function RemoveEvent({ event, attendees }: { event: SiteEvent; attendees: number }) {
-  const { t } = useTranslation("events");
-  const remove = useAdminAction("removeEvent", `remove-event-${event.id}`);
-  const label = `${t("remove")}: ${event.nameEs}`;
-  if (attendees > 0) {
-    return (
-      <ConfirmAction intent="removeEvent" id={event.id} name={event.nameEs} prompt={t("confirmRemove", { name: event.nameEs })} label={label}>
-        {t("remove")}
-      </ConfirmAction>
-    );
-  }
-  return (
-    <AdminForm action={remove}>
-      <input type="hidden" name="id" value={event.id} />
-      <input type="hidden" name="confirmed" value="yes" />
-      <button type="submit" className="danger-button" aria-label={label} disabled={remove.busy}>
-        {t("remove")}
-      </button>
-    </AdminForm>
   );
 }
 

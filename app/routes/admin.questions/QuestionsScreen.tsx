@@ -2,7 +2,7 @@ import { Button, Textarea, TextInput } from "@mantine/core";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminForm } from "~/components/admin/AdminForm";
-import { ConfirmAction } from "~/components/admin/ConfirmAction";
+import { MoveButtons, RemoveRowButton } from "~/components/admin/RowActions";
 import { useAdminAction } from "~/components/admin/useAdminFetcher";
 import { FormErrors } from "~/components/confirm/FormErrors";
 import { MAX_QUESTION_LENGTH, MAX_QUESTIONS, QUESTION_KINDS, type GuestQuestion } from "~/lib/guest-questions";
@@ -39,11 +39,9 @@ function QuestionCard({ listed, first, last }: { listed: Listed; first: boolean;
   const { question, answers } = listed;
   const edit = useAdminAction("editQuestion", `edit-question-${question.id}`);
   const move = useAdminAction("moveQuestion", `move-question-${question.id}`);
-  const remove = useAdminAction("removeQuestion", `remove-question-${question.id}`);
   // A plain post's refusal names its question: only that form shows it again.
   const mine = edit.result && !edit.result.ok && edit.result.initialValue?.id === String(question.id);
   const typed = mine && edit.result && !edit.result.ok ? edit.result.initialValue : undefined;
-  const removeLabel = `${t("remove")}: ${question.textEs}`;
   return (
     <article className="admin-event" aria-label={question.textEs}>
       <h3>{question.textEs}</h3>
@@ -60,42 +58,15 @@ function QuestionCard({ listed, first, last }: { listed: Listed; first: boolean;
         </Button>
       </AdminForm>
       <div className="admin-row-actions">
-        {first ? null : (
-          <AdminForm action={move}>
-            <input type="hidden" name="id" value={question.id} />
-            <button type="submit" name="direction" value="up" className="button secondary" aria-label={`${t("up")}: ${question.textEs}`}>
-              {t("up")}
-            </button>
-          </AdminForm>
-        )}
-        {last ? null : (
-          <AdminForm action={move}>
-            <input type="hidden" name="id" value={question.id} />
-            <button type="submit" name="direction" value="down" className="button secondary" aria-label={`${t("down")}: ${question.textEs}`}>
-              {t("down")}
-            </button>
-          </AdminForm>
-        )}
-        {answers > 0 ? (
-          // With answers: asked first (a dialog with JavaScript, a page of its own without).
-          <ConfirmAction
-            intent="removeQuestion"
-            id={question.id}
-            name={question.textEs}
-            prompt={t("confirmRemove", { name: question.textEs })}
-            label={removeLabel}
-          >
-            {t("remove")}
-          </ConfirmAction>
-        ) : (
-          <AdminForm action={remove}>
-            <input type="hidden" name="id" value={question.id} />
-            <input type="hidden" name="confirmed" value="yes" />
-            <button type="submit" className="danger-button" aria-label={removeLabel} disabled={remove.busy}>
-              {t("remove")}
-            </button>
-          </AdminForm>
-        )}
+        <MoveButtons action={move} id={question.id} name={question.textEs} first={first} last={last} up={t("up")} down={t("down")} />
+        <RemoveRowButton
+          intent="removeQuestion"
+          id={question.id}
+          name={question.textEs}
+          hasAnswers={answers > 0}
+          prompt={t("confirmRemove", { name: question.textEs })}
+          text={t("remove")}
+        />
       </div>
     </article>
   );
