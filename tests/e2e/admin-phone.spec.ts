@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { baseURL, chooseLanguage, expect, jsDisabled, openSection, test } from "./fixtures";
+import { baseURL, chooseLanguage, expect, jsDisabled, login, openSection, test } from "./fixtures";
 
 /**
  * The admin on a phone: every screen fits the width (no sideways scrolling), the panel's links all
@@ -13,13 +13,6 @@ const PHONES = [
   { width: 390, height: 844 },
   { width: 360, height: 800 },
 ];
-
-async function login(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
-}
 
 const panelNav = (page: Page) => page.getByRole("navigation", { name: "Secciones del panel" });
 

@@ -1,15 +1,8 @@
 import type { Page } from "@playwright/test";
 import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
-import { baseURL, chooseLanguage, expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import { baseURL, chooseLanguage, expect, jsDisabled, login, startServer, test, TestData } from "./fixtures";
 
 const PASSWORD = "e2e-admin-password";
-
-async function login(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
-}
 
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Secciones del panel" });
 

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import { enterCode, expect, jsDisabled, login, openBrowser, startServer, test, TestData } from "./fixtures";
 
 /**
  * 'Cambiar mi respuesta' (decision 0062) and the caterer's report per event, JavaScript on and off,
@@ -31,28 +30,9 @@ test.afterAll(async () => {
   if (databaseDir) fs.rmSync(databaseDir, { recursive: true, force: true });
 });
 
-async function open(browser: Browser, testInfo: TestInfo, lng: "es" | "en" = "es") {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: lng === "en" ? "en-US" : "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
-  await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
-  return { context, page: await context.newPage() };
-}
-
-async function login(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Contraseña", { exact: true }).fill("e2e-admin-password");
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toBeVisible();
-}
-
-async function enterCode(page: Page, code: string, lng: "es" | "en" = "es") {
-  await page.goto("/confirm");
-  await page.getByLabel(lng === "en" ? "Invitation Code" : "Código de Invitación").fill(code);
-  await page.getByRole("button", { name: lng === "en" ? "Verify Code" : "Verificar Código" }).click();
-}
-
 test("with nothing turned on a confirmed guest sees no 'Cambiar mi respuesta', and a change is refused", async ({ browser }, testInfo) => {
   const inv = await data.createInvitation({ primaryGuest: "Nada Activado", maxGuests: 2, confirmedGuests: ["Luis Activado"] });
-  const { context, page } = await open(browser, testInfo);
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
   await enterCode(page, inv.code);
   await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cambiar mi respuesta" })).toHaveCount(0);
@@ -73,7 +53,7 @@ test("with nothing turned on a confirmed guest sees no 'Cambiar mi respuesta', a
 
 test("with the menu on a guest confirms, changes their dish and adds a note; Invitaciones and the caterer's report show it", async ({ browser }, testInfo) => {
   test.slow();
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   await login(admin.page);
   await admin.page.goto("/admin/menu");
   for (const dish of [
@@ -91,7 +71,7 @@ test("with the menu on a guest confirms, changes their dish and adds a note; Inv
   await expect(admin.page.getByText("Ajustes del menú guardados").filter({ visible: true }).first()).toBeVisible();
 
   const inv = await data.createInvitation({ primaryGuest: "Marta Cambia", maxGuests: 2 });
-  const { context, page } = await open(browser, testInfo);
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
   await enterCode(page, inv.code);
   await page.getByRole("combobox", { name: "Menú", exact: true }).selectOption({ label: "Carne" });
   let scope = page.locator("body");
@@ -133,8 +113,8 @@ test("with the menu on a guest confirms, changes their dish and adds a note; Inv
 
 test("in English: 'Change my answer' and 'Save changes'", async ({ browser }, testInfo) => {
   const inv = await data.createInvitation({ primaryGuest: "Smith Change", maxGuests: 1 });
-  const { context, page } = await open(browser, testInfo, "en");
-  await enterCode(page, inv.code, "en");
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL, "en");
+  await enterCode(page, inv.code, { lng: "en" });
   await page.getByRole("combobox", { name: "Menu", exact: true }).selectOption({ label: "Meat" });
   await page.getByRole("button", { name: "Confirm Attendance" }).click();
   await expect(page.getByRole("heading", { name: "Attendance Confirmed!" })).toBeVisible();
@@ -148,7 +128,7 @@ test("in English: 'Change my answer' and 'Save changes'", async ({ browser }, te
 test("after the deadline the button is gone and a stale edit form's post is refused with the closed message", async ({ browser }, testInfo) => {
   test.slow();
   const inv = await data.createInvitation({ primaryGuest: "Tarde Cambia", maxGuests: 1 });
-  const { context, page } = await open(browser, testInfo);
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
   await enterCode(page, inv.code);
   await page.getByRole("combobox", { name: "Menú", exact: true }).selectOption({ label: "Carne" });
   await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
@@ -187,7 +167,7 @@ test("the caterer's report per event counts only each event's people, on the pag
   fs.mkdirSync(databaseDir);
   server = await startServer({ WEDDING_DATE: iso(20 * DAY), RSVP_DEADLINE: iso(10 * DAY), ...database() });
   data = new TestData(server);
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   await login(admin.page);
   for (const name of ["Cena", "Brunch"]) {
     await admin.page.goto("/admin/events");
@@ -199,7 +179,7 @@ test("the caterer's report per event counts only each event's people, on the pag
   }
   const ruiz = await data.createInvitation({ primaryGuest: "Ana Ruiz", maxGuests: 2 });
   const sol = await data.createInvitation({ primaryGuest: "Sol Vega", maxGuests: 1 });
-  const { context, page } = await open(browser, testInfo);
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
   // Ana: the wedding and the dinner; Luis: the brunch only, with a note.
   await enterCode(page, ruiz.code);
   await page.getByRole("group", { name: "¿A qué eventos asistirá Ana Ruiz?" }).getByRole("checkbox", { name: "Brunch" }).uncheck();

@@ -1,5 +1,5 @@
-import { chooseLanguage, expect, jsDisabled, startServer, TestData, test } from "./fixtures";
-import type { Locator, Page } from "@playwright/test";
+import { chooseLanguage, enterCode, expect, jsDisabled, startServer, test, TestData } from "./fixtures";
+import type { Locator } from "@playwright/test";
 import { holdScripts, untilReactRuns } from "./scripts-held";
 
 /** A value longer than the field's maxLength, as an old browser or a script would send: the server must refuse it. */
@@ -7,12 +7,6 @@ async function fillPastMaxLength(field: Locator, value: string) {
   await field.evaluate((element) => element.removeAttribute("maxlength"));
   await field.fill(value);
   await expect(field).toHaveValue(value);
-}
-
-async function enterCode(page: Page, code: string) {
-  await page.goto("/confirm");
-  await page.getByLabel("Código de Invitación").fill(code);
-  await page.getByRole("button", { name: "Verificar Código" }).click();
 }
 
 test.describe("RSVP: code entry", () => {

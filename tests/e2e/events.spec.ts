@@ -1,11 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, startServer, TestData, test } from "./fixtures";
+import { enterCode, expect, login, startServer, test, TestData } from "./fixtures";
 
 /**
  * Several events (docs/decisions/0057-events.md), on a server of their own: the couple's events
  * are site-wide, and every other spec runs on a site without them (its flow unchanged).
  */
-const PASSWORD = "e2e-admin-password";
 
 test.describe.configure({ mode: "serial" });
 
@@ -21,19 +20,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function login(page: Page) {
-  await page.goto(`${server.baseURL}/admin`);
-  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
-}
-
-async function enterCode(page: Page, code: string) {
-  await page.goto(`${server.baseURL}/confirm`);
-  await page.getByLabel("Código de Invitación").fill(code);
-  await page.getByRole("button", { name: "Verificar Código" }).click();
-}
-
 async function setLanguage(page: Page, lng: "es" | "en") {
   await page.context().addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
 }
@@ -46,7 +32,7 @@ async function eventRow(page: Page, name: string) {
 
 test("with two events a three-seat invitation answers per person, and the totals per event are exact", async ({ page }) => {
   test.slow();
-  await login(page);
+  await login(page, { base: server.baseURL });
   await page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link", { name: "Eventos" }).click();
   await expect(page.getByRole("heading", { name: "Eventos", exact: true })).toBeVisible();
   const add = page.getByRole("region", { name: "Agregar evento" });
@@ -73,7 +59,7 @@ test("with two events a three-seat invitation answers per person, and the totals
   await data.createInvitation({ primaryGuest: "Pepe Gil", maxGuests: 2 });
 
   // The guest answers per person: Ana the wedding only, Luis both, Eva the dinner only.
-  await enterCode(page, code);
+  await enterCode(page, code, { base: server.baseURL });
   const ana = page.getByRole("group", { name: "¿A qué eventos asistirá Ana Ruiz?" });
   await expect(ana.getByRole("checkbox", { name: "Boda" })).toBeChecked();
   await expect(ana.getByRole("checkbox", { name: "Cena de ensayo" })).toBeChecked();
@@ -100,7 +86,7 @@ test("with two events a three-seat invitation answers per person, and the totals
 });
 
 test("an event the invitation is not invited to is refused in the guest's language, and nothing is stored", async ({ page }) => {
-  await login(page);
+  await login(page, { base: server.baseURL });
   await page.goto(`${server.baseURL}/admin/create`);
   const dinner = page.getByRole("group", { name: "Invitado a" }).getByRole("checkbox", { name: "Cena de ensayo" });
   const dinnerId = await dinner.getAttribute("value");
@@ -110,7 +96,7 @@ test("an event the invitation is not invited to is refused in the guest's langua
   const code = (await page.locator(".invitation-code").first().textContent())!.trim();
 
   // Invited to the wedding only: the spec's flow, no question per event.
-  await enterCode(page, code);
+  await enterCode(page, code, { base: server.baseURL });
   await expect(page.getByRole("button", { name: "Confirmar Asistencia" })).toBeVisible();
   await setLanguage(page, "en");
   await page.goto(`${server.baseURL}/confirm`);
@@ -128,7 +114,7 @@ test("an event the invitation is not invited to is refused in the guest's langua
 });
 
 test("the guest list's CSV keeps each invitation's events through an export and an import", async ({ page }) => {
-  await login(page);
+  await login(page, { base: server.baseURL });
   const exported = await page.request.get(`${server.baseURL}/admin/export.csv`);
   const csv = await exported.text();
   expect(csv.split("\r\n")[0]).toMatch(/,email,eventos,asistencia$/);
@@ -148,7 +134,7 @@ test("the guest list's CSV keeps each invitation's events through an export and 
 });
 
 test("Invitaciones filters 'Por evento': only the invitations invited to the chosen event", async ({ page }) => {
-  await login(page);
+  await login(page, { base: server.baseURL });
   await page.goto(`${server.baseURL}/admin/create`);
   await page.getByRole("group", { name: "Invitado a" }).getByRole("checkbox", { name: "Cena de ensayo" }).uncheck();
   await page.getByLabel("Invitado Principal").fill("Marta Sol");
@@ -169,7 +155,7 @@ test("Invitaciones filters 'Por evento': only the invitations invited to the cho
 });
 
 test("'Subir' and 'Bajar' reorder the events; one nobody answered is removed at once, one with answers asks first", async ({ page }) => {
-  await login(page);
+  await login(page, { base: server.baseURL });
   await page.goto(`${server.baseURL}/admin/events`);
   const add = () => page.getByRole("region", { name: "Agregar evento" });
   await add().getByLabel("Nombre (ES)").fill("Brunch");
@@ -196,7 +182,7 @@ test("'Subir' and 'Bajar' reorder the events; one nobody answered is removed at 
 
   // A guest attends the brunch: removing it asks first (a dialog with JavaScript, its own page without); 'Cancelar' keeps it.
   const invitation = await data.createInvitation({ primaryGuest: "Rosa Paz", maxGuests: 1 });
-  await enterCode(page, invitation.code);
+  await enterCode(page, invitation.code, { base: server.baseURL });
   await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
   await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
   await page.goto(`${server.baseURL}/admin/events`);

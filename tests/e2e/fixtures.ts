@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createApiClient, galleryService, invitationsService, wishesService, type AdminInvitation, type SectionView } from "../../app/lib/api-client";
 import crypto from "node:crypto";
@@ -304,6 +304,37 @@ export async function openSection(page: Page, name: string, noJs: boolean) {
 
 export function jsDisabled(testInfo: { project: { name: string } }) {
   return testInfo.project.name === "no-js";
+}
+
+type Language = "es" | "en";
+/** Where a helper goes: the page's own base URL, or another server's (`startServer`). */
+type On = { lng?: Language; base?: string };
+const PANEL = {
+  es: { password: "Contraseña", signIn: "Acceder", sections: "Secciones del panel" },
+  en: { password: "Password", signIn: "Sign in", sections: "Panel sections" },
+};
+
+/** Signs the couple in through the panel's own form, in the page's language. */
+export async function login(page: Page, { lng = "es", base = "" }: On = {}) {
+  const texts = PANEL[lng];
+  await page.goto(`${base}/admin`);
+  await page.getByLabel(texts.password, { exact: true }).fill(process.env.E2E_ADMIN_PASSWORD!);
+  await page.getByRole("button", { name: texts.signIn }).click();
+  await expect(page.getByRole("navigation", { name: texts.sections })).toBeVisible();
+}
+
+/** A guest types their invitation code on /confirm. */
+export async function enterCode(page: Page, code: string, { lng = "es", base = "" }: On = {}) {
+  await page.goto(`${base}/confirm`);
+  await page.getByLabel(lng === "en" ? "Invitation Code" : "Código de Invitación").fill(code);
+  await page.getByRole("button", { name: lng === "en" ? "Verify Code" : "Verificar Código" }).click();
+}
+
+/** A browser of its own for one person on another server, in one language, JavaScript as the project runs. */
+export async function openBrowser(browser: Browser, testInfo: TestInfo, base: string, lng: Language = "es") {
+  const context = await browser.newContext({ baseURL: base, locale: lng === "en" ? "en-US" : "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
+  await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: base }]);
+  return { context, page: await context.newPage() };
 }
 
 /**

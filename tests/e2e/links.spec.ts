@@ -1,16 +1,6 @@
-import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { baseURL, chooseLanguage, expect, jsDisabled, test } from "./fixtures";
-
-const PASSWORD = "e2e-admin-password";
-
-async function login(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("heading", { name: "Panel de Administración", exact: true })).toBeVisible();
-}
+import { baseURL, chooseLanguage, expect, jsDisabled, login, test } from "./fixtures";
 
 /** Reads a QR code out of an image (SVG or PNG) the way a phone camera would. */
 async function decodeQr(image: Buffer): Promise<string | null> {

@@ -1,5 +1,4 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import { enterCode, expect, jsDisabled, login, openBrowser, startServer, test, TestData } from "./fixtures";
 
 /**
  * The couple's menu and the children question (decision 0056), JavaScript on and off, Spanish and
@@ -19,25 +18,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function open(browser: Browser, testInfo: TestInfo, lng: "es" | "en" = "es") {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: lng === "en" ? "en-US" : "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
-  await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
-  return { context, page: await context.newPage() };
-}
-
-async function login(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Contraseña", { exact: true }).fill("e2e-admin-password");
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toBeVisible();
-}
-
-async function enterCode(page: Page, code: string, lng: "es" | "en" = "es") {
-  await page.goto("/confirm");
-  await page.getByLabel(lng === "en" ? "Invitation Code" : "Código de Invitación").fill(code);
-  await page.getByRole("button", { name: lng === "en" ? "Verify Code" : "Verificar Código" }).click();
-}
-
 const DISHES = [
   { es: "Carne", en: "Meat" },
   { es: "Pescado", en: "Fish" },
@@ -46,14 +26,14 @@ const DISHES = [
 
 test("with nothing turned on the guest's form asks no menu; the couple sets three dishes and turns the menu and children on", async ({ browser }, testInfo) => {
   const inv = await data.createInvitation({ primaryGuest: "Sin Menú", maxGuests: 1 });
-  const guest = await open(browser, testInfo);
+  const guest = await openBrowser(browser, testInfo, server.baseURL);
   await enterCode(guest.page, inv.code);
   await expect(guest.page.getByRole("button", { name: "Confirmar Asistencia" })).toBeVisible();
   await expect(guest.page.getByRole("combobox", { name: "Menú", exact: true })).toHaveCount(0);
   await expect(guest.page.getByLabel("Niño o niña (menor de 12 años)")).toHaveCount(0);
   await guest.context.close();
 
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   const page = admin.page;
   await login(page);
   await page.getByRole("link", { name: "Menú" }).click();
@@ -88,7 +68,7 @@ test("a three-seat invitation chooses a dish per person and marks a child; a mis
   browser,
 }, testInfo) => {
   const inv = await data.createInvitation({ primaryGuest: "Familia Ruiz", maxGuests: 3 });
-  const { context, page } = await open(browser, testInfo);
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
   await enterCode(page, inv.code);
   await page.getByRole("combobox", { name: "Menú", exact: true }).selectOption({ label: "Carne" });
   let scope = page.locator("body");
@@ -136,7 +116,7 @@ test("a three-seat invitation chooses a dish per person and marks a child; a mis
   ]);
   await context.close();
 
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   await login(admin.page);
   await admin.page.goto("/admin/invitations");
   await expect(admin.page.getByRole("row").filter({ hasText: "Familia Ruiz" })).toContainText("Menú: Pescado");
@@ -178,8 +158,8 @@ test("a three-seat invitation chooses a dish per person and marks a child; a mis
 
 test("in English: the dishes' English names, and the refusal in English", async ({ browser }, testInfo) => {
   const inv = await data.createInvitation({ primaryGuest: "Smith Family", maxGuests: 1 });
-  const { context, page } = await open(browser, testInfo, "en");
-  await enterCode(page, inv.code, "en");
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL, "en");
+  await enterCode(page, inv.code, { lng: "en" });
   await expect(page.getByRole("combobox", { name: "Menu", exact: true }).getByRole("option")).toHaveText(["Choose a dish", "Meat", "Fish", "Kids' menu"]);
   await expect(page.getByLabel("Child (under 12)")).toBeVisible();
   const refused = await page.request.post("/confirm", {

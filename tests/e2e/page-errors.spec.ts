@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { enterCode, expect, test } from "./fixtures";
 
 /**
  * A guest's browser never sees a script error (decision 0041: React's error #345, "Root did not
@@ -54,12 +54,6 @@ async function watch(page: Page) {
     return errors;
   };
   return { errors, held, settle };
-}
-
-async function enterCode(page: Page, code: string) {
-  await page.goto("/confirm");
-  await page.getByLabel("Código de Invitación").fill(code);
-  await page.getByRole("button", { name: "Verificar Código" }).click();
 }
 
 test.describe("no script errors, with later chunks held back @js-only", () => {

@@ -1,5 +1,5 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, login, openBrowser, startServer, test, TestData } from "./fixtures";
 
 /**
  * Everything the couple can turn on, together (decisions 0056, 0057, 0058), JavaScript on and off:
@@ -21,19 +21,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function open(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
-  await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("es")).toString("base64"), url: server.baseURL }]);
-  return { context, page: await context.newPage() };
-}
-
-async function login(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Contraseña", { exact: true }).fill("e2e-admin-password");
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toBeVisible();
-}
-
 /** The per-event row of Estadísticas: confirmed, not attending, pending. */
 async function eventRow(page: Page, name: string) {
   const row = page.getByRole("table").getByRole("row", { name: new RegExp(`^${name}`) });
@@ -47,7 +34,7 @@ test("two events, a menu with children and two questions: a three-seat invitatio
   browser,
 }, testInfo) => {
   test.slow();
-  const { context, page } = await open(browser, testInfo);
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
   await login(page);
 
   await page.goto("/admin/events");

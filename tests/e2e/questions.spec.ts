@@ -1,5 +1,4 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import { enterCode, expect, login, openBrowser, startServer, test, TestData } from "./fixtures";
 
 /**
  * The couple's own questions (decision 0058), JavaScript on and off: the couple adds a text, a
@@ -20,31 +19,12 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function open(browser: Browser, testInfo: TestInfo, lng: "es" | "en" = "es") {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: lng === "en" ? "en-US" : "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
-  await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
-  return { context, page: await context.newPage() };
-}
-
-async function login(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Contraseña", { exact: true }).fill("e2e-admin-password");
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toBeVisible();
-}
-
-async function enterCode(page: Page, code: string, lng: "es" | "en" = "es") {
-  await page.goto("/confirm");
-  await page.getByLabel(lng === "en" ? "Invitation Code" : "Código de Invitación").fill(code);
-  await page.getByRole("button", { name: lng === "en" ? "Verify Code" : "Verificar Código" }).click();
-}
-
 const SONG = "¿Qué canción pedimos al DJ?";
 const BUS = "¿Vienes en el autobús?";
 const STARTER = "¿Qué entrante prefieres?";
 
 test("the couple adds a text, a yes/no and a list question in 'Preguntas'", async ({ browser }, testInfo) => {
-  const { context, page } = await open(browser, testInfo);
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
   await login(page);
   await page.getByRole("link", { name: "Preguntas", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Preguntas para los invitados" })).toBeVisible();
@@ -88,7 +68,7 @@ test("a guest's missing required answer is refused and nothing is stored; answer
   browser,
 }, testInfo) => {
   const inv = await data.createInvitation({ primaryGuest: "Rocío Vega", maxGuests: 1 });
-  const { context, page } = await open(browser, testInfo);
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
   await enterCode(page, inv.code);
   await page.getByLabel(SONG).fill("Bailando");
   await page.getByLabel(STARTER).selectOption({ label: "Ensalada" });
@@ -105,7 +85,7 @@ test("a guest's missing required answer is refused and nothing is stored; answer
   await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
   await expect(page.getByRole("heading", { name: /confirmad/i }).first()).toBeVisible();
 
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   await login(admin.page);
   await admin.page.goto("/admin/invitations?q=Roc%C3%ADo");
   const row = admin.page.getByRole("row").filter({ hasText: "Rocío Vega" });
@@ -122,8 +102,8 @@ test("a guest's missing required answer is refused and nothing is stored; answer
 
 test("in English the questions and options are the English texts, and the refusal speaks English", async ({ browser }, testInfo) => {
   const inv = await data.createInvitation({ primaryGuest: "John Smith", maxGuests: 1 });
-  const { context, page } = await open(browser, testInfo, "en");
-  await enterCode(page, inv.code, "en");
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL, "en");
+  await enterCode(page, inv.code, { lng: "en" });
   await page.getByLabel("Which song should the DJ play? (optional)").fill("Yellow");
   // No English text for this one: the Spanish text shows, its options in English.
   await page.getByLabel("¿Qué entrante prefieres? (optional)").selectOption({ label: "Ham" });

@@ -1,6 +1,6 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { a11yPage, expectNoSeriousA11yViolations } from "./axe";
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import { enterCode, expect, jsDisabled, login, openBrowser, startServer, test, TestData } from "./fixtures";
 
 /**
  * The seating plan 'Mesas' (decision 0059), JavaScript on and off, Spanish and English: tables
@@ -20,26 +20,6 @@ test.afterAll(async () => {
   await data?.cleanup();
   await server?.stop();
 });
-
-async function open(browser: Browser, testInfo: TestInfo, lng: "es" | "en" = "es") {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: lng === "en" ? "en-US" : "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
-  await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
-  return { context, page: await context.newPage() };
-}
-
-async function login(page: Page, lng: "es" | "en" = "es") {
-  await page.goto("/admin");
-  await page.getByLabel(lng === "en" ? "Password" : "Contraseña", { exact: true }).fill("e2e-admin-password");
-  await page.getByRole("button", { name: lng === "en" ? "Sign in" : "Acceder" }).click();
-  await expect(page.getByRole("navigation", { name: lng === "en" ? "Panel sections" : "Secciones del panel" })).toBeVisible();
-}
-
-async function enterCode(page: Page, code: string, lng: "es" | "en" = "es") {
-  await page.goto("/confirm");
-  await page.getByLabel(lng === "en" ? "Invitation Code" : "Código de Invitación").fill(code);
-  await page.getByRole("button", { name: lng === "en" ? "Verify Code" : "Verificar Código" }).click();
-  await expect(page.getByRole("heading", { name: lng === "en" ? "Attendance Confirmed!" : "¡Asistencia Confirmada!" })).toBeVisible();
-}
 
 const card = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
@@ -64,7 +44,7 @@ test("the couple makes tables, seats people by their 'Mesa' select, sees an over
   const marta = await data.createInvitation({ primaryGuest: "Marta Ruiz", maxGuests: 1, confirmedGuests: [] });
   await data.createInvitation({ primaryGuest: "Nadie Responde", maxGuests: 2 });
 
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   const page = admin.page;
   await login(page);
   await page.getByRole("link", { name: "Mesas" }).click();
@@ -98,7 +78,7 @@ test("the couple makes tables, seats people by their 'Mesa' select, sees an over
   await checked.context().close();
 
   // Before publishing, the guest's own page says nothing about tables.
-  const guest = await open(browser, testInfo);
+  const guest = await openBrowser(browser, testInfo, server.baseURL);
   await enterCode(guest.page, ana.code);
   await expect(guest.page.getByText("Ana Torres")).toBeVisible();
   await expect(guest.page.getByText(/Tu mesa/)).toHaveCount(0);
@@ -148,7 +128,7 @@ test("the couple makes tables, seats people by their 'Mesa' select, sees an over
 // The whole plan's one form is the page without JavaScript.
 test("a refused plan comes back as it was chosen, and nothing is stored @no-js-only", async ({ browser }, testInfo) => {
   await data.createInvitation({ primaryGuest: "Rosa Vega", maxGuests: 2, confirmedGuests: ["Iván Vega"] });
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   const page = admin.page;
   await login(page);
   await page.goto("/admin/tables");
@@ -177,7 +157,7 @@ test("a refused plan comes back as it was chosen, and nothing is stored @no-js-o
 // With JavaScript each choice is its own post.
 test("with JavaScript a refused move says why and the person's list shows where they still are @js-only", async ({ browser }, testInfo) => {
   await data.createInvitation({ primaryGuest: "Olga Paz", maxGuests: 1, confirmedGuests: [] });
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   const page = admin.page;
   await login(page);
   await page.goto("/admin/tables");
@@ -199,7 +179,7 @@ test("with JavaScript a refused move says why and the person's list shows where 
 // Dragging needs the page's script.
 test("with JavaScript a person or a whole invitation is dragged onto a table, and the keyboard moves them too @js-only", async ({ browser }, testInfo) => {
   await data.createInvitation({ primaryGuest: "Pedro Gil", maxGuests: 3, confirmedGuests: ["Sara Gil", "Tomás Gil"] });
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   const page = admin.page;
   await login(page);
   // Tall enough that the table and 'Sin mesa' are both on screen: Playwright's drag does not scroll
@@ -240,9 +220,9 @@ test("with JavaScript a person or a whole invitation is dragged onto a table, an
 
 test("in English: the screen, the totals and the guest's table", async ({ browser }, testInfo) => {
   const inv = await data.createInvitation({ primaryGuest: "Emma Stone", maxGuests: 2, confirmedGuests: ["Noah Stone"], language: "en" });
-  const admin = await open(browser, testInfo, "en");
+  const admin = await openBrowser(browser, testInfo, server.baseURL, "en");
   const page = admin.page;
-  await login(page, "en");
+  await login(page, { lng: "en" });
   await page.getByRole("link", { name: "Tables" }).click();
   await expect(page.getByRole("heading", { name: "Tables", exact: true })).toBeVisible();
   await addTable(page, "Table 7", "6", "en");
@@ -256,15 +236,15 @@ test("in English: the screen, the totals and the guest's table", async ({ browse
   // Published by the first test of this run (the setting is the site's).
   await expect(page.getByLabel("Publish tables")).toBeChecked();
 
-  const guest = await open(browser, testInfo, "en");
-  await enterCode(guest.page, inv.code, "en");
+  const guest = await openBrowser(browser, testInfo, server.baseURL, "en");
+  await enterCode(guest.page, inv.code, { lng: "en" });
   await expect(guest.page.getByText("Your table: Table 7")).toBeVisible();
   await guest.context.close();
   await admin.context.close();
 });
 
 test("'Mesas' links to the printables: table cards, place cards and the entrance's list", async ({ browser }, testInfo) => {
-  const admin = await open(browser, testInfo);
+  const admin = await openBrowser(browser, testInfo, server.baseURL);
   await login(admin.page);
   await admin.page.goto("/admin/tables");
   for (const [link, kind] of [
