@@ -5,9 +5,9 @@ import * as declineRoute from "~/routes/api.invitations.$code.decline";
 import * as stats from "~/routes/api.invitations.stats";
 import { invitationsTab } from "~/routes/admin.invitations/invitations.server";
 import { screenAction } from "~/http/admin/tab-action.server";
-import { handleConfirmAction } from "~/routes/confirm/confirm.server";
 import { confirmInvitation, createInvitation, declineInvitation, findInvitationById } from "~/models/invitations.server";
-import { startAdminSessionHeader, storeCodeHeader } from "~/infra/session.server";
+import { startAdminSessionHeader } from "~/infra/session.server";
+import { postConfirmPage, unwrapAction } from "./helpers/confirm-page";
 import { useTestDatabase } from "./helpers/test-db";
 
 /** Answers over HTTP (decision 0012): the /api routes, the /confirm page action and the admin's 'Editar Invitación'. */
@@ -37,23 +37,6 @@ async function make(primaryGuest: string, maxGuests: number) {
   return created.invitation;
 }
 
-/** Unwraps what a page action returns (data() or a Response). */
-async function unwrap(result: unknown) {
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), data: undefined };
-  const wrapped = result as { data: Record<string, unknown>; init?: { status?: number } | null };
-  return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data };
-}
-
-async function postConfirmPage(code: string, form: Record<string, string>) {
-  const cookie = (await storeCodeHeader(new Request("http://localhost/confirm"), code)).split(";")[0];
-  const request = new Request("http://localhost/confirm", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(form),
-  });
-  return unwrap(await handleConfirmAction(request, { clientIp: "203.0.113.9", cspNonce: "x" } as never).catch((e: unknown) => e));
-}
-
 async function postAdmin(form: Record<string, string>) {
   const cookie = (await startAdminSessionHeader(new Request("http://localhost/admin"))).split(";")[0];
   const request = new Request("http://localhost/admin/invitations", {
@@ -61,7 +44,7 @@ async function postAdmin(form: Record<string, string>) {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
     body: new URLSearchParams(form),
   });
-  return unwrap(await screenAction(request, { clientIp: "203.0.113.1", cspNonce: "x" }, invitationsTab).catch((e: unknown) => e));
+  return unwrapAction(await screenAction(request, { clientIp: "203.0.113.1", cspNonce: "x" }, invitationsTab).catch((e: unknown) => e));
 }
 
 describe("answers over HTTP (RSVP open)", () => {

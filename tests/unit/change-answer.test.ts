@@ -3,10 +3,9 @@ import { answerIsEditable, canChangeAnswer } from "~/lib/answer-change";
 import { changeAnswer, confirmInvitation, createInvitation, findInvitationById } from "~/models/invitations.server";
 import { cateringCsv, cateringReport, createDish, setGuestChoices, setMenuSettings } from "~/models/menu.server";
 import { createEvent, removeEvent } from "~/models/events.server";
-import { handleConfirmAction } from "~/routes/confirm/confirm.server";
-import { storeCodeHeader } from "~/infra/session.server";
 import { db } from "~/infra/db.server";
 import { answerWebhookBody, type AnswerNotice } from "~/models/notifications.server";
+import { postConfirmPage } from "./helpers/confirm-page";
 import { useTestDatabase } from "./helpers/test-db";
 import * as answerRoute from "~/routes/api.invitations.$code.answer";
 
@@ -53,18 +52,8 @@ async function event(nameEs: string) {
   return created.event;
 }
 
-async function postConfirmPage(code: string, form: Record<string, string>, language = "es") {
-  const cookie = (await storeCodeHeader(new Request("http://localhost/confirm"), code)).split(";")[0];
-  const request = new Request("http://localhost/confirm?step=edit", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `${cookie}; lng=${language}` },
-    body: new URLSearchParams(form),
-  });
-  const result = await handleConfirmAction(request, { clientIp: "203.0.113.9", cspNonce: "x" } as never).catch((e: unknown) => e);
-  if (result instanceof Response) return { status: result.status, data: undefined };
-  const wrapped = result as { data: Record<string, unknown>; init?: { status?: number } | null };
-  return { status: wrapped.init?.status ?? 200, data: wrapped.data };
-}
+/** The posts of this file are the edit form's ('Cambiar mi respuesta'). */
+const EDIT = { path: "/confirm?step=edit" };
 
 const people = async (id: number) => (await findInvitationById(id))!.guests.map((g) => [g.fullName, g.dietary, g.dishId, g.isChild ?? false, g.attends]);
 
@@ -76,12 +65,12 @@ describe("the guest changes their answer", () => {
     await confirmInvitation(inv.code, [{ fullName: "Luis" }]);
     const before = await people(inv.id);
     expect(await changeAnswer(inv.code, [{ fullName: "Marta" }])).toEqual({ ok: false, error: "notEditable" });
-    const posted = await postConfirmPage(inv.code, { intent: "update", "guests[0]": "Marta" });
+    const posted = await postConfirmPage(inv.code, { intent: "update", "guests[0]": "Marta" }, EDIT);
     expect(posted.status).toBe(403);
     expect(JSON.stringify(posted.data)).toContain("confirm:change.notEditable");
     expect(await people(inv.id)).toEqual(before);
     // A replayed plain "confirm" stays the no-op it always was.
-    expect((await postConfirmPage(inv.code, { intent: "confirm", "guests[0]": "Marta" })).status).toBe(302);
+    expect((await postConfirmPage(inv.code, { intent: "confirm", "guests[0]": "Marta" }, EDIT)).status).toBe(302);
     expect(await people(inv.id)).toEqual(before);
   });
 
@@ -191,27 +180,39 @@ describe("the guest changes their answer", () => {
     const pescado = await dish("Pescado");
     await setMenuSettings({ askMenu: true, askChildren: false });
     const inv = await make("Ana", 2);
-    const pending = await postConfirmPage(inv.code, { intent: "update", primaryDish: String(carne.id), "guests[0]": "Luis", "dish[0]": String(carne.id) });
+    const pending = await postConfirmPage(
+      inv.code,
+      { intent: "update", primaryDish: String(carne.id), "guests[0]": "Luis", "dish[0]": String(carne.id) },
+      EDIT,
+    );
     // Not yet confirmed: the stored answer (none) is shown again, nothing stored.
     expect(pending.status).toBe(302);
     expect((await findInvitationById(inv.id))!.status).toBe("pending");
 
     expect(
-      (await postConfirmPage(inv.code, { intent: "confirm", primaryDish: String(carne.id), "guests[0]": "Luis", "dish[0]": String(carne.id) })).status,
+      (await postConfirmPage(inv.code, { intent: "confirm", primaryDish: String(carne.id), "guests[0]": "Luis", "dish[0]": String(carne.id) }, EDIT)).status,
     ).toBe(302);
-    const refused = await postConfirmPage(inv.code, { intent: "update", primaryDish: String(pescado.id), "guests[0]": "Luis", "dish[0]": "" }, "en");
+    const refused = await postConfirmPage(
+      inv.code,
+      { intent: "update", primaryDish: String(pescado.id), "guests[0]": "Luis", "dish[0]": "" },
+      { ...EDIT, language: "en" },
+    );
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.data)).toContain("confirm:menu.dishRequired");
     expect(refused.data?.initialValue).toMatchObject({ primaryDish: String(pescado.id), guests: ["Luis"] });
     expect((await people(inv.id)).map((p) => p[2])).toEqual([carne.id, carne.id]);
 
-    const saved = await postConfirmPage(inv.code, {
-      intent: "update",
-      primaryDish: String(pescado.id),
-      "guests[0]": "Luis",
-      "dish[0]": String(carne.id),
-      "dietary[0]": "sin lactosa",
-    });
+    const saved = await postConfirmPage(
+      inv.code,
+      {
+        intent: "update",
+        primaryDish: String(pescado.id),
+        "guests[0]": "Luis",
+        "dish[0]": String(carne.id),
+        "dietary[0]": "sin lactosa",
+      },
+      EDIT,
+    );
     expect(saved.status).toBe(302);
     expect(await people(inv.id)).toEqual([
       ["Ana", null, pescado.id, false, [0]],

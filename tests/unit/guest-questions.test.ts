@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyAnswers, checkAnswer, checkQuestion, countAnswers, foldKey, type GuestQuestion } from "~/lib/guest-questions";
-import { changeAnswer, confirmInvitation, createInvitation, findInvitationById, updateInvitation } from "~/models/invitations.server";
+import { changeAnswer, confirmInvitation, findInvitationById, updateInvitation } from "~/models/invitations.server";
 import {
   answerCount,
   answersOf,
@@ -12,10 +12,9 @@ import {
   removeQuestion,
   updateQuestion,
 } from "~/models/guest-questions.server";
-import { handleConfirmAction } from "~/routes/confirm/confirm.server";
-import { storeCodeHeader } from "~/infra/session.server";
 import { db } from "~/infra/db.server";
 import { answerWebhookBody, type AnswerNotice } from "~/models/notifications.server";
+import { makeInvitation, postConfirmPage } from "./helpers/confirm-page";
 import { useTestDatabase } from "./helpers/test-db";
 import { exportGuestList } from "~/models/guest-list.server";
 
@@ -134,25 +133,6 @@ describe("question rules", () => {
   });
 });
 
-async function make(primaryGuest: string, maxGuests: number) {
-  const created = await createInvitation({ primaryGuest, maxGuests });
-  if (!created.ok) throw new Error(created.error);
-  return created.invitation;
-}
-
-async function postConfirmPage(code: string, form: Record<string, string>, language = "es") {
-  const cookie = (await storeCodeHeader(new Request("http://localhost/confirm"), code)).split(";")[0];
-  const request = new Request("http://localhost/confirm", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `${cookie}; lng=${language}` },
-    body: new URLSearchParams(form),
-  });
-  const result = await handleConfirmAction(request, { clientIp: "203.0.113.9", cspNonce: "x" } as never).catch((e: unknown) => e);
-  if (result instanceof Response) return { status: result.status, data: undefined };
-  const wrapped = result as { data: Record<string, unknown>; init?: { status?: number } | null };
-  return { status: wrapped.init?.status ?? 200, data: wrapped.data };
-}
-
 async function question(input: Parameters<typeof createQuestion>[0]) {
   const made = await createQuestion(input);
   if (!made.ok) throw new Error(made.error);
@@ -171,7 +151,7 @@ describe("questions store and the /confirm form", () => {
     expect(await moveQuestion(b, "up")).toBe(true);
     expect((await listQuestions()).map((q) => q.textEs)).toEqual(["¿Bus?", "¿Qué canción?"]);
 
-    const inv = await make("Ana", 1);
+    const inv = await makeInvitation("Ana", 1);
     expect(await confirmInvitation(inv.code, [], undefined, { answers: { invitation: { [b]: "no", [a]: "Bailando" } } })).toMatchObject({ ok: true });
     expect((await findInvitationById(inv.id))!.answers).toEqual([
       { questionId: b, value: "no" },
@@ -188,7 +168,7 @@ describe("questions store and the /confirm form", () => {
   });
 
   it("a site with no question stores no answers and reads as before", async () => {
-    const inv = await make("Ana", 2);
+    const inv = await makeInvitation("Ana", 2);
     expect((await postConfirmPage(inv.code, { intent: "confirm", "guests[0]": "Luis", qid0: "1", qa0: "x" })).status).toBe(302);
     const stored = (await findInvitationById(inv.id))!;
     expect(stored).not.toHaveProperty("answers");
@@ -200,7 +180,7 @@ describe("questions store and the /confirm form", () => {
     const song = await question({ textEs: "¿Canción?", kind: "text" });
     const bus = await question({ textEs: "¿Bus?", kind: "yesno", required: true });
     const starter = await question({ textEs: "Entrante", kind: "choice", optionsEs: "Jamón\nEnsalada", per: "person", required: true });
-    const inv = await make("Ana", 2);
+    const inv = await makeInvitation("Ana", 2);
     const form = {
       intent: "confirm",
       "guests[0]": "Luis",
@@ -212,7 +192,7 @@ describe("questions store and the /confirm form", () => {
       "qp2[0]": "Jamón",
       "qp2[1]": "Ensalada",
     };
-    const missing = await postConfirmPage(inv.code, { ...form, qa1: "" }, "en");
+    const missing = await postConfirmPage(inv.code, { ...form, qa1: "" }, { language: "en" });
     expect(missing.status).toBe(400);
     expect(JSON.stringify(missing.data)).toContain("questions:errors.answerRequired");
     expect(missing.data?.initialValue).toMatchObject({ qa0: "Bailando", qp2: ["Jamón", "Ensalada"], guests: ["Luis"] });
@@ -245,7 +225,7 @@ describe("'Cambiar mi respuesta' with the couple's questions", () => {
 
   it("a person's answer stays theirs when the change adds someone before them and keeps them", async () => {
     const starter = await question({ textEs: "Entrante", kind: "choice", optionsEs: "Jamón\nEnsalada", per: "person", required: true });
-    const inv = await make("Ana", 3);
+    const inv = await makeInvitation("Ana", 3);
     const first = await confirmInvitation(inv.code, ["Luis"], undefined, {
       answers: { primary: { [starter]: "Jamón" }, guests: [{ [starter]: "Ensalada" }] },
     });
@@ -286,14 +266,14 @@ describe("the guest list's CSV with the couple's questions", () => {
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
 
   it("without questions the file is as before; with them a column per question (its Spanish text), per-person answers on each person's row", async () => {
-    const inv = await make("Ana", 2);
+    const inv = await makeInvitation("Ana", 2);
     await confirmInvitation(inv.code, ["Luis"]);
     const before = await exportGuestList("https://boda.example.com");
     expect(before.split("\r\n")[0]).toBe("\uFEFFcode,link,primaryGuest,maxGuests,language,status,guest,isPrimary,dietary,message,answeredAt,phone,email");
 
     const bus = await question({ textEs: "¿Bus?", kind: "yesno" });
     const starter = await question({ textEs: "Entrante", kind: "choice", optionsEs: "Jamón\nEnsalada", per: "person" });
-    const other = await make("Eva", 2);
+    const other = await makeInvitation("Eva", 2);
     await confirmInvitation(other.code, ["Leo"], undefined, {
       answers: { invitation: { [bus]: "yes" }, primary: { [starter]: "Ensalada" }, guests: [{ [starter]: "Jamón" }] },
     });
@@ -316,7 +296,7 @@ describe("'Editar respuesta': the admin changes the answers to the couple's ques
   it("under the guests' rule, in one transaction: a refusal changes nothing", async () => {
     const bus = await question({ textEs: "¿Bus?", kind: "yesno", required: true });
     const starter = await question({ textEs: "Entrante", kind: "choice", optionsEs: "Jamón\nEnsalada", per: "person" });
-    const inv = await make("Ana", 2);
+    const inv = await makeInvitation("Ana", 2);
     await confirmInvitation(inv.code, ["Luis"], undefined, { answers: { invitation: { [bus]: "no" } } });
     const noChoices = new Map();
     expect(await editAnswer(inv.id, noChoices, { invitation: {}, byPerson: [{}, {}] })).toEqual({ ok: false, error: "answerRequired" });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { applyChoices, checkDish, countMenu, dishName, menuOptions, NOTHING_ASKED } from "~/lib/menu";
-import { confirmInvitation, createInvitation, findInvitationById } from "~/models/invitations.server";
+import { confirmInvitation, findInvitationById } from "~/models/invitations.server";
 import { cateringReport, createDish, deleteDish, listDishes, loadMenuOptions, setGuestChoices, setMenuSettings, updateDish } from "~/models/menu.server";
-import { handleConfirmAction } from "~/routes/confirm/confirm.server";
-import { storeCodeHeader } from "~/infra/session.server";
+import { makeInvitation, postConfirmPage } from "./helpers/confirm-page";
 import { useTestDatabase } from "./helpers/test-db";
 import { db } from "~/infra/db.server";
 import { exportGuestList, importGuestList } from "~/models/guest-list.server";
@@ -96,31 +95,12 @@ describe("menu rules", () => {
   });
 });
 
-async function make(primaryGuest: string, maxGuests: number) {
-  const created = await createInvitation({ primaryGuest, maxGuests });
-  if (!created.ok) throw new Error(created.error);
-  return created.invitation;
-}
-
-async function postConfirmPage(code: string, form: Record<string, string>, language = "es") {
-  const cookie = (await storeCodeHeader(new Request("http://localhost/confirm"), code)).split(";")[0];
-  const request = new Request("http://localhost/confirm", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `${cookie}; lng=${language}` },
-    body: new URLSearchParams(form),
-  });
-  const result = await handleConfirmAction(request, { clientIp: "203.0.113.9", cspNonce: "x" } as never).catch((e: unknown) => e);
-  if (result instanceof Response) return { status: result.status, data: undefined };
-  const wrapped = result as { data: Record<string, unknown>; init?: { status?: number } | null };
-  return { status: wrapped.init?.status ?? 200, data: wrapped.data };
-}
-
 describe("menu store and the /confirm form", () => {
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
 
   it("a site that never opened 'Menú' asks nothing: an answer stores no dish and adults only", async () => {
     expect(await loadMenuOptions()).toEqual(NOTHING_ASKED);
-    const inv = await make("Ana", 2);
+    const inv = await makeInvitation("Ana", 2);
     const done = await postConfirmPage(inv.code, { intent: "confirm", "guests[0]": "Luis", "dish[0]": "5", "child[0]": "on" });
     expect(done.status).toBe(302);
     const stored = (await findInvitationById(inv.id))!;
@@ -142,7 +122,7 @@ describe("menu store and the /confirm form", () => {
       ["Pescado", "Fish", "Corvina"],
     ]);
     await setMenuSettings({ askMenu: true, askChildren: false });
-    const inv = await make("Ana", 1);
+    const inv = await makeInvitation("Ana", 1);
     expect(await confirmInvitation(inv.code, [], undefined, { choices: { primary: { dish: String(pescado.dish.id) }, guests: [] } })).toMatchObject({
       ok: true,
     });
@@ -159,7 +139,7 @@ describe("menu store and the /confirm form", () => {
       dishes.push(made.dish);
     }
     await setMenuSettings({ askMenu: true, askChildren: true });
-    const inv = await make("Ana", 3);
+    const inv = await makeInvitation("Ana", 3);
     const form = {
       intent: "confirm",
       primaryDish: String(dishes[0].id),
@@ -170,7 +150,7 @@ describe("menu store and the /confirm form", () => {
       "child[1]": "on",
     };
 
-    const missing = await postConfirmPage(inv.code, { ...form, "dish[1]": "" }, "en");
+    const missing = await postConfirmPage(inv.code, { ...form, "dish[1]": "" }, { language: "en" });
     expect(missing.status).toBe(400);
     expect(JSON.stringify(missing.data)).toContain("confirm:menu.dishRequired");
     // What was typed comes back.
@@ -202,12 +182,12 @@ describe("the couple's notification carries each person's dish and child mark", 
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00", NOTIFY_URL: "https://hooks.example.com/rsvp" });
 
   it("the webhook's answer names the dish and the child; an answer on a site without the menu reads as before", async () => {
-    const plain = await make("Eva", 1);
+    const plain = await makeInvitation("Eva", 1);
     expect(await confirmInvitation(plain.code, [], undefined, { primaryDietary: "vegana" })).toMatchObject({ ok: true });
     const carne = await createDish({ name: "Carne" });
     if (!carne.ok) throw new Error(carne.error);
     await setMenuSettings({ askMenu: true, askChildren: true });
-    const inv = await make("Ana", 2);
+    const inv = await makeInvitation("Ana", 2);
     const result = await confirmInvitation(inv.code, [{ fullName: "Leo" }], undefined, {
       choices: { primary: { dish: String(carne.dish.id) }, guests: [{ dish: String(carne.dish.id), child: "on" }] },
     });
@@ -228,7 +208,7 @@ describe("the guest list's CSV with the couple's menu", () => {
   useTestDatabase({ RSVP_DEADLINE: "2030-12-17T23:59:59-05:00" });
 
   it("without the menu the file is as before; with it each person's dish and child mark come last, and the file imports again", async () => {
-    const ana = await make("Ana", 2);
+    const ana = await makeInvitation("Ana", 2);
     await confirmInvitation(ana.code, [{ fullName: "Leo" }]);
     const before = await exportGuestList("https://boda.example.com");
     expect(before.split("\r\n")[0]).toBe("\uFEFFcode,link,primaryGuest,maxGuests,language,status,guest,isPrimary,dietary,message,answeredAt,phone,email");
@@ -236,7 +216,7 @@ describe("the guest list's CSV with the couple's menu", () => {
     const pescado = await createDish({ name: "Pescado" });
     if (!pescado.ok) throw new Error(pescado.error);
     await setMenuSettings({ askMenu: true, askChildren: true });
-    const eva = await make("Eva", 2);
+    const eva = await makeInvitation("Eva", 2);
     await confirmInvitation(eva.code, [{ fullName: "Nico" }], undefined, {
       choices: { primary: { dish: String(pescado.dish.id) }, guests: [{ dish: String(pescado.dish.id), child: "on" }] },
     });
@@ -259,7 +239,7 @@ describe("'Editar respuesta': the admin changes each person's dish and child mar
     const carne = await createDish({ name: "Carne" });
     const pescado = await createDish({ name: "Pescado" });
     if (!carne.ok || !pescado.ok) throw new Error("dish");
-    const inv = await make("Ana", 2);
+    const inv = await makeInvitation("Ana", 2);
     expect(await setGuestChoices(inv.id, new Map())).toEqual({ ok: false, error: "notConfirmed" });
     expect(await setGuestChoices(999999, new Map())).toEqual({ ok: false, error: "notFound" });
     await confirmInvitation(inv.code, [{ fullName: "Leo" }]);
