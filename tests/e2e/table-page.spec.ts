@@ -248,6 +248,9 @@ test("a photo sent from a table's page lands in the couple's chosen section, tag
     await page.goto(`/mesa/${rosa}`);
     const upload = page.getByRole("region", { name: "Sube tus fotos" });
     await expect(upload).toContainText("«Fotos de las mesas»");
+    // Opened from the card's QR code on a phone: the form fits, nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await upload.getByLabel("Tu nombre").fill("Tía Rosa");
     await upload.getByLabel("Elegir una foto").setInputFiles({ name: "brindis.jpg", mimeType: "image/jpeg", buffer: await jpeg(640, 480) });
     await upload.getByRole("button", { name: "Confirmar subida" }).click();
