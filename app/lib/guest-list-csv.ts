@@ -159,7 +159,26 @@ export interface ImportRow {
   code: string;
   /** The `eventos` column as typed (event names joined by ";"), or null when the file has none (older files: every event). */
   events: string | null;
+  /**
+   * The answer's columns of an exported file (decision 0067), as typed: `status` null when the file
+   * has no such column (an older file or the template: every row pending); `attends` (`asistencia`)
+   * null without the column; `answers` every other column by its header as written (the couple's
+   * questions are headed by their Spanish texts).
+   */
+  status: string | null;
+  answeredAt: string;
+  message: string;
+  guest: string;
+  isPrimary: string;
+  dietary: string;
+  dish: string;
+  child: string;
+  attends: string | null;
+  answers: Record<string, string>;
 }
+
+/** The columns the import reads by name; any other is offered as a question's answer. */
+const KNOWN_COLUMNS = new Set([...EXPORT_COLUMNS, ...MENU_EXPORT_COLUMNS, ...EVENT_COLUMNS].map((c) => c.toLowerCase()));
 
 export type ImportReadError = "empty" | "missingHeader" | "tooManyRows" | "unreadable";
 
@@ -223,11 +242,24 @@ export async function readImportCsv(text: string): Promise<{ ok: true; rows: Imp
   const phoneAt = column("phone");
   const emailAt = column("email");
   const eventsAt = column("eventos");
+  const statusAt = column("status");
+  const attendsAt = column("asistencia");
+  const otherColumns = header.flatMap((h, at) => (KNOWN_COLUMNS.has(names[at]) || !h.trim() ? [] : [[h.trim(), at] as const]));
   // A cell our own export neutralised ('=...) reads back as it was typed.
   const cell = (record: string[], at: number) => (at >= 0 ? (record[at] ?? "").trim().replace(/^'(?=[=+\-@\t\r])/, "") : "");
   return {
     ok: true,
     rows: data.map(({ record, line }) => ({
+      status: statusAt >= 0 ? cell(record, statusAt) : null,
+      answeredAt: cell(record, column("answeredAt")),
+      message: cell(record, column("message")),
+      guest: cell(record, column("guest")),
+      isPrimary: cell(record, column("isPrimary")),
+      dietary: cell(record, column("dietary")),
+      dish: cell(record, column("dish")),
+      child: cell(record, column("child")),
+      attends: attendsAt >= 0 ? cell(record, attendsAt) : null,
+      answers: Object.fromEntries(otherColumns.map(([name, at]) => [name, cell(record, at)])),
       line,
       primaryGuest: cell(record, nameAt),
       maxGuests: cell(record, seatsAt),

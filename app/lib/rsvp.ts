@@ -100,7 +100,14 @@ export function buildAnswer(
   if (extra.length > additionalSeats(maxGuests)) return { ok: false, error: "tooMany" };
   const guests = [{ fullName: primary, dietary: primaryDietary }, ...extra];
   if (guests.some((g) => (g.dietary?.length ?? 0) > MAX_DIETARY_LENGTH)) return { ok: false, error: "dietaryTooLong" };
-  const message = cleanMessage(answer.message);
+  const message = checkMessage(answer.message);
+  if (!message.ok) return message;
+  return { ok: true, guests, message: message.message };
+}
+
+/** The message to the couple as stored (cleanMessage), at most MAX_MESSAGE_LENGTH: a "yes"'s, a "no"'s, an imported answer's. */
+export function checkMessage(text: string | null | undefined): { ok: true; message: string | null } | { ok: false; error: "messageTooLong" } {
+  const message = cleanMessage(text);
   if ((message?.length ?? 0) > MAX_MESSAGE_LENGTH) return { ok: false, error: "messageTooLong" };
-  return { ok: true, guests, message };
+  return { ok: true, message };
 }

@@ -438,7 +438,7 @@ export type ConfirmError = "notFound" | "closed" | "alreadyAnswered" | "notInvit
 export type ChangeError = "notEditable" | "nobodyComing";
 
 /** A person's answer with the events they attend (undefined: every event the invitation is invited to). */
-type GuestAnswerWithEvents = GuestAnswer & { attends?: readonly number[] };
+export type GuestAnswerWithEvents = GuestAnswer & { attends?: readonly number[] };
 
 /**
  * Confirms attendance for a code with the guests sent (primary guest optional, added first),
@@ -451,19 +451,9 @@ export async function confirmInvitation(
   code: string,
   guests: readonly (string | GuestAnswerWithEvents)[],
   now: Date = new Date(),
-  extra: {
-    primaryDietary?: string | null;
-    message?: string | null;
-    primaryAttends?: readonly number[];
-    /** Each person's dish and child box (app/lib/menu.ts): the primary guest's, and by index of `guests`. */
-    choices?: { primary: PersonChoice; guests: readonly PersonChoice[] };
+  extra: AnswerExtra & {
     /** Replaces a confirmed answer instead ('Cambiar mi respuesta', see changeAnswer). */
     change?: boolean;
-    /**
-     * The answers to the couple's questions (app/lib/guest-questions.ts), by question id: the
-     * invitation's, the primary guest's, and by index of `guests`.
-     */
-    answers?: { invitation?: SentAnswers | null; primary?: SentAnswers | null; guests?: readonly (SentAnswers | null | undefined)[] };
   } = {},
 ): Promise<{ ok: true; invitation: Invitation; alreadyConfirmed: boolean } | { ok: false; error: ConfirmError }> {
   const normalized = normalizeInvitationCode(code);
@@ -483,64 +473,20 @@ export async function confirmInvitation(
     if (status === "declined") return { ok: false as const, error: "alreadyAnswered" as const };
     if (!isRsvpOpen(rsvpDeadline, now)) return { ok: false as const, error: "closed" as const };
     if (extra.change && !(await changeAllowed(trx, row.id))) return { ok: false as const, error: "notEditable" as const };
-    const answer = buildAnswer(row.primary_guest, row.max_guests, {
-      guests: guests.map((g) => (typeof g === "string" ? { fullName: g } : g)),
-      primaryDietary: extra.primaryDietary,
-      message: extra.message,
-    });
-    if (!answer.ok) return answer;
-    // Per person, the events they attend: only events the invitation is invited to (docs/decisions/0057-events.md).
-    const invited = (await invitedEvents([row.id], trx)).get(row.id) ?? [0];
-    const sent = guests.map((g) => (typeof g === "string" ? { fullName: g } : g));
-    const chosenEvents = [extra.primaryAttends, ...sent.map((g) => g.attends)];
-    if (chosenEvents.some((list) => list?.some((event) => !invited.includes(event)))) return { ok: false as const, error: "notInvited" as const };
-    const attends = attendanceByName([
-      ...(extra.primaryAttends ? [{ fullName: row.primary_guest, attends: extra.primaryAttends }] : []),
-      ...sent.flatMap((g) => (g.attends ? [{ fullName: g.fullName, attends: g.attends }] : [])),
-    ]);
-    const people = answer.guests.map((g) => ({ attends: attends(g.fullName) ?? invited }));
-    // Nobody attending anything is a "no", stored as one (with the note to the couple); a change is never a "no".
-    if (isDecline(people) && extra.change) return { ok: false as const, error: "nobodyComing" as const };
-    if (isDecline(people)) {
-      const stamp = now.toISOString();
-      await trx.deleteFrom("guests").where("invitation_id", "=", row.id).where("is_primary", "=", 0).execute();
-      await trx
-        .updateTable("invitations")
-        .set({ status: "declined", answered_at: stamp, message: answer.message, updated_at: stamp })
-        .where("id", "=", row.id)
-        .execute();
+    const result = await storeAnswer(trx, row, guests, extra, { stamp: now.toISOString(), change: extra.change });
+    if (!result.ok) return result;
+    if (result.declined) {
       await enqueueAnswerNotice(trx, {
         code: normalized,
         primaryGuest: row.primary_guest,
         status: "declined",
         guests: [],
-        message: answer.message,
-        answeredAt: stamp,
+        message: result.message,
+        answeredAt: result.stamp,
       });
       return { ok: true as const, id: row.id, alreadyConfirmed: false };
     }
-    // The menu and the children are asked as the couple set them now, read in this transaction.
-    const sentGuests = sent.map((g, i) => ({ ...g, ...extra.choices?.guests[i] }));
-    const menu = await loadMenuOptions(trx);
-    const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
-    if (!chosen.ok) return chosen;
-    // The couple's questions as they are now, read in this transaction: a refusal stores nothing.
-    const questions = await listQuestions(trx);
-    const replied = applyAnswers(questions, answer.guests, {
-      invitation: extra.answers?.invitation,
-      primary: extra.answers?.primary,
-      guests: sent.map((g, i) => ({ fullName: g.fullName, answers: extra.answers?.guests?.[i] })),
-    });
-    if (!replied.ok) return replied;
-    // The answer replaces the stored people (an invitation set back to pending keeps its primary guest's row);
-    // a person whose name stays keeps their row, and with it their table and arrival.
-    const guestIds = await replaceAnswerRows(
-      trx,
-      row.id,
-      answer.guests.map((g, i) => ({ fullName: g.fullName, dietary: g.dietary, dishId: chosen.choices[i].dishId, isChild: chosen.choices[i].isChild })),
-    );
-    await recordAttendance(trx, row.id, invited, attends);
-    await storeAnswers(trx, row.id, guestIds, replied.answers);
+    const { answer, chosen, replied, questions, menu, invited, attends } = result;
     const noticeAnswers = (person: number | null) =>
       replied.answers
         .filter((a) => a.person === person)
@@ -556,14 +502,6 @@ export async function confirmInvitation(
       ...noticeChoice(chosen.choices[i], menu),
       ...(noticeAnswers(i).length ? { answers: noticeAnswers(i) } : {}),
     }));
-    const stamp = now.toISOString();
-    // A change keeps when the guests first said yes.
-    const answeredStamps = extra.change ? {} : { confirmed_at: stamp, answered_at: stamp };
-    await trx
-      .updateTable("invitations")
-      .set({ confirmed: 1, status: "confirmed", ...answeredStamps, message: answer.message, updated_at: stamp })
-      .where("id", "=", row.id)
-      .execute();
     // The couple's notification is written with the answer or not at all (app/models/notifications.server.ts).
     await enqueueAnswerNotice(trx, {
       code: normalized,
@@ -572,13 +510,110 @@ export async function confirmInvitation(
       guests: noticeGuests,
       ...(noticeAnswers(null).length ? { answers: noticeAnswers(null) } : {}),
       message: answer.message,
-      answeredAt: stamp,
+      answeredAt: result.stamp,
       ...(extra.change ? { changed: true as const } : {}),
     });
     return { ok: true as const, id: row.id, alreadyConfirmed: false };
   });
   if (!outcome.ok) return outcome;
   return { ok: true, invitation: (await findInvitationById(outcome.id))!, alreadyConfirmed: outcome.alreadyConfirmed };
+}
+
+/** What an answer carries beside its people: notes, message, events, dishes and child marks, answers to the couple's questions. */
+export interface AnswerExtra {
+  primaryDietary?: string | null;
+  message?: string | null;
+  primaryAttends?: readonly number[];
+  /** Each person's dish and child box (app/lib/menu.ts): the primary guest's, and by index of `guests`. */
+  choices?: { primary: PersonChoice; guests: readonly PersonChoice[] };
+  /**
+   * The answers to the couple's questions (app/lib/guest-questions.ts), by question id: the
+   * invitation's, the primary guest's, and by index of `guests`.
+   */
+  answers?: { invitation?: SentAnswers | null; primary?: SentAnswers | null; guests?: readonly (SentAnswers | null | undefined)[] };
+}
+
+/**
+ * THE rules of a "yes" and its storing, inside the caller's transaction: the seats
+ * (maxGuests - 1 beside the primary guest, who comes first), each person's events among those the
+ * invitation is invited to, the menu and the children as the couple set them, the couple's
+ * questions; nobody attending anything is stored as a "no". Every check runs before anything is
+ * written, so a refusal leaves the transaction untouched. Used by a guest's confirmation, their
+ * 'Cambiar mi respuesta' and the guest-list import. The deadline and the couple's notification
+ * are the callers' (the import is the couple's own, after the deadline too, and e-mails nobody).
+ */
+export async function storeAnswer(
+  trx: Transaction<Database>,
+  row: { id: number; primary_guest: string; max_guests: number },
+  guests: readonly (string | GuestAnswerWithEvents)[],
+  extra: AnswerExtra,
+  { stamp, change = false }: { stamp: string; change?: boolean },
+) {
+  const answer = buildAnswer(row.primary_guest, row.max_guests, {
+    guests: guests.map((g) => (typeof g === "string" ? { fullName: g } : g)),
+    primaryDietary: extra.primaryDietary,
+    message: extra.message,
+  });
+  if (!answer.ok) return answer;
+  // Per person, the events they attend: only events the invitation is invited to (docs/decisions/0057-events.md).
+  const invited = (await invitedEvents([row.id], trx)).get(row.id) ?? [0];
+  const sent = guests.map((g) => (typeof g === "string" ? { fullName: g } : g));
+  const chosenEvents = [extra.primaryAttends, ...sent.map((g) => g.attends)];
+  if (chosenEvents.some((list) => list?.some((event) => !invited.includes(event)))) return { ok: false as const, error: "notInvited" as const };
+  const attends = attendanceByName([
+    ...(extra.primaryAttends ? [{ fullName: row.primary_guest, attends: extra.primaryAttends }] : []),
+    ...sent.flatMap((g) => (g.attends ? [{ fullName: g.fullName, attends: g.attends }] : [])),
+  ]);
+  const people = answer.guests.map((g) => ({ attends: attends(g.fullName) ?? invited }));
+  // Nobody attending anything is a "no", stored as one (with the note to the couple); a change is never a "no".
+  if (isDecline(people) && change) return { ok: false as const, error: "nobodyComing" as const };
+  if (isDecline(people)) {
+    await storeDecline(trx, row.id, stamp, answer.message);
+    return { ok: true as const, declined: true as const, message: answer.message, stamp };
+  }
+  // The menu and the children are asked as the couple set them now, read in this transaction.
+  const sentGuests = sent.map((g, i) => ({ ...g, ...extra.choices?.guests[i] }));
+  const menu = await loadMenuOptions(trx);
+  const chosen = applyChoices(answer.guests, sentGuests, extra.choices?.primary ?? {}, menu);
+  if (!chosen.ok) return chosen;
+  // The couple's questions as they are now, read in this transaction: a refusal stores nothing.
+  const questions = await listQuestions(trx);
+  const replied = applyAnswers(questions, answer.guests, {
+    invitation: extra.answers?.invitation,
+    primary: extra.answers?.primary,
+    guests: sent.map((g, i) => ({ fullName: g.fullName, answers: extra.answers?.guests?.[i] })),
+  });
+  if (!replied.ok) return replied;
+  // The answer replaces the stored people (an invitation set back to pending keeps its primary guest's row);
+  // a person whose name stays keeps their row, and with it their table and arrival.
+  const guestIds = await replaceAnswerRows(
+    trx,
+    row.id,
+    answer.guests.map((g, i) => ({ fullName: g.fullName, dietary: g.dietary, dishId: chosen.choices[i].dishId, isChild: chosen.choices[i].isChild })),
+  );
+  await recordAttendance(trx, row.id, invited, attends);
+  await storeAnswers(trx, row.id, guestIds, replied.answers);
+  // A change keeps when the guests first said yes.
+  const answeredStamps = change ? {} : { confirmed_at: stamp, answered_at: stamp };
+  await trx
+    .updateTable("invitations")
+    .set({ confirmed: 1, status: "confirmed", ...answeredStamps, message: answer.message, updated_at: stamp })
+    .where("id", "=", row.id)
+    .execute();
+  return { ok: true as const, declined: false as const, answer, chosen, replied, questions, menu, invited, attends, stamp };
+}
+
+/**
+ * A "no" stored inside the caller's transaction: every guest but the primary one goes, the answer
+ * is stamped. `message` undefined leaves the note as it is (the guests' plain "no" sends none).
+ */
+export async function storeDecline(trx: Transaction<Database>, invitationId: number, stamp: string, message?: string | null): Promise<void> {
+  await trx.deleteFrom("guests").where("invitation_id", "=", invitationId).where("is_primary", "=", 0).execute();
+  await trx
+    .updateTable("invitations")
+    .set({ status: "declined", answered_at: stamp, ...(message === undefined ? {} : { message }), updated_at: stamp })
+    .where("id", "=", invitationId)
+    .execute();
 }
 
 /** Whether the invitation's answer carries more than the wedding's yes now (app/lib/answer-change.ts), read in the change's transaction. */
@@ -632,8 +667,7 @@ export async function declineInvitation(
     if (status === "confirmed") return { ok: false as const, error: "alreadyAnswered" as const };
     if (!isRsvpOpen(rsvpDeadline, now)) return { ok: false as const, error: "closed" as const };
     const stamp = now.toISOString();
-    await trx.deleteFrom("guests").where("invitation_id", "=", row.id).where("is_primary", "=", 0).execute();
-    await trx.updateTable("invitations").set({ status: "declined", answered_at: stamp, updated_at: stamp }).where("id", "=", row.id).execute();
+    await storeDecline(trx, row.id, stamp);
     await enqueueAnswerNotice(trx, { code: normalized, primaryGuest: row.primary_guest, status: "declined", guests: [], message: null, answeredAt: stamp });
     return { ok: true as const, id: row.id, alreadyDeclined: false };
   });
