@@ -14,6 +14,8 @@
 // Prints the load average too: the scores move with what else the machine runs.
 //
 //   RUNS=5 LIGHTHOUSE_PATH=/gallery npm run lighthouse     (one page; RUNS runs)
+// LIGHTHOUSE_THROTTLING=devtools applies slow 4G to the real load instead of simulating it (a
+// cross-check: the targets are for the simulation).
 // The median run's report of each page is written to the system's temporary folder (printed).
 import fs from "node:fs";
 import os from "node:os";
@@ -74,7 +76,10 @@ async function guestCookie() {
   return cookie;
 }
 
-/** A small photo-like JPEG (gradients and grain), different for each `n`. */
+/**
+ * A small photo-like JPEG (gradients and grain), different for each `n`.
+ * @param {number} n
+ */
 async function photo(n) {
   const width = 800;
   const height = 600;
@@ -89,7 +94,9 @@ async function photo(n) {
       raw[i + 2] = Math.max(0, Math.min(255, 90 + 60 * Math.sin((x + y) / (120 + n * 3)) + grain));
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** 500 guests' photos in 5 new sections through the gallery's upload, approved through /api; the demo's sections hidden. */
@@ -120,15 +127,13 @@ async function seedGallery() {
     const approved = await api(`/gallery/review/sections/${id}`, 200, { method: "POST", body: JSON.stringify({ decision: "approve" }) });
     if (approved.count !== PHOTOS_PER_SECTION) throw new Error(`section ${id}: ${approved.count} photos approved`);
   }
-  console.log(`gallery: ${SECTIONS * PHOTOS_PER_SECTION} photos in ${SECTIONS} sections, uploaded and approved in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `gallery: ${SECTIONS * PHOTOS_PER_SECTION} photos in ${SECTIONS} sections, uploaded and approved in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 /** @type {{ path: string, headers?: () => Promise<Record<string, string>>, seed?: () => Promise<void> }[]} */
-const PAGES = [
-  { path: "/" },
-  { path: "/confirm", headers: async () => ({ Cookie: await guestCookie() }) },
-  { path: "/gallery", seed: seedGallery },
-];
+const PAGES = [{ path: "/" }, { path: "/confirm", headers: async () => ({ Cookie: await guestCookie() }) }, { path: "/gallery", seed: seedGallery }];
 
 const only = process.env.LIGHTHOUSE_PATH;
 const pages = only ? (PAGES.find((p) => p.path === only) ? PAGES.filter((p) => p.path === only) : [{ path: only }]) : PAGES;
@@ -167,7 +172,9 @@ try {
   server.stop();
 }
 
-console.log(`\nmedians of ${runs} runs (targets: performance ≥ ${TARGETS.performance}, FCP ≤ ${TARGETS.fcp / 1000} s, CLS ${TARGETS.cls}; /gallery transfers ≤ 400 KB):`);
+console.log(
+  `\nmedians of ${runs} runs (targets: performance ≥ ${TARGETS.performance}, FCP ≤ ${TARGETS.fcp / 1000} s, CLS ${TARGETS.cls}; /gallery transfers ≤ 400 KB):`,
+);
 for (const s of summary) console.log(`${s.path.padEnd(9)} ${s.line}${s.misses.length ? `   MISSED: ${s.misses.join("; ")}` : "   ok"}`);
 const missed = summary.filter((s) => s.misses.length);
 if (missed.length) {

@@ -77,6 +77,9 @@ export async function runLighthouse(url, { runs = 5, extraHeaders, onRun } = {})
             output: "json",
             logLevel: "error",
             formFactor: "mobile",
+            // "simulate" (Lighthouse's default: the page loads at full speed and slow 4G is computed
+            // from its trace) or "devtools" (slow 4G applied to the real load); LIGHTHOUSE_THROTTLING.
+            throttlingMethod: process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate",
             onlyCategories: CATEGORIES,
             ...(extraHeaders ? { extraHeaders } : {}),
           })
