@@ -1,5 +1,6 @@
 // @ts-check
-// Lighthouse on the home page, mobile, several runs: the scores and their median. Uses the
+// Lighthouse on one page, mobile (Lighthouse's default: simulated slow 4G and a 4× slower CPU),
+// several runs: the scores, the timings and the bytes of each, and their medians. Uses the
 // installed `lighthouse` package (its node API) and Debian's Chromium through chrome-launcher;
 // everything is local, so it works offline.
 import * as chromeLauncher from "chrome-launcher";
@@ -9,25 +10,62 @@ export const CATEGORIES = ["performance", "accessibility", "best-practices", "se
 const MAX_ATTEMPTS = 3;
 
 /** @typedef {import("lighthouse").Result} LighthouseResult */
-/** @typedef {{ runs: Record<string, number>[], median: Record<string, number>, medianRun: LighthouseResult }} LighthouseRuns */
+/**
+ * One run's figures: the four category scores (0–100), then FCP, LCP, TBT in ms, CLS, the
+ * JavaScript transferred before the load event and every byte transferred, in bytes.
+ * @typedef {Record<string, number>} RunFigures
+ */
+/** @typedef {{ runs: RunFigures[], median: RunFigures, medianRun: LighthouseResult }} LighthouseRuns */
+
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
+ * The figures of one Lighthouse result.
+ * @param {LighthouseResult} lhr
+ * @returns {RunFigures}
+ */
+export function figuresOf(lhr) {
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+  /** @param {string} id */
+  const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  // The load event as the page's real (unthrottled) load saw it, in ms from the navigation's start,
+  // and each request's end on the same clock (Lighthouse's network-requests audit).
+  const metrics = /** @type {{ items?: { observedLoad?: number }[] } | undefined} */ (lhr.audits.metrics?.details);
+  const load = metrics?.items?.[0]?.observedLoad ?? Infinity;
+  const requests = /** @type {{ items?: { resourceType?: string, networkEndTime?: number, transferSize?: number }[] } | undefined} */ (
+    lhr.audits["network-requests"]?.details
+  );
+  const jsBeforeLoad = (requests?.items ?? [])
+    .filter((r) => r.resourceType === "Script" && (r.networkEndTime ?? Infinity) <= load)
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    ...scores,
+    fcp: value("first-contentful-paint"),
+    lcp: value("largest-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+    jsBeforeLoad,
+    totalBytes: value("total-byte-weight"),
+  };
+}
+
+/**
  * Runs Lighthouse `runs` times on `url` (mobile form factor, Lighthouse's default throttling) and
- * returns { runs: [{ performance, accessibility, ... }], median: {...}, medianRun: lhr }.
- * `onRun(i, scores)` is called after each run.
+ * returns { runs: [figures], median: {...}, medianRun: lhr }. `extraHeaders` go with every request
+ * (a cookie: Lighthouse clears the browser's storage before each run). `onRun(i, figures)` is
+ * called after each run.
  * @param {string} url
- * @param {{ runs?: number, onRun?: (i: number, scores: Record<string, number>, lhr: LighthouseResult) => void }} [options]
+ * @param {{ runs?: number, extraHeaders?: Record<string, string>, onRun?: (i: number, figures: RunFigures, lhr: LighthouseResult) => void }} [options]
  * @returns {Promise<LighthouseRuns>}
  */
-export async function runLighthouse(url, { runs = 5, onRun } = {}) {
+export async function runLighthouse(url, { runs = 5, extraHeaders, onRun } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
-    /** @type {{ scores: Record<string, number>, lhr: LighthouseResult }[]} */
+    /** @type {{ figures: RunFigures, lhr: LighthouseResult }[]} */
     const results = [];
     for (let i = 0; i < runs; i++) {
       /** @type {LighthouseResult | undefined} */
@@ -39,7 +77,11 @@ export async function runLighthouse(url, { runs = 5, onRun } = {}) {
             output: "json",
             logLevel: "error",
             formFactor: "mobile",
+            // "simulate" (Lighthouse's default: the page loads at full speed and slow 4G is computed
+            // from its trace) or "devtools" (slow 4G applied to the real load); LIGHTHOUSE_THROTTLING.
+            throttlingMethod: process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate",
             onlyCategories: CATEGORIES,
+            ...(extraHeaders ? { extraHeaders } : {}),
           })
         )?.lhr;
         if (!lhr) throw new Error("Lighthouse returned no result");
@@ -48,33 +90,46 @@ export async function runLighthouse(url, { runs = 5, onRun } = {}) {
         if (!lhr.runtimeError || attempt === MAX_ATTEMPTS) break;
         console.log(`run ${i + 1}: Lighthouse could not measure (${lhr.runtimeError.code}); running it again`);
       }
-      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
-      results.push({ scores, lhr });
-      onRun?.(i, scores, lhr);
+      const figures = figuresOf(lhr);
+      results.push({ figures, lhr });
+      onRun?.(i, figures, lhr);
     }
-    const med = Object.fromEntries(CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]));
+    // Each figure's own median (the five runs' FCPs, the five TBTs, ...).
+    const med = Object.fromEntries(Object.keys(results[0].figures).map((id) => [id, median(results.map((r) => r.figures[id]))]));
     // The run whose performance score is the median: its audits explain the figure.
-    const perf = results.map((r) => r.scores.performance);
+    const perf = results.map((r) => r.figures.performance);
     const medianRun = results[perf.indexOf(median(perf))].lhr;
-    return { runs: results.map((r) => r.scores), median: med, medianRun };
+    return { runs: results.map((r) => r.figures), median: med, medianRun };
   } finally {
     await chrome.kill();
   }
 }
 
+/** @param {number} ms */
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** @param {number} bytes */
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
 /**
- * Prints the runs, the median, the key timings of the median run and the audits under 90.
+ * One line of figures: `performance 98, FCP 0.8 s, LCP 1.2 s, TBT 40 ms, CLS 0, JS before load 117.0 KB, transferred 160.2 KB`.
+ * @param {RunFigures} f
+ */
+export function figuresLine(f) {
+  return (
+    `performance ${f.performance}, FCP ${seconds(f.fcp)}, LCP ${seconds(f.lcp)}, TBT ${Math.round(f.tbt)} ms, ` +
+    `CLS ${Number(f.cls.toFixed(3))}, JS before load ${kb(f.jsBeforeLoad)}, transferred ${kb(f.totalBytes)}`
+  );
+}
+
+/**
+ * Prints the median of each figure, the categories' runs and the audits under 90 of the median run.
  * @param {LighthouseRuns} result
  */
 export function printLighthouse({ runs, median: med, medianRun }) {
+  console.log(`median: ${figuresLine(med)}`);
   for (const id of CATEGORIES) {
     console.log(`${id.padEnd(15)} ${String(med[id]).padStart(3)}   (runs: ${runs.map((r) => r[id]).join(", ")})`);
   }
-  /** @param {string} id */
-  const m = (id) => medianRun.audits[id]?.displayValue ?? "-";
-  console.log(
-    `median run: FCP ${m("first-contentful-paint")}  LCP ${m("largest-contentful-paint")}  TBT ${m("total-blocking-time")}  CLS ${m("cumulative-layout-shift")}  SI ${m("speed-index")}`,
-  );
   const failing = Object.values(medianRun.audits).filter(
     (a) => a.score !== null && a.score < 0.9 && !["informative", "manual", "notApplicable"].includes(a.scoreDisplayMode),
   );
