@@ -7,7 +7,7 @@
  *   links followed inside the app): the home, the guest's own invitation `/confirm`, the gallery
  *   (`?section=` pages included), a table's page `/mesa/{token}`.
  * - "invitation-link": `/i/{code}`, which lands on `/confirm`; offline it opens the kept `/confirm`
- *   only when that copy came from the same link (a different guest's link on the same phone gets
+ *   only for the invitation this browser holds (a different guest's link on the same phone gets
  *   the offline page, never the first guest's invitation).
  * - "thumbnail": a stored photo's thumbnail (`/uploads/…-thumb.ext`), cache-first and bounded.
  * - "asset": the build's fingerprinted files (`/assets/…`), precached; an older build's kept for

@@ -27,8 +27,8 @@ const origin = sw.location.origin;
 // The names carry a version: a change of what they hold gets a new name, the old one is dropped.
 const PAGES = "guest-pages-v1";
 const THUMBNAILS = "thumbnails-v1";
-const LANDED = "invitation-link-v1";
-const LANDED_KEY = `${origin}/__landed`;
+const HELD = "held-invitation-v1";
+const HELD_KEY = `${origin}/__held-invitation`;
 
 const precache = new PrecacheController();
 // Written as `self.__WB_MANIFEST`: the place injectManifest looks for.
@@ -69,16 +69,6 @@ registerRoute(
 );
 
 registerRoute(({ request }) => offlineRule(request, origin) === "invitation-link", invitationLink);
-// Posting to /confirm may change whose invitation this browser holds (a code typed in the form):
-// from then on a personal link opens the kept /confirm only after it was followed online again.
-registerRoute(
-  ({ url }) => /^\/confirm$/i.test(url.pathname),
-  async ({ request }) => {
-    await caches.open(LANDED).then((cache) => cache.delete(LANDED_KEY));
-    return fetch(request);
-  },
-  "POST",
-);
 
 registerRoute(
   ({ request }) => offlineRule(request, origin) === "thumbnail",
@@ -98,14 +88,25 @@ setCatchHandler(async ({ request }) => {
   return Response.error();
 });
 
-// The page that registered the worker was loaded without it: the registration asks for it to be kept.
+// Every page, once loaded, says which invitation this browser holds now (the one the site last
+// showed, mirrored in its storage): a personal link opened offline opens the kept /confirm only
+// for that invitation. The page that registered the worker was loaded without it: it asks for
+// itself to be kept too.
 sw.addEventListener("message", (event) => {
-  const data = event.data as { keep?: unknown } | null;
-  if (typeof data?.keep !== "string") return;
+  const data = event.data as { keep?: unknown; invitation?: unknown } | null;
+  if (!data) return;
+  if (typeof data.invitation === "string" || data.invitation === null) event.waitUntil(rememberInvitation(data.invitation));
+  if (typeof data.keep !== "string") return;
   const url = new URL(data.keep, origin);
   if (offlineRule({ url: url.href, method: "GET" }, origin) !== "page") return;
   event.waitUntil(keepDocument(url.href).catch(() => {}));
 });
+
+async function rememberInvitation(code: string | null): Promise<void> {
+  const cache = await caches.open(HELD);
+  if (code) await cache.put(HELD_KEY, new Response(code.toUpperCase()));
+  else await cache.delete(HELD_KEY);
+}
 
 async function offlinePage(): Promise<Response | undefined> {
   return precache.matchPrecache(OFFLINE_PAGE);
@@ -125,19 +126,19 @@ function documentUrl(dataUrl: string, page: string): string {
   return url.href;
 }
 
-/** `/i/{code}`: the server's answer when there is signal; offline, the kept `/confirm` it led to. */
+/**
+ * `/i/{code}`: the server's answer when there is signal; offline, the kept `/confirm` when it is
+ * this code's (the invitation this browser holds), else the offline page: a different guest's link
+ * on the same phone never opens the first guest's invitation.
+ */
 async function invitationLink({ request }: { request: Request }): Promise<Response> {
-  const path = new URL(request.url).pathname;
-  const landed = await caches.open(LANDED);
   try {
-    const response = await fetch(request);
-    if (response.type === "opaqueredirect" || response.ok) await landed.put(LANDED_KEY, new Response(path));
-    else await landed.delete(LANDED_KEY);
-    return response;
+    return await fetch(request);
   } catch {
-    const last = await landed.match(LANDED_KEY);
+    const code = decodeURIComponent(new URL(request.url).pathname.slice("/i/".length)).toUpperCase();
+    const held = await (await caches.open(HELD)).match(HELD_KEY);
     const kept = await (await caches.open(PAGES)).match(`${origin}/confirm`);
-    if (last && (await last.text()) === path && kept) return Response.redirect(`${origin}/confirm`, 302);
+    if (held && (await held.text()) === code && kept) return Response.redirect(`${origin}/confirm`, 302);
     return (await offlinePage()) ?? Response.error();
   }
 }
