@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
 import { openContentSection, saveContent } from "./content-editor";
+import { expectNoSeriousA11yViolations } from "./axe";
 
 /**
  * The site installable and usable without signal (decision 0064): the web app manifest named after
@@ -112,6 +113,7 @@ test("without signal a guest still opens their invitation with their table, the 
     await expect(page.getByRole("heading", { name: "You are offline" })).toBeHidden();
     await expect(page.getByRole("link", { name: "Tu invitación" })).toHaveAttribute("href", "/confirm");
     await expect(page.getByRole("link", { name: "Galería" })).toHaveAttribute("href", "/gallery");
+    await expectNoSeriousA11yViolations(page, "the offline page");
 
     // The admin was open before: offline it is the offline page, never a kept copy of the panel.
     await page.goto("/admin");
@@ -174,6 +176,12 @@ test("the manifest names the couple as 'Contenido' holds them, in the visitor's 
     const before = await manifestOf("es");
     expect(before).toMatchObject({ name: "Valeria & Sebastián", lang: "es", start_url: "/", display: "standalone" });
     expect(before.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+
+    // The worker is checked again on every visit (a new build is found), its scope the whole site.
+    const worker = await fetch(`${server.baseURL}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    expect(worker.headers.get("service-worker-allowed")).toBe("/");
 
     // The page names the manifest.
     await page.goto(`${server.baseURL}/`);
