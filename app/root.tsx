@@ -131,6 +131,13 @@ function Document({ children, lang, ssrTheme, flash }: { children: React.ReactNo
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={scheme === "dark" ? "dark light" : "light dark"} />
         <Meta />
+        {/* Installable and usable offline (decision 0064): the manifest, the browser's bar in the
+            site's colours, and the service worker's registration, a file of its own (public/, not
+            this bundle) run after the page has loaded. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#fbf8f3" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#15181a" />
+        {import.meta.env.PROD ? <script nonce={nonce} src="/register-sw.js" defer suppressHydrationWarning /> : null}
         <HeadScript nonce={nonce} themeKnown={ssrTheme !== null} />
         <InlineStyles nonce={nonce} />
         <Links />

@@ -191,6 +191,13 @@ if (role === "serve") {
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
+  // The service worker (decision 0064): asked for again on every visit (the browser checks it
+  // for a new build), its scope the whole site. Before the public files' hour of caching.
+  const serviceWorker = path.join(buildDir, "client", "sw.js");
+  app.get("/sw.js", (_req, res, next) => {
+    res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" });
+    res.sendFile(serviceWorker, { cacheControl: false }, (error) => (error && !res.headersSent ? next() : undefined));
+  });
   // Fingerprinted assets: cache for a year.
   app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
   // Every public file has an extension (favicon.svg, media/*.mp3): a page's path (`/`, `/confirm`)

@@ -29,6 +29,7 @@ import { door } from "./door";
 import { tables } from "./tables";
 import { tableCards } from "./tableCards";
 import { questions } from "./questions";
+import { offline } from "./offline";
 
 const all = {
   common,
@@ -58,6 +59,7 @@ const all = {
   tables,
   tableCards,
   questions,
+  offline,
 } satisfies Record<Namespace, unknown>;
 
 /** The translation namespaces, one JSON file each per language (the server loads them all). */

@@ -27,6 +27,7 @@ export const namespaces = [
   "tables",
   "tableCards",
   "questions",
+  "offline",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

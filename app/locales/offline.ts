@@ -1,0 +1,4 @@
+import en from "./en/offline.json";
+import es from "./es/offline.json";
+
+export const offline = { es, en };

@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// @ts-check
+// Run after `remix vite:build` (npm run build, npm start): the service worker and the offline page
+// (docs/decisions/0064-the-service-worker.md).
+//   1. build/client/offline.html (+ offline.js): the page shown when a navigation fails and nothing
+//      was kept for it, static, both languages (app/locales/{es,en}/offline.json), the site's colours
+//      light and dark; its script picks the language and theme the site last used in this browser.
+//   2. app/sw/service-worker.ts bundled with esbuild (Workbox's modules inside it).
+//   3. Workbox's injectManifest writes the build's files and their revisions into it: build/client/sw.js.
+//
+//   BUILD_DIR=build-x node scripts/build-sw.mjs
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { injectManifest } from "workbox-build";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const client = path.join(buildDir, "client");
+if (!fs.existsSync(path.join(client, "assets"))) {
+  console.error(`No client build in ${client}: run \`remix vite:build\` first.`);
+  process.exit(1);
+}
+
+/** @param {string} lang */
+const texts = (lang) => /** @type {Record<string, string>} */ (JSON.parse(fs.readFileSync(path.join(root, "app", "locales", lang, "offline.json"), "utf8")));
+const es = texts("es");
+const en = texts("en");
+
+/** @param {string} text */
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** @param {string} lang @param {Record<string, string>} t */
+const section = (lang, t) => `<section lang="${lang}" class="in-${lang}" aria-labelledby="title-${lang}">
+<h1 id="title-${lang}">${escapeHtml(t.title)}</h1>
+<p>${escapeHtml(t.description)}</p>
+<ul>
+<li><a href="/">${escapeHtml(t.home)}</a></li>
+<li><a href="/confirm">${escapeHtml(t.invitation)}</a></li>
+<li><a href="/gallery">${escapeHtml(t.gallery)}</a></li>
+</ul>
+<p class="muted">${escapeHtml(t.retry)}</p>
+</section>`;
+
+// The site's colours (app/styles/app.css): light by default, dark by the system's preference or
+// the theme the visitor chose (offline.js sets the class, as the site's own head script does).
+const light = "--bg:#fbf8f3;--surface:#ffffff;--text:#2b2622;--text-muted:#5c544c;--accent:#3a6f4b;--border:#e2d9cc;color-scheme:light";
+const dark = "--bg:#15181a;--surface:#1f2427;--text:#f1ece4;--text-muted:#c4bcb2;--accent:#97bba0;--border:#39424a;color-scheme:dark";
+const css = `:root{${light}}
+@media (prefers-color-scheme: dark){:root:not(.light){${dark}}}
+html.dark{${dark}}
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
+main{max-width:32rem;margin:1.5rem;padding:2rem;background:var(--surface);border:1px solid var(--border);border-radius:12px}
+h1{font-family:"Iowan Old Style","Palatino Linotype",Palatino,Georgia,"Times New Roman",serif;font-weight:500;margin-top:0}
+ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.75rem}
+a{display:inline-flex;align-items:center;min-height:44px;padding:0 1rem;border:1px solid var(--accent);border-radius:999px;color:var(--accent);text-decoration:none}
+a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.muted{color:var(--text-muted)}
+section+section{margin-top:2rem;padding-top:2rem;border-top:1px solid var(--border)}
+html.lang-es .in-en,html.lang-en .in-es{display:none}
+html.lang-es section+section,html.lang-en section+section{margin-top:0;padding-top:0;border-top:0}`;
+
+const html = `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(es.title)} · ${escapeHtml(en.title)}</title>
+<script src="/offline.js"></script>
+<style>${css}</style>
+</head>
+<body>
+<main id="main">
+${section("es", es)}
+${section("en", en)}
+</main>
+</body>
+</html>
+`;
+
+// A file, not an inline script: the page is served with the CSP of the response it was kept from,
+// whose nonce nothing here can know. Without it both languages show, one after the other.
+const script = `(function(){var d=document.documentElement,l=null,t=null;
+try{l=localStorage.getItem("i18nextLng");t=localStorage.getItem("theme")}catch(e){}
+if(l!=="es"&&l!=="en"){var m=/(?:^|;\\s*)lng=([^;]*)/.exec(document.cookie);try{l=m?JSON.parse(atob(decodeURIComponent(m[1]))):null}catch(e){l=null}}
+if(l!=="es"&&l!=="en")l=/^es\\b/i.test(navigator.language||"")?"es":(/^en\\b/i.test(navigator.language||"")?"en":"es");
+d.lang=l;d.classList.add("lang-"+l);document.title=${JSON.stringify({ es: es.title, en: en.title })}[l];
+if(t==="dark"||t==="light")d.classList.add(t);})();
+`;
+
+fs.writeFileSync(path.join(client, "offline.html"), html);
+fs.writeFileSync(path.join(client, "offline.js"), script);
+
+const bundled = path.join(buildDir, "service-worker.bundle.js");
+await build({
+  entryPoints: [path.join(root, "app", "sw", "service-worker.ts")],
+  bundle: true,
+  format: "iife",
+  target: "es2020",
+  minify: true,
+  outfile: bundled,
+  tsconfig: path.join(root, "tsconfig.json"),
+  define: { "process.env.NODE_ENV": '"production"' },
+  logLevel: "error",
+});
+
+const { count, size, warnings } = await injectManifest({
+  swSrc: bundled,
+  swDest: path.join(client, "sw.js"),
+  globDirectory: client,
+  // The build's scripts and styles (every page's, so a page opened later still has its code) and
+  // the offline page. Photos, video and music are not precached: the thumbnails a guest saw are kept
+  // as they are seen.
+  globPatterns: ["assets/*.{js,css}", "offline.html", "offline.js", "favicon.svg"],
+  // Fingerprinted names: the name is the revision.
+  dontCacheBustURLsMatching: /^assets\//,
+});
+fs.rmSync(bundled);
+for (const warning of warnings) console.warn(warning);
+console.log(`service worker: ${count} files precached (${Math.round(size / 1024)} KB raw)`);
