@@ -159,7 +159,8 @@ async function thumbnailCopies() {
   const thumb = await bytesOf(last.thumbnail_url);
   const sizes = [];
   for (const width of [240, 480])
-    for (const format of ["avif", "webp"]) sizes.push(`${format} ${width}: ${(await bytesOf(last.thumbnail_url.replace(/-thumb\.[a-z]+$/, `-thumb-${width}.${format}`))) / 1000} kB`);
+    for (const format of ["avif", "webp"])
+      sizes.push(`${format} ${width}: ${(await bytesOf(last.thumbnail_url.replace(/-thumb\.[a-z]+$/, `-thumb-${width}.${format}`))) / 1000} kB`);
   console.log(`thumbnail (JPEG, 480 px): ${thumb / 1000} kB; its copies: ${sizes.join(", ")}`);
   const web = Buffer.from(await (await fetch(new URL(last.public_url, base))).arrayBuffer());
   const times = [];
@@ -172,7 +173,9 @@ async function thumbnailCopies() {
     }
     times.push(performance.now() - started);
   }
-  console.log(`the four copies' encodes: median ${median(times).toFixed(0)} ms per photo (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`);
+  console.log(
+    `the four copies' encodes: median ${median(times).toFixed(0)} ms per photo (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
+  );
 }
 
 /**

@@ -69,7 +69,10 @@ export async function listPending(): Promise<PendingSection[]> {
 export type ReviewTarget = { mediaId: number } | { sectionId: number };
 
 function pendingOf(target: ReviewTarget, executor: Kysely<Database> = db()) {
-  const query = executor.selectFrom("media").select(["id", ...STORED_FILE_COLUMNS]).where("status", "=", "pending");
+  const query = executor
+    .selectFrom("media")
+    .select(["id", ...STORED_FILE_COLUMNS])
+    .where("status", "=", "pending");
   return "mediaId" in target ? query.where("id", "=", target.mediaId) : query.where("section_id", "=", target.sectionId);
 }
 

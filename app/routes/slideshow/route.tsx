@@ -1,7 +1,7 @@
 import "~/styles/slideshow.css";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { loadSlideshow } from "~/http/slideshow-page.server";
@@ -173,13 +173,17 @@ function usePhotoFiles() {
     image.onerror = () => failed.current.add(url);
     image.src = url;
   };
-  return {
-    load,
-    markFailed: (url: string) => failed.current.add(url),
-    /** Whether the file is known not to load (and not kept from before). */
-    unreadable: (url: string) => failed.current.has(url) && !kept.current.has(url),
-    forgetFailures: () => failed.current.clear(),
-  };
+  // One object for the page's life (its state is in the refs): effects may depend on it.
+  return useMemo(
+    () => ({
+      load,
+      markFailed: (url: string) => failed.current.add(url),
+      /** Whether the file is known not to load (and not kept from before). */
+      unreadable: (url: string) => failed.current.has(url) && !kept.current.has(url),
+      forgetFailures: () => failed.current.clear(),
+    }),
+    [],
+  );
 }
 
 /** A step on the screen; `id` tells two showings of one step apart (the newest photo shown again). */
@@ -203,21 +207,25 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
   const files = usePhotoFiles();
   const feedRef = useRef(feed);
   feedRef.current = feed;
-  /** From `step` on, the first step that is not a photo known not to load (within one round of the show). */
-  const readable = (step: number) => {
-    const { photos, wishes } = feedRef.current;
-    const round = (photos.length + wishes.length) * WISH_EVERY;
-    for (let s = step; s < step + round; s++) {
-      const at = slideAt(s, photos.length, wishes.length);
-      if (!at || at.kind !== "photo" || photos[at.index]!.type === "VIDEO" || !files.unreadable(photos[at.index]!.url)) return s;
-    }
-    return step;
-  };
-  const show = (next: (step: number) => number) =>
-    setShown((list) => {
-      const last = list[list.length - 1]!;
-      return [last, { id: last.id + 1, step: readable(next(last.step)) }];
-    });
+  /** Moves to the step `next` gives, or past it to the first that is not a photo known not to load (within one round of the show). */
+  const show = useCallback(
+    (next: (step: number) => number) =>
+      setShown((list) => {
+        const last = list[list.length - 1]!;
+        const { photos, wishes } = feedRef.current;
+        const from = next(last.step);
+        let step = from;
+        for (let s = from; s < from + (photos.length + wishes.length) * WISH_EVERY; s++) {
+          const at = slideAt(s, photos.length, wishes.length);
+          if (!at || at.kind !== "photo" || photos[at.index]!.type === "VIDEO" || !files.unreadable(photos[at.index]!.url)) {
+            step = s;
+            break;
+          }
+        }
+        return [last, { id: last.id + 1, step }];
+      }),
+    [files],
+  );
   const step = shown[shown.length - 1]!.step;
   const newest = useRef(loaded.feed.photos[0]?.published_at ?? "");
   const { seconds, pollMs, feedAddress, notFound } = loaded;
@@ -229,7 +237,7 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
   useEffect(() => {
     const timer = setTimeout(() => show((s) => s + 1), video ? VIDEO_SLIDE_MAX_SECONDS * 1000 : seconds * 1000);
     return () => clearTimeout(timer);
-  }, [seconds, feed, shownId, video]);
+  }, [seconds, feed, shownId, video, show]);
 
   // Once the new slide has faded in (slideshow.css: 1.2 s), the one under it goes.
   useEffect(() => {
@@ -244,7 +252,7 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
       const slide = slideAt(s, feed.photos.length, feed.wishes.length);
       if (slide?.kind === "photo" && feed.photos[slide.index]!.type !== "VIDEO") files.load(feed.photos[slide.index]!.url);
     }
-  }, [step, feed]);
+  }, [step, feed, files]);
 
   useEffect(() => {
     if (notFound || !feedAddress) return;
@@ -285,7 +293,7 @@ function useShow(loaded: ReturnType<typeof useLoaderData<typeof loader>>) {
       stopped = true;
       clearInterval(timer);
     };
-  }, [pollMs, feedAddress, notFound]);
+  }, [pollMs, feedAddress, notFound, files, show]);
 
   return {
     feed,
