@@ -150,6 +150,8 @@ export interface MediaTable {
   published_at: string | null;
   /** The table whose card's page it was uploaded from, or null. */
   table_id: number | null;
+  /** The widths of the thumbnail's AVIF and WebP copies ("240,480"); null for a photo without them (app/lib/thumbnail-variants). */
+  variant_widths: Generated<string | null>;
   created_at: Generated<string>;
 }
 

@@ -9,6 +9,8 @@ export interface Media {
   file_path: string;
   width: number | null;
   height: number | null;
+  /** On the gallery's page only: the widths of the thumbnail's AVIF and WebP copies (absent: none, its thumbnail alone). */
+  variant_widths?: number[];
 }
 
 /** A gallery section with the API's field names. */

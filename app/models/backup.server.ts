@@ -605,6 +605,7 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
+  avif: "image/avif",
   gif: "image/gif",
   mp4: "video/mp4",
   webm: "video/webm",

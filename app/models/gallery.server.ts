@@ -4,6 +4,7 @@ import type { MediaRow } from "~/infra/db-schema";
 import { storage } from "~/infra/storage.server";
 import type { Media, Section } from "~/lib/gallery-types";
 import { normalizeName } from "~/lib/names";
+import { parseVariantKey, variantNames, variantWidthsOf } from "~/lib/thumbnail-variants";
 import type { Language } from "~/lib/constants";
 
 export type { Media, Section };
@@ -17,7 +18,9 @@ const DEFAULT_SECTIONS = [
 ] as const;
 
 /** The API's media record (docs/api.md) from a stored row (or a row just inserted, with its new id). */
-export function toMedia(row: Omit<MediaRow, "section_id" | "thumbnail_path" | "created_at" | "status" | "uploader_name" | "published_at" | "table_id">): Media {
+export function toMedia(
+  row: Omit<MediaRow, "section_id" | "thumbnail_path" | "created_at" | "status" | "uploader_name" | "published_at" | "table_id" | "variant_widths">,
+): Media {
   return {
     id: row.id,
     type: row.type,
@@ -35,8 +38,8 @@ export function toMedia(row: Omit<MediaRow, "section_id" | "thumbnail_path" | "c
  * Sections in display order with their photos (oldest first). Guests see only active
  * sections; the admin passes includeInactive.
  */
-export async function listSections({ includeInactive = false } = {}): Promise<Section[]> {
-  return loadSections({ includeInactive });
+export async function listSections({ includeInactive = false, variants = false } = {}): Promise<Section[]> {
+  return loadSections({ includeInactive, variants });
 }
 
 /** One section with its photos; inactive ones only when includeInactive (null otherwise). */
@@ -57,7 +60,7 @@ export function publishedMedia({ includeInactive = false }: { includeInactive?: 
 }
 
 /** Sections (all, or the one with `id`) with their published photos, reading only those sections' media. */
-async function loadSections({ includeInactive, id }: { includeInactive: boolean; id?: number }): Promise<Section[]> {
+async function loadSections({ includeInactive, id, variants = false }: { includeInactive: boolean; id?: number; variants?: boolean }): Promise<Section[]> {
   let query = db().selectFrom("gallery_sections").selectAll().orderBy("order").orderBy("id");
   if (!includeInactive) query = query.where("is_active", "=", 1);
   if (id !== undefined) query = query.where("id", "=", id);
@@ -76,7 +79,10 @@ async function loadSections({ includeInactive, id }: { includeInactive: boolean;
   const mediaBySection = new Map<number, Media[]>();
   for (const m of media) {
     const list = mediaBySection.get(m.section_id) ?? [];
-    list.push(toMedia(m));
+    // The gallery's page also gets the widths of the thumbnail's AVIF and WebP copies (its <picture>s);
+    // the API's records stay as documented.
+    const widths = variants && m.type === "IMAGE" && m.thumbnail_url ? variantWidthsOf(m.variant_widths) : [];
+    list.push(widths.length ? { ...toMedia(m), variant_widths: widths } : toMedia(m));
     mediaBySection.set(m.section_id, list);
   }
   return sections.map((s) => ({
@@ -227,12 +233,23 @@ export async function updateSection(
   return { ok: true, section: (await getSection(id, { includeInactive: true }))! };
 }
 
+/** What a photo row's files are read from: the photo, its thumbnail and the thumbnail's variants. */
+export type StoredFilesRow = { file_path: string; thumbnail_path: string | null; variant_widths: string | null };
+/** The columns that name a row's stored files (StoredFilesRow). */
+export const STORED_FILE_COLUMNS = ["file_path", "thumbnail_path", "variant_widths"] as const;
+
+/** Every stored key a row names: the photo, its thumbnail and the thumbnail's AVIF and WebP copies. */
+export function storedKeysOf(row: StoredFilesRow): string[] {
+  return [row.file_path, row.thumbnail_path, ...variantNames(row.thumbnail_path, row.variant_widths)].filter((k): k is string => Boolean(k));
+}
+
 /**
- * Removes the stored files of photos (after their rows are gone), except a file some remaining
- * row still names (rows recorded before file paths were unique may share one). Missing files are fine.
+ * Removes the stored files of photos (after their rows are gone), the thumbnails' variants with
+ * them, except a file some remaining row still names (rows recorded before file paths were unique
+ * may share one). Missing files are fine.
  */
-export async function removeFiles(rows: { file_path: string; thumbnail_path: string | null }[]) {
-  for (const key of rows.flatMap((r) => [r.file_path, r.thumbnail_path].filter((k): k is string => Boolean(k)))) {
+export async function removeFiles(rows: StoredFilesRow[]) {
+  for (const key of rows.flatMap(storedKeysOf)) {
     const stillNamed = await db()
       .selectFrom("media")
       .select("id")
@@ -244,7 +261,7 @@ export async function removeFiles(rows: { file_path: string; thumbnail_path: str
 
 /** Deletes a section, its photo rows and their files. False when it did not exist. */
 export async function deleteSection(id: number): Promise<boolean> {
-  const media = await db().selectFrom("media").select(["file_path", "thumbnail_path"]).where("section_id", "=", id).execute();
+  const media = await db().selectFrom("media").select(STORED_FILE_COLUMNS).where("section_id", "=", id).execute();
   const result = await db().deleteFrom("gallery_sections").where("id", "=", id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) return false;
   // Rows go first (cascade): a crash between the two leaves orphan files, never rows without files.
@@ -254,7 +271,7 @@ export async function deleteSection(id: number): Promise<boolean> {
 
 /** Deletes one photo and its files (moderation). False when it did not exist. */
 export async function deleteMedia(id: number): Promise<boolean> {
-  const row = await db().selectFrom("media").select(["file_path", "thumbnail_path"]).where("id", "=", id).executeTakeFirst();
+  const row = await db().selectFrom("media").select(STORED_FILE_COLUMNS).where("id", "=", id).executeTakeFirst();
   if (!row) return false;
   await db().deleteFrom("media").where("id", "=", id).execute();
   await removeFiles([row]);
@@ -295,14 +312,28 @@ export async function storedFileVisibility(key: string): Promise<{ public: boole
     .select(["id", "file_path", "size"])
     .where((eb) => eb.or([eb("media.file_path", "=", key), eb("media.thumbnail_path", "=", key)]))
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) return variantVisibility(key);
   const visible = await publishedMedia().select("id").where("id", "=", row.id).executeTakeFirst();
   const size = row.file_path === key && row.size ? Number(row.size) : undefined;
   return { public: Boolean(visible), ...(size ? { size } : {}) };
 }
 
-/** Every stored key a media row names (photo and thumbnail). */
+/**
+ * A thumbnail's AVIF or WebP copy is seen by whoever sees its photo: the row whose thumbnail it
+ * was made from (the same name before "-thumb") and that records its width. Null otherwise.
+ */
+async function variantVisibility(key: string): Promise<{ public: boolean } | null> {
+  const variant = parseVariantKey(key);
+  if (!variant) return null;
+  const thumbnails = ["jpg", "png", "webp"].map((ext) => `${variant.base}-thumb.${ext}`);
+  const row = await db().selectFrom("media").select(["id", "variant_widths"]).where("thumbnail_path", "in", thumbnails).executeTakeFirst();
+  if (!row || !variantWidthsOf(row.variant_widths).includes(variant.width)) return null;
+  const visible = await publishedMedia().select("id").where("id", "=", row.id).executeTakeFirst();
+  return { public: Boolean(visible) };
+}
+
+/** Every stored key a media row names (photo, thumbnail and the thumbnail's variants). */
 export async function namedStoredKeys(): Promise<Set<string>> {
-  const rows = await db().selectFrom("media").select(["file_path", "thumbnail_path"]).execute();
-  return new Set(rows.flatMap((r) => [r.file_path, r.thumbnail_path].filter((k): k is string => Boolean(k))));
+  const rows = await db().selectFrom("media").select(STORED_FILE_COLUMNS).execute();
+  return new Set(rows.flatMap(storedKeysOf));
 }

@@ -11,6 +11,7 @@ import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { IMAGE_EXTENSIONS, processImage, storedImageInfo, type ImageError } from "~/infra/image.server";
 import { isValidKey, storage, StorageKeyTaken } from "~/infra/storage.server";
+import { variantOf } from "~/lib/thumbnail-variants";
 import { pendingPhotosFull, photoRefused } from "~/models/ceilings.server";
 import { getSection, toMedia, type Media } from "~/models/gallery.server";
 
@@ -34,7 +35,7 @@ function storageKey(sectionId: number, ext: string, pending = false): string {
 
 /** The thumbnail written beside a photo or a video: {key without extension}-thumb.{ext}. */
 const thumbnailKey = (key: string, ext: string) => `${key.slice(0, key.lastIndexOf("."))}-thumb.${ext}`;
-const THUMBNAIL_NAME = /-thumb\.[a-z]+$/;
+const THUMBNAIL_NAME = /-thumb(-\d+)?\.[a-z]+$/;
 
 /** A display name from the guest's file name: no path, no control characters, bounded. */
 export function displayName(original: string): string {
@@ -105,17 +106,20 @@ export async function savePhoto(
   if (file.bytes.length > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
   // The site's ceilings, before any work: the photo as received is larger than what is stored.
   if (await photoRefused(pending, file.bytes.length)) return { ok: false, error: "galleryFull" };
-  const image = await processImage(file.bytes);
+  const image = await processImage(file.bytes, { variants: true });
   if (!image.ok) return image;
   const ext = IMAGE_EXTENSIONS[image.format];
   const contentType = `image/${image.format}`;
   const key = storageKey(sectionId, ext, pending);
   const thumbKey = thumbnailKey(key, ext);
+  // The thumbnail's AVIF and WebP copies (decision 0066), named after it.
+  const variants = image.variants.map((v) => ({ key: variantOf(thumbKey, v.width, v.format), data: v.data, type: `image/${v.format}` }));
   const written: string[] = [];
   uploadsInProgress.add(key).add(thumbKey);
-  const put = async (k: string, data: Buffer) => {
+  for (const v of variants) uploadsInProgress.add(v.key);
+  const put = async (k: string, data: Buffer, type = contentType) => {
     try {
-      await storage().put(k, data, contentType);
+      await storage().put(k, data, type);
     } catch (error) {
       // A bucket write that failed on the way back (a timeout) may still have landed; a key
       // that was already taken is someone else's file and stays.
@@ -127,6 +131,7 @@ export async function savePhoto(
   try {
     await put(key, image.web.data);
     await put(thumbKey, image.thumb.data);
+    for (const v of variants) await put(v.key, v.data, v.type);
     // A pending photo is read through /uploads/* (admin only), never at a bucket's public address.
     const url = pending ? (k: string) => `/uploads/${k}` : (k: string) => storage().url(k);
     const row = {
@@ -140,6 +145,7 @@ export async function savePhoto(
       public_url: url(key),
       thumbnail_path: thumbKey,
       thumbnail_url: url(thumbKey),
+      variant_widths: variants.length ? [...new Set(image.variants.map((v) => v.width))].join(",") : null,
       name: displayName(file.name),
       size: image.web.data.length,
       width: image.web.width,
@@ -168,6 +174,7 @@ export async function savePhoto(
   } finally {
     uploadsInProgress.delete(key);
     uploadsInProgress.delete(thumbKey);
+    for (const v of variants) uploadsInProgress.delete(v.key);
   }
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { storage } from "~/infra/storage.server";
-import { removeFiles } from "~/models/gallery.server";
+import { removeFiles, STORED_FILE_COLUMNS } from "~/models/gallery.server";
 
 /** A guest's photo waiting for the couple ('Por revisar'): seen by the admin only. */
 export interface PendingPhoto {
@@ -69,7 +69,10 @@ export async function listPending(): Promise<PendingSection[]> {
 export type ReviewTarget = { mediaId: number } | { sectionId: number };
 
 function pendingOf(target: ReviewTarget, executor: Kysely<Database> = db()) {
-  const query = executor.selectFrom("media").select(["id", "file_path", "thumbnail_path"]).where("status", "=", "pending");
+  const query = executor
+    .selectFrom("media")
+    .select(["id", ...STORED_FILE_COLUMNS])
+    .where("status", "=", "pending");
   return "mediaId" in target ? query.where("id", "=", target.mediaId) : query.where("section_id", "=", target.sectionId);
 }
 
@@ -116,7 +119,7 @@ export async function rejectPending(target: ReviewTarget): Promise<number> {
       rows.map((r) => r.id),
     )
     .where("status", "=", "pending")
-    .returning(["id", "file_path", "thumbnail_path"])
+    .returning(["id", ...STORED_FILE_COLUMNS])
     .execute();
   await removeFiles(removed);
   return removed.length;

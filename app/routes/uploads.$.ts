@@ -6,7 +6,7 @@ import { storedFileVisibility } from "~/models/gallery.server";
 import { isValidKey } from "~/infra/storage.server";
 import { GUEST_VIDEO_TYPES } from "~/lib/content-media";
 
-const TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", ...GUEST_VIDEO_TYPES };
+const TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif", ...GUEST_VIDEO_TYPES };
 
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });

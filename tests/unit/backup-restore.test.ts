@@ -19,6 +19,7 @@ import { checkDoorKey, setDoorKey } from "~/models/door.server";
 import { addWish } from "~/models/wishes.server";
 import { startS3Server, type S3TestServer } from "../helpers/s3-server";
 import { createPgDatabase, onPostgres } from "./helpers/engine";
+import { variantNames } from "~/lib/thumbnail-variants";
 import { listKeys, readKey } from "./helpers/storage";
 
 /**
@@ -117,6 +118,10 @@ async function fill(site: Site): Promise<string> {
   if (!section.ok) throw new Error("section");
   const key = `${section.section.id}/1764000000000-abcdef.jpg`;
   await site.store.put(key, Buffer.from("photo bytes \u00ff"), "image/jpeg");
+  // Its thumbnail and the thumbnail's AVIF and WebP copies (decision 0066): every stored file is carried.
+  const thumb = key.replace(".jpg", "-thumb.jpg");
+  await site.store.put(thumb, Buffer.from("thumb bytes"), "image/jpeg");
+  for (const copy of variantNames(thumb, "240")) await site.store.put(copy, Buffer.from(`bytes of ${copy}`), `image/${copy.split(".").pop()}`);
   await site.store.put("0/1764000000001-site.mp3", Buffer.from("music bytes"), "audio/mpeg");
   await site.database
     .insertInto("media")
@@ -125,6 +130,9 @@ async function fill(site: Site): Promise<string> {
       type: "IMAGE",
       file_path: key,
       public_url: site.store.url(key),
+      thumbnail_path: thumb,
+      thumbnail_url: site.store.url(thumb),
+      variant_widths: "240",
       name: "foto.jpg",
       size: 13,
       width: 10,
@@ -173,7 +181,7 @@ async function roundTrip(from: { engine: "sqlite" | "postgres"; store: "local" |
   const target = await openSite(to.engine, to.store);
   use(target);
   const result = await restoreBackup(archive);
-  expect(result).toMatchObject({ ok: true, files: 2 });
+  expect(result).toMatchObject({ ok: true, files: 5 });
   expect(await tablesOf(target.database)).toEqual(expectedTables);
   expect(await filesOf(target.store)).toEqual(expectedFiles);
   expect(storedSecrets()).toEqual({ sessionSecret: "restored-session-secret-0123", adminPasswordHash: "aa:bb" });
@@ -352,7 +360,7 @@ if (onPostgres) {
       const expected = await tablesOf(onPg.database);
       const back = await openSite("sqlite", "local");
       use(back);
-      expect(await restoreBackup(again)).toMatchObject({ ok: true, files: 2 });
+      expect(await restoreBackup(again)).toMatchObject({ ok: true, files: 5 });
       expect(await tablesOf(back.database)).toEqual(expected);
     });
   });

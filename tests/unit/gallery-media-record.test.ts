@@ -8,6 +8,7 @@ import { db, migrateToLatest, setDatabaseForTests } from "~/infra/db.server";
 import { LocalStorage } from "~/infra/storage-local.server";
 import { setStorageForTests, storage, type Storage } from "~/infra/storage.server";
 import { createSection, deleteMedia } from "~/models/gallery.server";
+import { variantNames } from "~/lib/thumbnail-variants";
 import { recordStoredMedia, savePhoto } from "~/models/photos.server";
 import { useScratchDatabase } from "./helpers/scratch-db";
 import { readKey, storeLike } from "./helpers/storage";
@@ -44,9 +45,15 @@ describe("the admin's media record takes only a fresh, unrecorded upload of the 
       .execute();
     expect(await recordStoredMedia(id, { file_path: `${id}/cover.jpg`, name: "x" })).toEqual({ ok: false, error: "alreadyRecorded" });
     expect(await db().selectFrom("media").select("id").execute()).toEqual([{ id: saved.media.id }]);
+    // The thumbnail's AVIF and WebP copies are refused too.
+    const { variant_widths } = await db().selectFrom("media").select("variant_widths").where("id", "=", saved.media.id).executeTakeFirstOrThrow();
+    const copies = variantNames(thumb, variant_widths);
+    expect(copies).toHaveLength(4);
+    expect(await recordStoredMedia(id, { file_path: copies[0]!, name: "x" })).toEqual({ ok: false, error: "fileInUse" });
 
+    // The row now names cover.jpg as its thumbnail: the old thumbnail and its copies are no one's and stay.
     await deleteMedia(saved.media.id);
-    expect(fs.readdirSync(path.join(paths.uploads, String(id)))).toEqual([thumb.split("/")[1]]);
+    expect(fs.readdirSync(path.join(paths.uploads, String(id))).sort()).toEqual([thumb, ...copies].map((k) => k.split("/")[1]).sort());
   });
 
   it("refuses an upload still being saved, which then completes with its files intact", async () => {

@@ -106,10 +106,10 @@ describe("gallery sections", () => {
     const a = await savePhoto(id, { bytes: await photo(), name: "a.jpg" });
     const b = await savePhoto(id, { bytes: await photo(), name: "b.jpg" });
     if (!a.ok || !b.ok) throw new Error();
-    expect(filesIn(paths.uploads)).toHaveLength(4); // web copy + thumbnail each
+    expect(filesIn(paths.uploads)).toHaveLength(12); // web copy, thumbnail and its four AVIF/WebP copies each
     expect(await deleteMedia(a.media.id)).toBe(true);
     expect(await deleteMedia(a.media.id)).toBe(false);
-    expect(filesIn(paths.uploads)).toHaveLength(2);
+    expect(filesIn(paths.uploads)).toHaveLength(6);
     expect(await deleteSection(id)).toBe(true);
     expect(await deleteSection(id)).toBe(false);
     expect(filesIn(paths.uploads)).toEqual([]);

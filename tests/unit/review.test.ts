@@ -12,7 +12,7 @@ import { screenAction } from "~/http/admin/tab-action.server";
 import { MAX_UPLOADER_NAME_LENGTH } from "~/lib/constants";
 import { uploaderNameOf } from "~/lib/names";
 import { wholeGalleryArchive } from "~/models/archive.server";
-import { createSection, getSection, listSections, storedFileVisibility, updateSection } from "~/models/gallery.server";
+import { createSection, getSection, listSections, storedFileVisibility, storedKeysOf, updateSection } from "~/models/gallery.server";
 import { slideshowPhotos } from "~/models/slideshow.server";
 import { savePhoto } from "~/models/photos.server";
 import { approvePending, countPending, listPending, rejectPending } from "~/models/review.server";
@@ -240,7 +240,9 @@ describe("photos reviewed before they go public", () => {
     const pending = await guestPhoto(id);
     const stored = (await row(pending.media.id))!;
     const before = await listKeys(storage());
-    expect(before).toEqual([stored.file_path, stored.thumbnail_path].sort());
+    // The photo, its thumbnail and the thumbnail's AVIF and WebP copies.
+    expect(before).toEqual(storedKeysOf(stored).sort());
+    expect(before).toHaveLength(6);
     expect(await rejectPending({ mediaId: pending.media.id })).toBe(1);
     expect(await row(pending.media.id)).toBeUndefined();
     expect(await listKeys(storage())).toEqual([]);
@@ -262,7 +264,7 @@ describe("photos reviewed before they go public", () => {
     expect(await rejectPending({ sectionId: b })).toBe(2);
     expect(await countPending()).toBe(0);
     expect((await getSection(a))!.media.map((m) => m.id)).toEqual(inA);
-    expect(await listKeys(storage())).toHaveLength(4);
+    expect(await listKeys(storage())).toHaveLength(2 * 6); // each kept photo's six files
   });
 
   it("turning the switch off later publishes nothing by itself: pending photos wait for a decision", async () => {
@@ -457,11 +459,11 @@ describe("rejecting in a bucket", () => {
     const drop = await guestPhoto(id);
     const pendingRow = (await row(keep.media.id))!;
     expect([pendingRow.public_url, pendingRow.thumbnail_url]).toEqual([`/uploads/${pendingRow.file_path}`, `/uploads/${pendingRow.thumbnail_path}`]);
-    expect(await listKeys(storage())).toHaveLength(4);
+    expect(await listKeys(storage())).toHaveLength(2 * 6); // each photo's six files
 
     expect(await rejectPending({ mediaId: drop.media.id })).toBe(1);
     const dropped = drop.media.file_path;
-    expect(await listKeys(storage())).toEqual([pendingRow.file_path, pendingRow.thumbnail_path].sort());
+    expect(await listKeys(storage())).toEqual(storedKeysOf(pendingRow).sort());
     expect(await storage().open(dropped)).toBeNull();
 
     expect(await approvePending({ sectionId: id })).toBe(1);

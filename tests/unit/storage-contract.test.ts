@@ -5,6 +5,7 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCom
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORAGE_CACHE_CONTROL_SECONDS } from "~/lib/constants";
+import { variantNames, variantOf } from "~/lib/thumbnail-variants";
 import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import { S3Storage } from "~/infra/storage-s3.server";
@@ -130,8 +131,13 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
       const head = await store.s3.client.send(new HeadObjectCommand({ Bucket: config().S3_BUCKET, Key: saved.media.file_path }));
       expect(head.CacheControl).toBe(`public, max-age=${STORAGE_CACHE_CONTROL_SECONDS}`);
       expect(head.ContentType).toBe("image/jpeg");
+      // The thumbnail's AVIF copy: under the same kind of key, with its own type.
+      const copy = variantOf(saved.media.file_path.replace(".jpg", "-thumb.jpg"), 240, "avif");
+      expect((await store.s3.client.send(new HeadObjectCommand({ Bucket: config().S3_BUCKET, Key: copy }))).ContentType).toBe("image/avif");
     }
-    expect(await allKeys()).toEqual([saved.media.file_path, saved.media.file_path.replace(".jpg", "-thumb.jpg")].sort());
+    const thumb = saved.media.file_path.replace(".jpg", "-thumb.jpg");
+    const { variant_widths } = await db().selectFrom("media").select("variant_widths").executeTakeFirstOrThrow();
+    expect(await allKeys()).toEqual([saved.media.file_path, thumb, ...variantNames(thumb, variant_widths)].sort());
   });
 
   it("a failing media insert in the upload flow leaves no object behind", async () => {
@@ -246,13 +252,19 @@ describe.each(["local", "s3"] as const)("the %s store", (driver) => {
 
     const keys = await allKeys();
     expect(keys).toContain(kept.media.file_path);
-    expect(keys).toContain(kept.media.file_path.replace(".jpg", "-thumb.jpg"));
+    const thumb = kept.media.file_path.replace(".jpg", "-thumb.jpg");
+    expect(keys).toContain(thumb);
+    // The thumbnail's AVIF and WebP copies are named by the row too: they stay.
+    const { variant_widths } = await db().selectFrom("media").select("variant_widths").executeTakeFirstOrThrow();
+    const copies = variantNames(thumb, variant_widths);
+    expect(copies).toHaveLength(4);
+    for (const copy of copies) expect(keys).toContain(copy);
     expect(keys).toContain("notes.txt");
     const moved = keys.filter((k) => k.startsWith("_orphaned/"));
     expect(moved).toHaveLength(2);
     const stamp = moved[0].split("/")[1];
     expect(moved.sort()).toEqual([`_orphaned/${stamp}/${id}/1700000000000-orphan.jpg`, `_orphaned/${stamp}/99/1700000000000-gone.jpg`].sort());
-    expect(keys).toHaveLength(5);
+    expect(keys).toHaveLength(9);
     // Moved, not rewritten: the bytes are the same.
     const orphanKey = `_orphaned/${stamp}/${id}/1700000000000-orphan.jpg`;
     const orphanBytes = store.s3

@@ -306,7 +306,8 @@ describe("saving a photo", () => {
     expect(saved.media.thumbnail_url).toBe(`/uploads/${saved.media.file_path.replace(".jpg", "-thumb.jpg")}`);
     expect(saved.media).toMatchObject({ type: "IMAGE", name: "IMG_0001.jpg", width: 1600, height: 1067 });
     expect(saved.media.size).toBe(fs.statSync(path.join(paths.uploads, saved.media.file_path)).size);
-    expect(filesIn(paths.uploads)).toHaveLength(2);
+    // The photo, its thumbnail and the thumbnail's AVIF and WebP copies at two widths.
+    expect(filesIn(paths.uploads)).toHaveLength(6);
     const thumb = await sharp(path.join(paths.uploads, saved.media.file_path.replace(".jpg", "-thumb.jpg"))).metadata();
     expect(Math.max(thumb.width!, thumb.height!)).toBe(480);
     expect((await getSection(id))?.media.map((m) => m.id)).toEqual([saved.media.id]);

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { photoFileName } from "~/lib/photo-names";
 import { ChevronLeftIcon, ChevronRightIcon } from "~/components/icons/index";
 import { PLACEHOLDER_IMAGE, SafeImage } from "~/components/SafeImage";
+import { ThumbnailPicture, TILE_SIZES } from "./ThumbnailPicture";
 
 export interface GalleryMedia {
   id: number;
@@ -13,7 +14,12 @@ export interface GalleryMedia {
   thumbnail_url: string | null;
   width: number | null;
   height: number | null;
+  /** The widths of the thumbnail's AVIF and WebP copies; absent for a photo stored before them. */
+  variant_widths?: number[];
 }
+
+/** Photos of the no-script list loaded at once: the first row or two, above the fold. */
+const EAGER_LIST_TILES = 4;
 
 /** Horizontal travel (px) that counts as a swipe. */
 const SWIPE_MIN_PX = 40;
@@ -133,7 +139,11 @@ export function Carousel({ media }: { media: GalleryMedia[] }) {
           {media.map((m, i) => (
             <li key={m.id}>
               <button type="button" className="carousel-thumb" aria-current={i === position ? "true" : undefined} onClick={() => setIndex(i)}>
-                <SafeImage src={thumbOf(m)} alt="" width={96} height={72} />
+                {m.type === "VIDEO" || !m.thumbnail_url ? (
+                  <SafeImage src={thumbOf(m)} alt="" width={96} height={72} />
+                ) : (
+                  <ThumbnailPicture src={m.thumbnail_url} widths={m.variant_widths} sizes={TILE_SIZES.strip} alt="" width={96} height={72} />
+                )}
                 <span className="visually-hidden">{t("showPhoto", { current: i + 1, total: media.length })}</span>
               </button>
             </li>
@@ -160,14 +170,22 @@ export function PhotoList({ media }: { media: GalleryMedia[] }) {
   if (media.length === 0) return <p className="gallery-empty">{t("noPhotos")}</p>;
   return (
     <ul className="photo-list">
-      {media.map((m) => (
+      {media.map((m, i) => (
         <li key={m.id}>
           {m.type === "VIDEO" ? (
             // eslint-disable-next-line jsx-a11y/media-has-caption -- a guest's clip from a phone: no captions exist to offer
             <video controls preload="none" src={m.public_url} poster={m.thumbnail_url ?? undefined} aria-label={m.name} className="photo-list-video" />
           ) : (
             <a href={m.public_url}>
-              <SafeImage src={m.thumbnail_url ?? m.public_url} alt={m.name} width={m.width ?? 480} height={m.height ?? 360} />
+              <ThumbnailPicture
+                src={m.thumbnail_url ?? m.public_url}
+                widths={m.thumbnail_url ? m.variant_widths : undefined}
+                sizes={TILE_SIZES.list}
+                alt={m.name}
+                width={m.width ?? 480}
+                height={m.height ?? 360}
+                priority={i < EAGER_LIST_TILES ? "eager" : "lazy"}
+              />
             </a>
           )}
         </li>

@@ -13,7 +13,7 @@ import { parseSectionId, receivePhotos, uploadErrorKey, uploadErrorStatus, type 
  */
 export async function loadGallery(request: Request) {
   const language = await getLanguage(request);
-  const sections = (await listSections()).map((section) => sectionIn(section, language));
+  const sections = (await listSections({ variants: true })).map((section) => sectionIn(section, language));
   const param = new URL(request.url).searchParams.get("section");
   const selectedId = parseSectionId(param);
   // ?section= with no usable id: 'Se requiere un ID de sección'; an id that is not

@@ -9,7 +9,7 @@ import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { Carousel, PhotoList } from "./SectionPhotos";
 import { PlainUploadForm, UploadForm } from "./UploadForm";
-import { SafeImage } from "~/components/SafeImage";
+import { ThumbnailPicture, TILE_SIZES, type TilePriority } from "./ThumbnailPicture";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { pageTexts } from "~/infra/i18n.server";
 import type galleryEs from "~/locales/es/gallery.json";
@@ -55,6 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isWishPost(request)) return handleWishPost(request, context);
   return handleGalleryUpload(request, context);
 }
+
+/** Section covers loaded at once: those a 412 px phone shows before scrolling. */
+const EAGER_COVERS = 2;
 
 function GalleryPageContent() {
   const { sections, selectedId, selectedError, uploaderName, wishes, videoLimits } = useLoaderData<typeof loader>();
@@ -156,13 +159,24 @@ function GalleryPageContent() {
         <p className="gallery-empty">{t("noSections")}</p>
       ) : (
         <ul className="gallery-grid">
-          {sections.map((s) => {
+          {sections.map((s, index) => {
             const cover = s.media[0];
+            // The first covers are above the fold on a phone (the first is its largest paint); the rest load as they scroll into view.
+            const priority: TilePriority = index === 0 ? "high" : index < EAGER_COVERS ? "eager" : "lazy";
             return (
               <li key={s.id}>
                 <Link to={`?section=${s.id}`} className="gallery-card" preventScrollReset>
                   {cover ? (
-                    <SafeImage src={cover.thumbnail_url ?? cover.public_url} alt="" width={480} height={360} className="gallery-cover" />
+                    <ThumbnailPicture
+                      src={cover.thumbnail_url ?? cover.public_url}
+                      widths={cover.variant_widths}
+                      sizes={TILE_SIZES.cover}
+                      alt=""
+                      width={480}
+                      height={360}
+                      priority={priority}
+                      className="gallery-cover"
+                    />
                   ) : (
                     <span className="gallery-cover gallery-cover-empty">{t("noImages")}</span>
                   )}
