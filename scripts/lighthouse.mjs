@@ -9,8 +9,8 @@
 //   /          a first visitor;
 //   /confirm   a guest with their code stored, as after opening their link /i/{code} (an invitation
 //              made through /api; its cookie is sent with every request of the run);
-//   /gallery   500 approved photos in 5 sections, uploaded as guests' photos through the real
-//              upload (so their thumbnails are the pipeline's own), then approved through /api.
+//   /gallery   500 photos in 5 sections, uploaded through the real upload (/api, the couple's
+//              photos are published at once), so their thumbnails and copies are the pipeline's own.
 // Prints the load average too: the scores move with what else the machine runs.
 //
 //   RUNS=5 LIGHTHOUSE_PATH=/gallery npm run lighthouse     (one page; RUNS runs)
@@ -20,7 +20,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import { seedGallery } from "./lib/seed-gallery.mjs";
 import { startBuiltServer } from "./lib/start-server.mjs";
 import { figuresLine, kb, printLighthouse, runLighthouse } from "./lib/lighthouse.mjs";
 
@@ -28,7 +28,6 @@ const runs = Number(process.env.RUNS ?? 5);
 const TOKEN = "lighthouse-admin-api-token-0123456789";
 const SECTIONS = 5;
 const PHOTOS_PER_SECTION = 100;
-const DISTINCT_PHOTOS = 20;
 
 /** Every page's targets (the median of the runs): performance score, FCP in ms, CLS; the gallery's bytes too. */
 const TARGETS = { performance: 98, fcp: 1500, cls: 0 };
@@ -76,64 +75,18 @@ async function guestCookie() {
   return cookie;
 }
 
-/**
- * A small photo-like JPEG (gradients and grain), different for each `n`.
- * @param {number} n
- */
-async function photo(n) {
-  const width = 800;
-  const height = 600;
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 7 + n * 7919;
-  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i += 3) {
-      const grain = (rand() - 0.5) * 40;
-      raw[i] = Math.max(0, Math.min(255, 120 + 100 * Math.sin(x / (90 + n * 7)) + grain));
-      raw[i + 1] = Math.max(0, Math.min(255, 110 + 80 * Math.cos(y / (70 + n * 5)) + grain));
-      raw[i + 2] = Math.max(0, Math.min(255, 90 + 60 * Math.sin((x + y) / (120 + n * 3)) + grain));
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-/** 500 guests' photos in 5 new sections through the gallery's upload, approved through /api; the demo's sections hidden. */
-async function seedGallery() {
+/** 500 photos in 5 new sections through the gallery's real upload (decision 0066's copies too); the demo's sections hidden. */
+async function fillGallery() {
   const started = performance.now();
-  const photos = await Promise.all(Array.from({ length: DISTINCT_PHOTOS }, (_, n) => photo(n)));
   for (const section of await api("/gallery/sections", 200)) {
     await api(`/gallery/sections/${section.id}`, 200, { method: "PUT", body: JSON.stringify({ is_active: false }) });
   }
-  /** @type {number[]} */
-  const sectionIds = [];
-  for (let s = 0; s < SECTIONS; s++) {
-    const body = { name: `Sección ${s + 1}`, description: "Fotos de los invitados", allow_upload: true, is_active: true, review_uploads: true };
-    sectionIds.push((await api("/gallery/sections", 201, { method: "POST", body: JSON.stringify(body) })).id);
-  }
-  const uploads = sectionIds.flatMap((id) => Array.from({ length: PHOTOS_PER_SECTION }, (_, i) => ({ id, i })));
-  // Two at a time, as the gallery's uploader sends a guest's batch.
-  const next = async () => {
-    for (let item = uploads.shift(); item; item = uploads.shift()) {
-      const form = new FormData();
-      form.set("file", new Blob([new Uint8Array(photos[item.i % DISTINCT_PHOTOS])], { type: "image/jpeg" }), `IMG_${String(item.i).padStart(4, "0")}.jpg`);
-      const response = await fetch(`${server.base}/api/gallery/sections/${item.id}/media`, { method: "POST", body: form });
-      if (response.status !== 201) throw new Error(`upload: ${response.status} ${(await response.text()).slice(0, 300)}`);
-    }
-  };
-  await Promise.all([next(), next()]);
-  for (const id of sectionIds) {
-    const approved = await api(`/gallery/review/sections/${id}`, 200, { method: "POST", body: JSON.stringify({ decision: "approve" }) });
-    if (approved.count !== PHOTOS_PER_SECTION) throw new Error(`section ${id}: ${approved.count} photos approved`);
-  }
-  console.log(
-    `gallery: ${SECTIONS * PHOTOS_PER_SECTION} photos in ${SECTIONS} sections, uploaded and approved in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
+  await seedGallery(server.base, TOKEN, { sections: SECTIONS, perSection: PHOTOS_PER_SECTION, width: 800, height: 600 });
+  console.log(`gallery: ${SECTIONS * PHOTOS_PER_SECTION} photos in ${SECTIONS} sections, uploaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /** @type {{ path: string, headers?: () => Promise<Record<string, string>>, seed?: () => Promise<void> }[]} */
-const PAGES = [{ path: "/" }, { path: "/confirm", headers: async () => ({ Cookie: await guestCookie() }) }, { path: "/gallery", seed: seedGallery }];
+const PAGES = [{ path: "/" }, { path: "/confirm", headers: async () => ({ Cookie: await guestCookie() }) }, { path: "/gallery", seed: fillGallery }];
 
 const only = process.env.LIGHTHOUSE_PATH;
 const pages = only ? (PAGES.find((p) => p.path === only) ? PAGES.filter((p) => p.path === only) : [{ path: only }]) : PAGES;
