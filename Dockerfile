@@ -35,6 +35,10 @@ COPY --from=build /app/scripts/backup.mjs ./scripts/backup.mjs
 COPY --from=build /app/scripts/lib/backup-bucket.mjs ./scripts/lib/backup-bucket.mjs
 COPY --from=build /app/build ./build
 COPY --from=build /app/node_modules ./node_modules
+# A font for the installed site's icon: the couple's initials are drawn as text (the slim base has none).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
 # A new named volume takes this folder's owner, so the site (uid 1000) can write to it.
 # `npm run backup` with no folder named writes to ./backups: that is the volume's backups too.
 RUN mkdir -p /data/uploads /data/backups && chown -R node:node /data && ln -s /data/backups /app/backups

@@ -5,7 +5,8 @@
 // relies on:
 //   - the image: a non-root user, port 3000, the /data volume, the health check on /healthz;
 //   - a fresh site: healthy, set up over HTTP, an invitation confirmed by a guest, a photo stored
-//     (sharp and better-sqlite3 work in the final stage), a 59 MB video through Caddy;
+//     (sharp and better-sqlite3 work in the final stage), the icon's initials drawn (a font), a
+//     59 MB video through Caddy;
 //   - replacing the container: a NEW container on the same volume still has the answer, the photo,
 //     the session (the secrets file lives beside the database, in /data);
 //   - compose.yaml: it parses and its site service is what this test ran.
@@ -395,6 +396,16 @@ async function main() {
   const photoUrl = new URL(uploaded.json().public_url, `https://${SITE_DOMAIN}`).pathname;
   const servedBefore = await request("GET", photoUrl);
   expectStatus(servedBefore, 200, "reading the stored photo");
+
+  // The installed site's icon is the couple's initials drawn as text: the image has a font for them
+  // (a slim base has none, and the letters would silently be missing). Light letters on the sage.
+  const icon = await request("GET", "/icons/icon-192.png");
+  expectStatus(icon, 200, "the installed site's icon");
+  const { data: pixels, info } = await sharp(icon.body).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let light = 0;
+  for (let i = 0; i < pixels.length; i += info.channels) if (pixels[i] > 200 && pixels[i + 1] > 200 && pixels[i + 2] > 200) light++;
+  if (light / (info.width * info.height) < 0.02)
+    fail(`the icon's initials are not drawn (${light} light pixels of ${info.width * info.height}): no font in the image?`);
 
   // The largest body the site takes (the hero's video, 60 MB) passes through Caddy whole.
   const videoBytes = 59 * 1024 * 1024;
