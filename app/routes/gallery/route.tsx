@@ -9,6 +9,7 @@ import { FormErrors } from "~/components/confirm/FormErrors";
 import { useHydrated } from "~/components/confirm/useHydrated";
 import { Carousel, PhotoList } from "./SectionPhotos";
 import { PlainUploadForm, UploadForm } from "./UploadForm";
+import { UploadQueueList, useUploadQueue } from "./UploadQueueList";
 import { SafeImage } from "~/components/SafeImage";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { pageTexts } from "~/infra/i18n.server";
@@ -76,6 +77,8 @@ function GalleryPageContent() {
     setPicked(Array.from(plainPicker.current?.files ?? []));
     if (plainName.current) setTypedName(plainName.current.value);
   });
+  // The phone's upload queue: what an earlier visit left is shown and sent as the page opens.
+  const queue = useUploadQueue();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const selected = sections.find((s) => s.id === selectedId) ?? null;
@@ -151,6 +154,8 @@ function GalleryPageContent() {
         </p>
       ) : null}
       <FormErrors id="gallery-errors" errors={orphanError ? [orphanError] : undefined} minutes={actionData?.retryAfterMinutes} values={videoLimits} />
+      {/* Outside a section's dialog (which shows its own): the files on their way. */}
+      {hydrated && !selected ? <UploadQueueList entries={queue.entries} waiting={queue.waitingForConnection} /> : null}
 
       {sections.length === 0 ? (
         <p className="gallery-empty">{t("noSections")}</p>
