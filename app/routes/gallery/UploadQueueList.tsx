@@ -45,7 +45,14 @@ export function QueueThumb({ entry }: { entry: QueueEntry }) {
 export function RemoveButton({ entry }: { entry: QueueEntry }) {
   const { t } = useTranslation("gallery");
   return (
-    <Button variant="subtle" className="upload-item-remove" miw={44} mih={44} aria-label={t("queue.removeNamed", { name: entry.name })} onClick={() => void uploadQueue.remove(entry.id)}>
+    <Button
+      variant="subtle"
+      className="upload-item-remove"
+      miw={44}
+      mih={44}
+      aria-label={t("queue.removeNamed", { name: entry.name })}
+      onClick={() => void uploadQueue.remove(entry.id)}
+    >
       {t("queue.remove")}
     </Button>
   );
