@@ -112,8 +112,6 @@ export function UploadForm({
   // Closing the dialog leaves the queue sending (the guest agreed first when files were going).
   useEffect(() => () => busyChange.current?.(null), []);
 
-  const update = (key: number, change: Partial<Item>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
-
   const clear = () => {
     uploadQueue.forget(items.flatMap((item) => (item.queued ? [item.queued] : [])));
     setItems([]);
