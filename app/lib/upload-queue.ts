@@ -15,7 +15,7 @@ import { UPLOAD_KEY_HEADER } from "~/lib/upload-key";
 export interface QueuedUpload {
   id: string;
   sectionId: number;
-  /** The table card's page it was chosen on, when it was (its token). */
+  /** The table card's page it was chosen on, when it was (its token); null from the gallery. */
   tableToken: string | null;
   uploaderName: string;
   file: Blob;
@@ -54,9 +54,11 @@ export const queueStore = {
   },
 };
 
-/** Where a queued file is posted: the gallery's upload API, with its section. */
-export const uploadUrl = (item: Pick<QueuedUpload, "sectionId" | "tableToken">) =>
-  item.tableToken ? `/mesa/${encodeURIComponent(item.tableToken)}/media` : `/api/gallery/sections/${item.sectionId}/media`;
+/**
+ * Where a queued file is posted: the gallery's upload API, with its section. (A table page's file
+ * will need its own address, tagging the table; the table page keeps its plain form for now.)
+ */
+export const uploadUrl = (item: Pick<QueuedUpload, "sectionId">) => `/api/gallery/sections/${item.sectionId}/media`;
 
 /**
  * What a send came to:
@@ -117,6 +119,7 @@ export type EntryStatus = "waiting" | "uploading" | "offline" | "later" | "store
 export interface QueueEntry {
   id: string;
   sectionId: number;
+  tableToken: string | null;
   name: string;
   isVideo: boolean;
   /** An object URL: the photo itself, or a video's poster; null: a plain tile. */
@@ -184,6 +187,7 @@ class UploadQueue {
     return {
       id: item.id,
       sectionId: item.sectionId,
+      tableToken: item.tableToken,
       name: item.name,
       isVideo,
       thumb: picture ? URL.createObjectURL(picture) : null,

@@ -27,7 +27,7 @@ const POSTER_MAX_PX = 1280;
  * draw it in time (a format it does not play): the video then shows a plain tile. The server
  * checks the picture through its image pipeline and tells videos by their bytes, not this type.
  */
-function posterOf(file: File): Promise<Blob | null> {
+export function posterOf(file: File): Promise<Blob | null> {
   if (!file.type.startsWith("video/")) return Promise.resolve(null);
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file);
@@ -247,7 +247,7 @@ export function UploadForm({
               : item.error;
   };
   // This section's files still queued from before (another visit, or a batch the guest closed).
-  const earlier = queue.entries.filter((entry) => entry.sectionId === sectionId && !batchIds.includes(entry.id));
+  const earlier = queue.entries.filter((entry) => entry.sectionId === sectionId && !entry.tableToken && !batchIds.includes(entry.id));
 
   return (
     <div className="upload">
