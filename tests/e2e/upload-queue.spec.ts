@@ -120,7 +120,7 @@ test.describe("uploads wait for the signal", () => {
     const scope = await openSection(page, section.name, true);
     await scope.getByLabel("Elegir una foto").setInputFiles({ name: "sencilla.jpg", mimeType: "image/jpeg", buffer: await jpeg(640, 480) });
     await scope.getByRole("button", { name: "Confirmar subida" }).click();
-    await expect(page.getByText("Foto subida correctamente").first()).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "¡Foto subida exitosamente!" })).toBeVisible();
     expect(await mediaNames(data, section.id)).toEqual(["sencilla.jpg"]);
   });
 });
