@@ -327,7 +327,9 @@ class UploadQueue {
     const worker = async () => {
       while (next < items.length && !stop) {
         const item = items[next++]!;
-        if (!this.entries.has(item.id)) continue;
+        // Removed ('Quitar') or cancelled since the list was read: never sent.
+        const entry = this.entries.get(item.id);
+        if (!entry || entry.status === "cancelled") continue;
         this.set(item.id, { status: "uploading", progress: 0, message: null });
         const sent = sendUpload(item, (progress) => this.set(item.id, { progress }));
         this.inFlight.set(item.id, sent.abort);
@@ -350,7 +352,7 @@ class UploadQueue {
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));
-    if (stop) for (const item of items.slice(next)) this.set(item.id, { status: "offline", progress: 0 });
+    if (stop) for (const item of items.slice(next)) if (this.entries.get(item.id)?.status === "waiting") this.set(item.id, { status: "offline", progress: 0 });
   }
 }
 
