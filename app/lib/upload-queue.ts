@@ -155,6 +155,8 @@ class UploadQueue {
   private snapshot: QueueSnapshot = { entries: [], waitingForConnection: 0 };
   private listeners = new Set<() => void>();
   private inFlight = new Map<string, () => void>();
+  /** Keys the guest cancelled, perhaps before the queue held them. */
+  private cancelled = new Set<string>();
   private draining = false;
   private again = false;
   private started = false;
@@ -228,12 +230,14 @@ class UploadQueue {
     return items;
   }
 
-  /** Keeps each file in the store, then sends. Resolves with their ids once they are kept. */
-  async add(files: Omit<QueuedUpload, "id" | "createdAt">[]): Promise<string[]> {
+  /** Keeps each file in the store (its key: `id`, or a new random one), then sends. Resolves with their ids once they are kept. */
+  async add(files: (Omit<QueuedUpload, "id" | "createdAt"> & { id?: string })[]): Promise<string[]> {
     const ids: string[] = [];
     const now = Date.now();
     for (const [i, file] of files.entries()) {
-      const item: QueuedUpload = { ...file, id: crypto.randomUUID(), createdAt: now + i };
+      const item: QueuedUpload = { ...file, id: file.id ?? crypto.randomUUID(), createdAt: now + i };
+      // Cancelled while it was being prepared (its poster drawn): never kept.
+      if (this.cancelled.has(item.id)) continue;
       await queueStore.put(item);
       this.entries.set(item.id, this.entryOf(item, navigator.onLine ? "waiting" : "offline"));
       ids.push(item.id);
@@ -244,19 +248,18 @@ class UploadQueue {
     return ids;
   }
 
-  /** 'Quitar': a file not being sent leaves the queue, never sent. */
+  /** 'Quitar': a file not being sent leaves the queue, never sent (listed as cancelled until forgotten). */
   async remove(id: string) {
     const entry = this.entries.get(id);
     if (!entry || entry.status === "uploading") return;
     await queueStore.remove(id);
-    if (entry.thumb) URL.revokeObjectURL(entry.thumb);
-    this.entries.delete(id);
-    this.emit();
+    this.set(id, { status: "cancelled" });
   }
 
   /** Stops what is being sent now and removes these files from the queue (the guest cancelled them). */
   async cancel(ids: readonly string[]) {
     for (const id of ids) {
+      this.cancelled.add(id);
       this.inFlight.get(id)?.();
       await queueStore.remove(id);
       const entry = this.entries.get(id);

@@ -79,6 +79,23 @@ test.describe("uploads wait for the signal", () => {
     expect(await mediaNames(data, section.id)).toEqual(["baile.mp4", "mesa-dos.jpg", "mesa-uno.jpg"]);
   });
 
+  test("'Quitar' takes a waiting file out of the queue: it is never sent @js-only", async ({ page, context, data }) => {
+    test.setTimeout(60_000);
+    const section = await data.createSection({ name: `Quitar ${Date.now()}` });
+    const scope = await openSection(page, section.name, false);
+    await context.setOffline(true);
+    const [one, two] = await twoPhotosAndAVideo();
+    await chooseAndSend(page, scope, [one!, two!]);
+    await expect(scope.getByRole("status").filter({ hasText: "Esperando conexión (2)" })).toBeVisible();
+    await scope.getByRole("button", { name: "Quitar mesa-uno.jpg" }).click();
+    await expect(scope.getByRole("status").filter({ hasText: "Esperando conexión (1)" })).toBeVisible();
+    await context.setOffline(false);
+    await expect(scope.getByRole("list", { name: "Fotos elegidas" }).getByRole("listitem").filter({ hasText: "mesa-dos.jpg" })).toContainText("Subida", {
+      timeout: 30_000,
+    });
+    expect(await mediaNames(data, section.id)).toEqual(["mesa-dos.jpg"]);
+  });
+
   test("a refused file (a PDF named .jpg) shows the server's reason and leaves the queue @js-only", async ({ page, data }) => {
     const section = await data.createSection({ name: `Rechazo ${Date.now()}` });
     const scope = await openSection(page, section.name, false);

@@ -165,8 +165,12 @@ export function UploadForm({
     const chosen = items.filter((item) => item.status === "waiting");
     if (chosen.length === 0 || phase !== "chosen") return;
     setPhase("uploading");
+    // Each file's key, known to the list before the queue holds it (it is never shown twice).
+    const keyOf = new Map(chosen.map((item) => [item.key, crypto.randomUUID()]));
+    setItems((list) => list.map((item) => (keyOf.has(item.key) ? { ...item, queued: keyOf.get(item.key) } : item)));
     const files = await Promise.all(
       chosen.map(async (item) => ({
+        id: keyOf.get(item.key),
         sectionId,
         tableToken: null,
         uploaderName,
@@ -176,18 +180,17 @@ export function UploadForm({
         poster: await posterOf(item.file),
       })),
     );
-    const ids = await uploadQueue.add(files);
-    const keyOf = new Map(chosen.map((item, i) => [item.key, ids[i]]));
-    setItems((list) => list.map((item) => (keyOf.has(item.key) ? { ...item, queued: keyOf.get(item.key) } : item)));
+    await uploadQueue.add(files);
   };
 
   // Each queued file's state, as the queue tells it.
-  const status = (item: Item): Status | QueueEntry["status"] => (item.queued ? (entryOf.get(item.queued)?.status ?? "cancelled") : item.status);
-  const sending = phase === "uploading" && batchIds.some((id) => ["waiting", "uploading"].includes(entryOf.get(id)?.status ?? ""));
+  const status = (item: Item): Status | QueueEntry["status"] => (item.queued ? (entryOf.get(item.queued)?.status ?? "waiting") : item.status);
+  const sending = phase === "uploading" && batchIds.some((id) => ["waiting", "uploading"].includes(entryOf.get(id)?.status ?? "waiting"));
   const settled =
     phase === "uploading" &&
     batchIds.length > 0 &&
-    batchIds.every((id) => ["stored", "pending", "refused", "cancelled"].includes(entryOf.get(id)?.status ?? "cancelled"));
+    // A key the queue does not hold yet is a file about to be kept.
+    batchIds.every((id) => ["stored", "pending", "refused", "cancelled"].includes(entryOf.get(id)?.status ?? "waiting"));
 
   // Closing the dialog asks first only while files are going; files waiting for the signal stay queued.
   useEffect(() => {
@@ -247,7 +250,9 @@ export function UploadForm({
               : item.error;
   };
   // This section's files still queued from before (another visit, or a batch the guest closed).
-  const earlier = queue.entries.filter((entry) => entry.sectionId === sectionId && !entry.tableToken && !batchIds.includes(entry.id));
+  const earlier = queue.entries.filter(
+    (entry) => entry.sectionId === sectionId && !entry.tableToken && entry.status !== "cancelled" && !batchIds.includes(entry.id),
+  );
 
   return (
     <div className="upload">

@@ -155,7 +155,9 @@ function GalleryPageContent() {
       ) : null}
       <FormErrors id="gallery-errors" errors={orphanError ? [orphanError] : undefined} minutes={actionData?.retryAfterMinutes} values={videoLimits} />
       {/* Outside a section's dialog (which shows its own): the files on their way. */}
-      {hydrated && !selected ? <UploadQueueList entries={queue.entries} waiting={queue.waitingForConnection} /> : null}
+      {hydrated && !selected ? (
+        <UploadQueueList entries={queue.entries.filter((entry) => entry.status !== "cancelled")} waiting={queue.waitingForConnection} />
+      ) : null}
 
       {sections.length === 0 ? (
         <p className="gallery-empty">{t("noSections")}</p>
