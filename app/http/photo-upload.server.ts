@@ -17,9 +17,19 @@ import {
 } from "~/models/photos.server";
 import { sniffGuestVideo } from "~/lib/content-media";
 import type { Media } from "~/models/gallery.server";
+import { claimUploadKey, type UploadKeyClaim } from "~/models/upload-keys.server";
+import { isUploadKey, UPLOAD_KEY_HEADER } from "~/lib/upload-key";
 
 /** Why an upload was refused; each is a translation key under gallery.errors. */
-export type UploadError = UploadReadError | PhotoError | "fileAndSectionRequired" | "sectionRequired" | "tooManyFiles" | "uploaderNameTooLong";
+export type UploadError =
+  | UploadReadError
+  | PhotoError
+  | "fileAndSectionRequired"
+  | "sectionRequired"
+  | "tooManyFiles"
+  | "uploaderNameTooLong"
+  | "uploadKeyInvalid"
+  | "uploadInProgress";
 
 export const uploadErrorStatus: Record<UploadError, number> = {
   fileAndSectionRequired: 400,
@@ -38,6 +48,9 @@ export const uploadErrorStatus: Record<UploadError, number> = {
   videoTooLarge: 413,
   videoTooLong: 422,
   videoDurationUnknown: 422,
+  uploadKeyInvalid: 400,
+  // The same file (its key) is still being received by another request: the phone tries again later.
+  uploadInProgress: 409,
 };
 
 /** An upload refusal's message (a translation key): the gallery's, or the review namespace's for 'Tu nombre'. */
@@ -70,10 +83,25 @@ export function parseSectionId(raw: unknown): number | null {
 }
 
 export type ReceivedPhoto =
-  | { ok: true; media: Media; pending: boolean; sectionId: number; timing: string; headers: Record<string, string> }
+  | {
+      ok: true;
+      /** The success answer's body: the first request's again when `repeated`. */
+      answer: unknown;
+      /** The key was stored before: nothing was read or stored this time. */
+      repeated: boolean;
+      timing: string;
+      headers: Record<string, string>;
+    }
   | { ok: false; refusal: "forbidden" }
   | { ok: false; refusal: "rateLimited"; limited: RateLimited }
   | { ok: false; refusal: "invalid"; error: UploadError; status: number };
+
+/** A stored photo or video, for the success answer's body. */
+export interface StoredUpload {
+  media: Media;
+  pending: boolean;
+  sectionId: number;
+}
 
 /**
  * The one photo upload flow, for the gallery page (section id in the form's `sectionId` field)
@@ -82,8 +110,27 @@ export type ReceivedPhoto =
  * that comes before the body is read answers at once without reading it: the server reads the rest
  * and throws it away after the answer (server/request-body.mjs, the one home of that), so the
  * client gets the answer rather than a reset connection.
+ *
+ * With an `Idempotency-Key` header (a phone's upload queue, decision 0065) the key is claimed before
+ * the body is read: a key already stored answers `answer`'s body of the first time and stores
+ * nothing; one still being received answers `uploadInProgress`; a refused upload releases it. The
+ * key counts only for the section (or table) it was sent to, and its answer is the first one as it
+ * was, so a repeat tells nothing the first answer did not.
  */
-export async function receivePhoto(request: Request, context: AppLoadContext, sectionIdRaw?: string): Promise<ReceivedPhoto> {
+export async function receivePhoto(
+  request: Request,
+  context: AppLoadContext,
+  sectionIdRaw?: string,
+  {
+    answer = ({ media }) => media,
+    table,
+  }: {
+    /** The success answer's body for a stored file (kept with the key for a repeat). */
+    answer?: (stored: StoredUpload) => unknown;
+    /** A table card's page: the file goes to this section, tagged with the table. */
+    table?: { sectionId: number; tableId: number };
+  } = {},
+): Promise<ReceivedPhoto> {
   if (isCrossOrigin(request, context)) return { ok: false, refusal: "forbidden" };
   const started = performance.now();
   const client = clientIp(context);
@@ -96,22 +143,46 @@ export async function receivePhoto(request: Request, context: AppLoadContext, se
     return { ok: false, refusal: "rateLimited", limited: error };
   }
   const invalid = (error: UploadError): ReceivedPhoto => ({ ok: false, refusal: "invalid", error, status: uploadErrorStatus[error] });
-  const read = await readUpload(request, videoStreaming(request, client, sectionIdRaw));
-  if (!read.ok) return invalid(read.error);
-  const { file, fields, poster } = read.upload;
-  const sectionId = parseSectionId(sectionIdRaw ?? fields.get("sectionId"));
-  const uploader = await uploaderOf(request, client, fields);
-  if (!file || sectionId === null || !uploader) {
-    if (file && "streamed" in file) await file.streamed.abort();
-    return invalid(!uploader ? "uploaderNameTooLong" : "fileAndSectionRequired");
+  const sectionRaw = table ? String(table.sectionId) : sectionIdRaw;
+  const key = request.headers.get(UPLOAD_KEY_HEADER);
+  let claim: UploadKeyClaim | null = null;
+  if (key !== null) {
+    if (!isUploadKey(key)) return invalid("uploadKeyInvalid");
+    const scopeSection = parseSectionId(sectionRaw);
+    // Without the section before the body, the upload is refused below all the same.
+    if (scopeSection !== null) {
+      claim = await claimUploadKey(table ? `table:${table.tableId}` : `section:${scopeSection}`, key);
+      if (claim.state === "done") return { ok: true, answer: claim.answer, repeated: true, timing: "", headers: {} };
+      if (claim.state === "busy") return invalid("uploadInProgress");
+    }
   }
-  const received = performance.now();
-  const saved = await saveReceived(sectionId, file, uploader, poster);
-  if (!saved.ok) return invalid(saved.error);
-  // How long the server took to receive and parse the body, then decode, resize, store and record it.
-  const timing = `receive;dur=${(received - started).toFixed(1)}, process;dur=${(performance.now() - received).toFixed(1)}`;
-  const headers = await uploaderCookieHeaders(request, uploader, fields.has("uploaderName"));
-  return { ok: true, media: saved.media, pending: saved.pending, sectionId, timing, headers };
+  const claimed = claim?.state === "claimed" ? claim : null;
+  try {
+    const read = await readUpload(request, videoStreaming(request, client, sectionRaw, table?.tableId ?? null));
+    if (!read.ok) return invalid(read.error);
+    const { file, fields, poster } = read.upload;
+    const sectionId = parseSectionId(sectionRaw ?? fields.get("sectionId"));
+    const uploader = await uploaderOf(request, client, fields);
+    if (!file || sectionId === null || !uploader) {
+      if (file && "streamed" in file) await file.streamed.abort();
+      return invalid(!uploader ? "uploaderNameTooLong" : "fileAndSectionRequired");
+    }
+    const received = performance.now();
+    const saved = await saveReceived(sectionId, file, uploader, poster, table?.tableId ?? null);
+    if (!saved.ok) return invalid(saved.error);
+    const body = answer({ media: saved.media, pending: saved.pending, sectionId });
+    if (claimed) {
+      await claimed.finish(saved.media.id, body);
+      claim = null;
+    }
+    // How long the server took to receive and parse the body, then decode, resize, store and record it.
+    const timing = `receive;dur=${(received - started).toFixed(1)}, process;dur=${(performance.now() - received).toFixed(1)}`;
+    const headers = await uploaderCookieHeaders(request, uploader, fields.has("uploaderName"));
+    return { ok: true, answer: body, repeated: false, timing, headers };
+  } finally {
+    // Not stored (refused, or the read failed): the key is free for the phone's next try.
+    if (claimed && claim) await claimed.release();
+  }
 }
 
 /** A streamed video's sink while its part is read: the model's receiver, its refusals as the body's. */

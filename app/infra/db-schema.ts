@@ -263,6 +263,18 @@ export interface SuppressedEmailTable {
   created_at: Generated<string>;
 }
 
+/**
+ * An upload queue's key (decision 0065): claimed before the file is read, then the stored media and
+ * the first answer. `key` is a SHA-256 of where it was sent and the guest's key.
+ */
+export interface UploadKeyTable {
+  key: string;
+  media_id: number | null;
+  answer: string | null;
+  /** ISO 8601 (UTC). */
+  created_at: string;
+}
+
 export interface Database {
   invitations: InvitationTable;
   guests: GuestTable;
@@ -282,6 +294,7 @@ export interface Database {
   seating_tables: SeatingTableTable;
   guest_questions: GuestQuestionTable;
   guest_question_answers: GuestQuestionAnswerTable;
+  upload_keys: UploadKeyTable;
 }
 
 export type InvitationRow = Selectable<InvitationTable>;

@@ -34,7 +34,7 @@ const FILES_PREFIX = "files/";
 /**
  * The tables a backup carries, parents before children (inserted in this order, emptied in the
  * reverse), each with the column (or columns, for a table keyed by a pair) its rows are read in order of. Left out: admin sessions and rate
- * limits (a restored site starts with no one signed in and no one limited).
+ * limits (a restored site starts with no one signed in and no one limited), and the upload queues' keys (kept a day, decision 0065).
  */
 export const BACKUP_TABLES = [
   { name: "gallery_sections", key: "id", identity: true },
@@ -57,7 +57,7 @@ export const BACKUP_TABLES = [
 type BackupTable = (typeof BACKUP_TABLES)[number]["name"];
 
 /** The tables a backup leaves out on purpose (see above); every other table must be in BACKUP_TABLES. */
-export const TABLES_LEFT_OUT = ["admin_sessions", "rate_limits"] as const satisfies readonly (keyof Database)[];
+export const TABLES_LEFT_OUT = ["admin_sessions", "rate_limits", "upload_keys"] as const satisfies readonly (keyof Database)[];
 
 /** site_settings rows under this prefix belong to the site's own schedule (app/models/backup-schedule.server.ts), not its data. */
 export const SCHEDULE_SETTING_PREFIX = "backup.";

@@ -43,7 +43,8 @@ const route = apiRoute({
    * section must be active and allow uploads; field `uploaderName` optional, 'Tu nombre'). A photo
    * sent to a section under review answers `{ id, name, status: "pending", message }`: no address,
    * it is not public until the couple approves it. Or, from the admin only, the JSON media
-   * record for a file already in the store.
+   * record for a file already in the store. With an `Idempotency-Key` header (32–64 letters, digits,
+   * hyphens) a file sent again with its key is stored once: the repeat gets the first answer.
    */
   POST: async ({ request, params, context }) => {
     const id = parseSectionId(params.id);
@@ -55,12 +56,12 @@ const route = apiRoute({
       if (!saved.ok) return fail(request, recordAnswers[saved.error]);
       return apiJson(saved.media, 201);
     }
-    const received = await receivePhoto(request, context, params.id ?? "");
-    if (received.ok && received.pending) {
-      const message = (await apiT(request))("review:pendingNotice");
-      return apiJson({ id: received.media.id, name: received.media.name, status: "pending", message }, 201, received.headers);
-    }
-    if (received.ok) return apiJson(received.media, 201, received.headers);
+    // A photo waiting for review: no address, it is not public until the couple approves it.
+    const pendingMessage = (await apiT(request))("review:pendingNotice");
+    const received = await receivePhoto(request, context, params.id ?? "", {
+      answer: ({ media, pending }) => (pending ? { id: media.id, name: media.name, status: "pending", message: pendingMessage } : media),
+    });
+    if (received.ok) return apiJson(received.answer, 201, received.headers);
     if (received.refusal === "forbidden") throw new ApiError(403, FORBIDDEN_MESSAGE);
     // The dispatch answers it like every other limit: 429 with Retry-After and the message.
     if (received.refusal === "rateLimited") throw received.limited;

@@ -8,9 +8,9 @@ import { FormErrors } from "~/components/confirm/FormErrors";
 import { MAX_UPLOAD_BATCH, MAX_UPLOAD_BYTES, MAX_UPLOADER_NAME_LENGTH, UPLOAD_ACCEPT } from "~/lib/constants";
 import type { action } from "./route";
 import { UploadIcon } from "~/components/icons/index";
+import { uploadQueue, type QueueEntry } from "~/lib/upload-queue";
+import { QueueThumb, RemoveButton, UploadQueueList, useEntryStatus, useUploadQueue } from "./UploadQueueList";
 
-/** Photos sent at the same time: a phone on the venue's network shares its bandwidth, the server decodes two at once. */
-const PARALLEL_UPLOADS = 2;
 /** The video limits the server applies (GALLERY_VIDEO_MAX_MB, 60 s), for the messages and the check before sending. */
 export interface VideoLimits {
   mb: number;
@@ -27,7 +27,7 @@ const POSTER_MAX_PX = 1280;
  * draw it in time (a format it does not play): the video then shows a plain tile. The server
  * checks the picture through its image pipeline and tells videos by their bytes, not this type.
  */
-function posterOf(file: File): Promise<Blob | null> {
+export function posterOf(file: File): Promise<Blob | null> {
   if (!file.type.startsWith("video/")) return Promise.resolve(null);
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file);
@@ -70,66 +70,15 @@ interface Item {
   /** 0–100 while it uploads. */
   progress: number;
   error: string | null;
-}
-
-type Sent = { ok: true; pending: boolean } | { ok: false; message: string | null; cancelled: boolean };
-
-/**
- * One photo to the upload endpoint (the same receivePhoto flow as every upload) with
- * XMLHttpRequest, the only browser API that reports how much of a request body has gone.
- */
-function sendPhoto(sectionId: number, file: File, uploaderName: string, onProgress: (percent: number) => void): { done: Promise<Sent>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const done = new Promise<Sent>((resolve) => {
-    xhr.open("POST", `/api/gallery/sections/${sectionId}/media`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status === 201) {
-        let pending = false;
-        try {
-          pending = (JSON.parse(xhr.responseText) as { status?: unknown }).status === "pending";
-        } catch {
-          // Stored all the same.
-        }
-        return resolve({ ok: true, pending });
-      }
-      let message: string | null = null;
-      try {
-        const body = JSON.parse(xhr.responseText) as { error?: unknown };
-        if (typeof body.error === "string") message = body.error;
-      } catch {
-        // Not the API's answer (a proxy's error page): the generic message.
-      }
-      resolve({ ok: false, message, cancelled: false });
-    };
-    xhr.onerror = () => resolve({ ok: false, message: null, cancelled: false });
-    xhr.onabort = () => resolve({ ok: false, message: null, cancelled: true });
-    const form = new FormData();
-    // Before the file: the server reads the fields sent ahead of it (a video's poster too).
-    form.set("uploaderName", uploaderName);
-    void posterOf(file).then((poster) => {
-      if (aborted) return resolve({ ok: false, message: null, cancelled: true });
-      if (poster) form.set("poster", poster, "poster.jpg");
-      form.set("file", file);
-      xhr.send(form);
-    });
-  });
-  let aborted = false;
-  return {
-    done,
-    abort: () => {
-      aborted = true;
-      xhr.abort();
-    },
-  };
+  /** Its key in the upload queue, once the guest sent it. */
+  queued?: string;
 }
 
 /**
  * With JavaScript: pick one photo or a camera roll's worth (up to MAX_UPLOAD_BATCH), see each
- * name, then each uploads with its own progress and result, two at a time. The server checks
- * everything again. `onBusyChange` gets a way to stop the batch while it runs (null when idle),
+ * name, then each goes into the phone's upload queue (kept until the server has it, sent again
+ * when the signal comes back: app/lib/upload-queue.ts) and uploads with its own progress and
+ * result, two at a time. The server checks everything again. `onBusyChange` gets a way to stop the batch while it runs (null when idle),
  * so closing the dialog can ask first.
  */
 export function UploadForm({
@@ -154,25 +103,17 @@ export function UploadForm({
   const [phase, setPhase] = useState<"chosen" | "uploading" | "done">("chosen");
   const [summary, setSummary] = useState<string | null>(null);
   const [uploaderName, setUploaderName] = useState(savedName);
-  const inFlight = useRef(new Set<() => void>());
-  const stopped = useRef(false);
   const seq = useRef(0);
   const busyChange = useRef(onBusyChange);
   busyChange.current = onBusyChange;
+  const queue = useUploadQueue();
+  const entryOf = new Map(queue.entries.map((entry) => [entry.id, entry]));
 
-  // Leaving the page (or the dialog, once the guest agreed) stops what is still going.
-  useEffect(() => {
-    const running = inFlight.current;
-    return () => {
-      stopped.current = true;
-      for (const abort of running) abort();
-      busyChange.current?.(null);
-    };
-  }, []);
-
-  const update = (key: number, change: Partial<Item>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  // Closing the dialog leaves the queue sending (the guest agreed first when files were going).
+  useEffect(() => () => busyChange.current?.(null), []);
 
   const clear = () => {
+    uploadQueue.forget(items.flatMap((item) => (item.queued ? [item.queued] : [])));
     setItems([]);
     setSummary(null);
     setPhase("chosen");
@@ -214,47 +155,64 @@ export function UploadForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [picked]);
 
+  const batchIds = items.flatMap((item) => (item.queued ? [item.queued] : []));
   const stop = () => {
-    stopped.current = true;
-    for (const abort of inFlight.current) abort();
-    setItems((list) => list.map((item) => (item.status === "waiting" || item.status === "uploading" ? { ...item, status: "cancelled", error: null } : item)));
+    void uploadQueue.cancel(batchIds);
   };
 
+  /** The guest sends the chosen files: each is kept in the queue first (a video with its poster), then sent. */
   const upload = async () => {
-    const queue = items.filter((item) => item.status === "waiting");
-    if (queue.length === 0 || phase !== "chosen") return;
-    stopped.current = false;
+    const chosen = items.filter((item) => item.status === "waiting");
+    if (chosen.length === 0 || phase !== "chosen") return;
     setPhase("uploading");
-    busyChange.current?.(stop);
-    let stored = 0;
-    let pending = 0;
-    let lastError: string | null = null;
-    let next = 0;
-    const worker = async () => {
-      while (next < queue.length && !stopped.current) {
-        const item = queue[next++];
-        update(item.key, { status: "uploading", progress: 0 });
-        const sent = sendPhoto(sectionId, item.file, uploaderName, (progress) => update(item.key, { progress }));
-        inFlight.current.add(sent.abort);
-        const result = await sent.done;
-        inFlight.current.delete(sent.abort);
-        if (result.ok) {
-          stored++;
-          if (result.pending) pending++;
-          update(item.key, { status: result.pending ? "pending" : "stored", progress: 100 });
-        } else if (result.cancelled) {
-          update(item.key, { status: "cancelled" });
-        } else {
-          lastError = result.message ?? t("uploadError");
-          update(item.key, { status: "error", error: lastError });
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: PARALLEL_UPLOADS }, worker));
-    busyChange.current?.(null);
-    if (stored > 0) revalidator.revalidate();
-    if (stopped.current) return;
+    // Each file's key, known to the list before the queue holds it (it is never shown twice).
+    const keyOf = new Map(chosen.map((item) => [item.key, crypto.randomUUID()]));
+    setItems((list) => list.map((item) => (keyOf.has(item.key) ? { ...item, queued: keyOf.get(item.key) } : item)));
+    const files = await Promise.all(
+      chosen.map(async (item) => ({
+        id: keyOf.get(item.key),
+        sectionId,
+        tableToken: null,
+        uploaderName,
+        file: item.file,
+        name: item.file.name,
+        type: item.file.type,
+        poster: await posterOf(item.file),
+      })),
+    );
+    await uploadQueue.add(files);
+  };
+
+  // Each queued file's state, as the queue tells it.
+  const status = (item: Item): Status | QueueEntry["status"] => (item.queued ? (entryOf.get(item.queued)?.status ?? "waiting") : item.status);
+  const sending = phase === "uploading" && batchIds.some((id) => ["waiting", "uploading"].includes(entryOf.get(id)?.status ?? "waiting"));
+  const settled =
+    phase === "uploading" &&
+    batchIds.length > 0 &&
+    // A key the queue does not hold yet is a file about to be kept.
+    batchIds.every((id) => ["stored", "pending", "refused", "cancelled"].includes(entryOf.get(id)?.status ?? "waiting"));
+
+  // Closing the dialog asks first only while files are going; files waiting for the signal stay queued.
+  useEffect(() => {
+    busyChange.current?.(sending ? stop : null);
+    // The stop names the batch's files, known when it starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sending]);
+
+  // Every file of the batch has its result: the summary, as for a batch sent in one go.
+  useEffect(() => {
+    if (!settled) return;
+    const results = batchIds.map((id) => entryOf.get(id));
+    const stored = results.filter((e) => e?.status === "stored" || e?.status === "pending").length;
+    const pending = results.filter((e) => e?.status === "pending").length;
+    const cancelled = results.every((e) => !e || e.status === "cancelled" || e.status === "stored" || e.status === "pending");
+    const lastError = results.reverse().find((e) => e?.status === "refused")?.message ?? null;
     const total = items.length;
+    if (stored > 0) revalidator.revalidate();
+    if (cancelled && stored < batchIds.length) {
+      setPhase("done");
+      return;
+    }
     const success = pending > 0 ? t("review:pendingNotice") : t("uploadSuccess");
     const batchSummary =
       pending > 0
@@ -263,16 +221,23 @@ export function UploadForm({
     const message = total === 1 ? (stored === 1 ? success : (lastError ?? t("uploadError"))) : batchSummary;
     notifications.show({ color: stored === total ? "green" : stored > 0 ? "yellow" : "red", message });
     // Photos waiting for the couple stay listed, each saying so, until the guest is done.
-    if (stored === total && pending === 0) clear();
-    else {
+    if (stored === total && pending === 0) {
+      uploadQueue.forget(batchIds);
+      clear();
+    } else {
       setSummary(message);
       setPhase("done");
     }
-  };
+    // Once, when the batch settles.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
 
   const single = items.length === 1 && phase === "chosen" ? items[0] : null;
-  const statusText = (item: Item) =>
-    item.status === "waiting"
+  const entryText = useEntryStatus();
+  const statusText = (item: Item) => {
+    const entry = item.queued ? entryOf.get(item.queued) : undefined;
+    if (entry) return entry.status === "stored" ? t("batch.stored") : entryText(entry);
+    return item.status === "waiting"
       ? t("batch.waiting")
       : item.status === "uploading"
         ? `${item.progress} %`
@@ -283,9 +248,18 @@ export function UploadForm({
             : item.status === "cancelled"
               ? t("batch.cancelled")
               : item.error;
+  };
+  // This section's files still queued from before (another visit, or a batch the guest closed).
+  const earlier = queue.entries.filter(
+    (entry) => entry.sectionId === sectionId && !entry.tableToken && entry.status !== "cancelled" && !batchIds.includes(entry.id),
+  );
 
   return (
     <div className="upload">
+      <p className="upload-queue-count" role="status" aria-live="polite">
+        {queue.waitingForConnection > 0 ? t("queue.waitingCount", { count: queue.waitingForConnection }) : ""}
+      </p>
+      {earlier.length > 0 ? <UploadQueueList entries={earlier} /> : null}
       <TextInput
         label={t("review:uploaderName")}
         description={t("review:uploaderNameHint")}
@@ -316,17 +290,28 @@ export function UploadForm({
             <p className="upload-file">{t("selectedFile", { name: single.file.name })}</p>
           ) : (
             <ul className="upload-batch" aria-label={t("batch.listLabel")}>
-              {items.map((item) => (
-                <li key={item.key} className={`upload-item upload-item-${item.status}`}>
-                  <span className="upload-item-name">{item.file.name}</span>
-                  {item.status === "uploading" ? (
-                    <Progress value={item.progress} size="sm" aria-label={t("batch.progress", { name: item.file.name })} className="upload-item-bar" />
-                  ) : null}
-                  <span className="upload-item-status" role={item.status === "error" ? "alert" : undefined}>
-                    {statusText(item)}
-                  </span>
-                </li>
-              ))}
+              {items.map((item) => {
+                const entry = item.queued ? entryOf.get(item.queued) : undefined;
+                const state = status(item);
+                return (
+                  <li key={item.key} className={`upload-item upload-item-${state}`}>
+                    {entry ? <QueueThumb entry={entry} /> : null}
+                    <span className="upload-item-name">{item.file.name}</span>
+                    {state === "uploading" ? (
+                      <Progress
+                        value={entry?.progress ?? item.progress}
+                        size="sm"
+                        aria-label={t("batch.progress", { name: item.file.name })}
+                        className="upload-item-bar"
+                      />
+                    ) : null}
+                    <span className="upload-item-status" role={state === "error" || state === "refused" ? "alert" : undefined}>
+                      {statusText(item)}
+                    </span>
+                    {entry && (state === "offline" || state === "later") ? <RemoveButton entry={entry} /> : null}
+                  </li>
+                );
+              })}
             </ul>
           )}
           {summary ? (

@@ -10,6 +10,7 @@ import { useHydrated } from "~/components/confirm/useHydrated";
 import { Carousel, PhotoList } from "./SectionPhotos";
 import { PlainUploadForm, UploadForm } from "./UploadForm";
 import { ThumbnailPicture, TILE_SIZES, type TilePriority } from "./ThumbnailPicture";
+import { UploadQueueList, useUploadQueue } from "./UploadQueueList";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { pageTexts } from "~/infra/i18n.server";
 import type galleryEs from "~/locales/es/gallery.json";
@@ -79,6 +80,8 @@ function GalleryPageContent() {
     setPicked(Array.from(plainPicker.current?.files ?? []));
     if (plainName.current) setTypedName(plainName.current.value);
   });
+  // The phone's upload queue: what an earlier visit left is shown and sent as the page opens.
+  const queue = useUploadQueue();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const selected = sections.find((s) => s.id === selectedId) ?? null;
@@ -154,6 +157,10 @@ function GalleryPageContent() {
         </p>
       ) : null}
       <FormErrors id="gallery-errors" errors={orphanError ? [orphanError] : undefined} minutes={actionData?.retryAfterMinutes} values={videoLimits} />
+      {/* Outside a section's dialog (which shows its own): the files on their way. */}
+      {hydrated && !selected ? (
+        <UploadQueueList entries={queue.entries.filter((entry) => entry.status !== "cancelled")} waiting={queue.waitingForConnection} />
+      ) : null}
 
       {sections.length === 0 ? (
         <p className="gallery-empty">{t("noSections")}</p>
