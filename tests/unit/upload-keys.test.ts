@@ -40,12 +40,13 @@ async function section(review = false): Promise<number> {
   return created.section.id;
 }
 
+/** The photos stored, not their thumbnails and the thumbnails' copies (`-thumb.jpg`, `-thumb-480.avif`). */
 const storedFiles = () =>
   fs.existsSync(paths.uploads)
     ? fs
         .readdirSync(paths.uploads, { recursive: true })
         .map(String)
-        .filter((f) => fs.statSync(path.join(paths.uploads, f)).isFile() && !f.includes("-thumb."))
+        .filter((f) => fs.statSync(path.join(paths.uploads, f)).isFile() && !/-thumb[.-]/.test(f))
     : [];
 const mediaRows = async () => (await db().selectFrom("media").select(["id", "name"]).execute()).map((r) => ({ id: Number(r.id), name: r.name }));
 
