@@ -27,6 +27,6 @@ export const couple: Couple = { names: "Valeria & Sebastián", bride: "Valeria",
 export const media: Media = {
   heroVideo: "/media/hero.mp4",
   heroOrnament: "/images/ornament.svg",
-  music: "/media/music.wav",
+  music: "/media/music.mp3",
   portrait: "/images/portrait.svg",
 };

@@ -634,8 +634,17 @@ test.describe("music @js-only", () => {
     await expect(control.getByRole("slider", { name: "Music volume" })).toBeVisible();
   });
 
+  test("the demo's music is an MP3, served with byte ranges as phones ask for it", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("audio")).toHaveAttribute("src", "/media/music.mp3");
+    const part = await page.request.get("/media/music.mp3", { headers: { Range: "bytes=0-99" } });
+    expect(part.status()).toBe(206);
+    expect(part.headers()["content-type"]).toBe("audio/mpeg");
+    expect(part.headers()["content-range"]).toMatch(/^bytes 0-99\/\d+$/);
+  });
+
   test("a music file that cannot load is logged and the player stays off", async ({ page }) => {
-    await page.route("**/media/music.wav", (route) => route.fulfill({ status: 200, contentType: "audio/wav", body: "not audio" }));
+    await page.route("**/media/music.mp3", (route) => route.fulfill({ status: 200, contentType: "audio/mpeg", body: "not audio" }));
     const errors: string[] = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     await page.goto("/");

@@ -13,7 +13,8 @@ import { config } from "~/infra/config.server";
 import { db } from "~/infra/db.server";
 import { startAdminSessionHeader } from "~/infra/session.server";
 import { setStorageForTests, storage } from "~/infra/storage.server";
-import { MAX_MUSIC_BYTES, MAX_PORTRAIT_BYTES, MAX_VIDEO_BYTES, sniffAudio, sniffVideo } from "~/lib/content-media";
+import { MAX_MUSIC_BYTES, MAX_PORTRAIT_BYTES, MAX_VIDEO_BYTES, SNIFF_BYTES, sniffAudio, sniffVideo } from "~/lib/content-media";
+import { media } from "~/content/couple";
 import { forgetSiteMedia, siteMedia, siteMediaStates, storedSiteMedia } from "~/models/content-media.server";
 import { edge } from "~/http/edge.server";
 import { CHECK_EVERY_MS } from "~/infra/freshness.server";
@@ -61,6 +62,32 @@ describe("what a file is, by its first bytes", () => {
   it("refuses as music a PDF, a video, a photo and bytes that only look like a frame", () => {
     const reservedBitrate = Buffer.from([0xff, 0xfb, 0xf0, 0x64]);
     for (const bytes of [PDF, MP4_HEAD, HEIC_HEAD, reservedBitrate, Buffer.alloc(64, 0xff)]) expect(sniffAudio(bytes)).toBeNull();
+  });
+});
+
+describe("the demo's background music", () => {
+  // Every guest's first visit fetches it (the player starts on load), so it must be small; the
+  // site's own upload check must accept it; and it must loop without a gap: its Info frame's LAME
+  // tag names the encoder's delay and padding, which the browsers drop, leaving exactly 12 s.
+  const file = fs.readFileSync(path.join(process.cwd(), "public", media.music));
+
+  it("is an MP3 the site's music check accepts, under 100 KB", () => {
+    expect(sniffAudio(file.subarray(0, SNIFF_BYTES))).toEqual({ type: "audio/mpeg", ext: "mp3" });
+    expect(file.length).toBeLessThan(100 * 1024);
+  });
+
+  it("names its encoder delay and padding, so it plays exactly 12 s and loops without a gap", () => {
+    const info = file.indexOf("Info");
+    expect(info).toBeGreaterThan(0);
+    expect(info).toBeLessThan(40); // in the first frame, after its side information
+    expect(file.readUInt32BE(info + 4)).toBe(0x0f); // frames, bytes, table of contents, quality
+    const frames = file.readUInt32BE(info + 8);
+    const lame = info + 120;
+    expect(file.subarray(lame, lame + 4).toString("latin1")).toBe("LAME");
+    const delay = (file[lame + 21]! << 4) | (file[lame + 22]! >> 4);
+    const padding = ((file[lame + 22]! & 0x0f) << 8) | file[lame + 23]!;
+    const sampleRate = [44100, 48000, 32000][(file[2]! >> 2) & 3]!;
+    expect(frames * 1152 - delay - padding).toBe(12 * sampleRate);
   });
 });
 
@@ -334,7 +361,7 @@ describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) =
   });
 
   it("a new site shows the demo portrait and music and no video", async () => {
-    expect(await siteMedia()).toEqual({ portrait: "/images/portrait.svg", heroVideo: "/media/hero.mp4", music: "/media/music.wav" });
+    expect(await siteMedia()).toEqual({ portrait: "/images/portrait.svg", heroVideo: "/media/hero.mp4", music: "/media/music.mp3" });
     expect((await hero()).status).toBe(204);
   });
 
@@ -396,7 +423,7 @@ describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) =
   });
 
   it("a change made elsewhere is seen at once after a worker's write is relayed, and within CHECK_EVERY_MS from another instance, emptying this worker's pages", async () => {
-    expect((await siteMedia()).music).toBe("/media/music.wav");
+    expect((await siteMedia()).music).toBe("/media/music.mp3");
     // What server/main.mjs does with the page cache: emptied when the edge says something changed.
     const emptied = vi.fn();
     const stop = edge.onContentChange(emptied);
@@ -408,7 +435,7 @@ describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) =
         .insertInto("site_settings")
         .values({ key: "media.music", value: JSON.stringify({ removed: true }) })
         .execute();
-      expect((await siteMedia()).music).toBe("/media/music.wav"); // read once, not per request
+      expect((await siteMedia()).music).toBe("/media/music.mp3"); // read once, not per request
       // Another worker of this instance wrote: the cluster's message reaches the edge (server/main.mjs).
       edge.contentMayHaveChanged();
       expect((await siteMedia()).music).toBeNull();
@@ -417,7 +444,7 @@ describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) =
       await db().deleteFrom("site_settings").execute();
       expect((await siteMedia()).music).toBeNull();
       vi.setSystemTime(now + CHECK_EVERY_MS);
-      expect((await siteMedia()).music).toBe("/media/music.wav");
+      expect((await siteMedia()).music).toBe("/media/music.mp3");
       expect(emptied).toHaveBeenCalledTimes(2);
     } finally {
       stop();
@@ -430,7 +457,7 @@ describe.each(["local", "s3"] as const)("Multimedia on the %s store", (driver) =
     expect(await siteMedia()).toEqual({ portrait: null, heroVideo: null, music: null });
     error.mockRestore();
     await db().schema.alterTable("site_settings_away").renameTo("site_settings").execute();
-    expect((await siteMedia()).music).toBe("/media/music.wav");
+    expect((await siteMedia()).music).toBe("/media/music.mp3");
   });
 
   it("the start's sweep keeps the site's files and sets aside one no setting names", async () => {

@@ -288,7 +288,7 @@ describe("the couple's content: export and import", () => {
   it("an export read back changes nothing; an edited file lists exactly what would change", async () => {
     const file = await exportContent();
     expect(file.format).toBe(CONTENT_EXPORT_FORMAT);
-    expect(file.media).toEqual(expect.arrayContaining(["/images/portrait.svg", "/media/music.wav", "/images/story/met.svg"]));
+    expect(file.media).toEqual(expect.arrayContaining(["/images/portrait.svg", "/media/music.mp3", "/images/story/met.svg"]));
     const read = readContentExport(JSON.stringify(file));
     expect(read.ok && (await contentChanges(read.content))).toEqual([]);
 
