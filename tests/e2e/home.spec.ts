@@ -663,7 +663,8 @@ test.describe("console", () => {
     ["en-US", "dark"],
   ] as const) {
     test(`no errors or hydration warnings on / (${locale}, ${colorScheme})`, async ({ browser }, testInfo) => {
-      const context = await browser.newContext({ locale, colorScheme, baseURL: baseURL(), javaScriptEnabled: !jsDisabled(testInfo) });
+      // The service worker registers as on a guest's phone: its registration must not complain either.
+      const context = await browser.newContext({ locale, colorScheme, baseURL: baseURL(), javaScriptEnabled: !jsDisabled(testInfo), serviceWorkers: "allow" });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on("console", (m) => {
