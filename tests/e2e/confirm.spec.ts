@@ -421,7 +421,7 @@ test.describe("RSVP before the page's script runs @js-only", () => {
     expect(await data.guestsOf(inv.id)).toEqual(["Familia Lenta", "Rosa Lenta", "Mario Lenta"]);
   });
 
-  test("names typed in the page before the script runs are in the dialog once it runs", async ({ page, data }) => {
+  test("names typed in the page before the script runs are in the dialog the first tap opens", async ({ page, data }) => {
     const inv = await data.createInvitation({ primaryGuest: "Casa Paciente", maxGuests: 3 });
     const scripts = await holdScripts(page);
     await page.goto("/confirm", { waitUntil: "commit" });
@@ -431,16 +431,68 @@ test.describe("RSVP before the page's script runs @js-only", () => {
     await page.getByLabel("Invitado Adicional 2").fill("Luis Paciente");
     await page.getByLabel("Restricciones alimentarias (adicional 2)").fill("sin gluten");
     scripts.release();
-    // Once the script runs the fields leave the page for the dialog, and the page says the names are asked next.
-    await expect(page.getByText("Te pediremos sus nombres al confirmar.")).toBeVisible();
-    await expect(page.getByLabel("Invitado Adicional 2")).toHaveCount(0);
-    await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+    // Once the script runs the fields stay where the guest typed (the page does not move), until the tap.
+    const confirmButton = page.getByRole("button", { name: "Confirmar Asistencia" });
+    await untilReactRuns(confirmButton);
+    await expect(page.getByLabel("Invitado Adicional 2")).toHaveValue("Luis Paciente");
+    await confirmButton.click();
+    // The tap moves them into the dialog, and the page says the names are asked there.
     const dialog = page.getByRole("dialog", { name: "Agregar Invitados Adicionales" });
+    await expect(page.getByText("Te pediremos sus nombres al confirmar.")).toBeVisible();
+    await expect(page.locator("form.confirm-form").getByLabel("Invitado Adicional 2")).toHaveCount(0);
     await expect(dialog.getByLabel("Invitado Adicional 2")).toHaveValue("Luis Paciente");
     await expect(dialog.getByLabel("Restricciones alimentarias (adicional 2)")).toHaveValue("sin gluten");
     await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
     await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
     expect(await data.guestsOf(inv.id)).toEqual(["Casa Paciente", "Luis Paciente"]);
+  });
+
+  test("a three-seat invitation's page does not move when its script runs, and the names typed in it go to the dialog", async ({ page, data }) => {
+    // A phone's screen, as Lighthouse's mobile run: the whole answer form is in view.
+    await page.setViewportSize({ width: 412, height: 823 });
+    const inv = await data.createInvitation({ primaryGuest: "Familia Quieta", maxGuests: 3 });
+    // The guest's own link: a whole page from the server, hydrated by its script.
+    await page.goto(`/i/${inv.code}`);
+    await expect(page.getByRole("heading", { name: "Hola, Familia Quieta" })).toBeVisible();
+    const confirmButton = page.getByRole("button", { name: "Confirmar Asistencia" });
+    await untilReactRuns(confirmButton);
+    // Every layout shift since the page began (buffered), read two frames after hydration so
+    // that what the hydrated page changed has been laid out and reported.
+    const shifts = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ value: number; hadRecentInput: boolean }[]>((resolve) => {
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const seen: { value: number; hadRecentInput: boolean }[] = [];
+                const observer = new PerformanceObserver((list) => {
+                  for (const entry of list.getEntries()) seen.push(entry as unknown as { value: number; hadRecentInput: boolean });
+                });
+                observer.observe({ type: "layout-shift", buffered: true });
+                setTimeout(() => {
+                  for (const entry of observer.takeRecords()) seen.push(entry as unknown as { value: number; hadRecentInput: boolean });
+                  observer.disconnect();
+                  resolve(seen.map(({ value, hadRecentInput }) => ({ value, hadRecentInput })));
+                }, 100);
+              }),
+            );
+          }),
+      );
+    const unprompted = (list: { value: number; hadRecentInput: boolean }[]) => list.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0);
+    expect(unprompted(await shifts())).toBe(0);
+    // The fields are still in the page once it runs: what is typed there is not lost.
+    await page.getByLabel("Invitado Adicional 1").fill("Irene Quieta");
+    await confirmButton.click();
+    const dialog = page.getByRole("dialog", { name: "Agregar Invitados Adicionales" });
+    await expect(dialog.getByLabel("Invitado Adicional 1")).toHaveValue("Irene Quieta");
+    // Behind the dialog the page now asks in it, as after a code checked by the script.
+    await expect(page.getByText("Te pediremos sus nombres al confirmar.")).toBeVisible();
+    await expect(page.locator("form.confirm-form").getByLabel("Invitado Adicional 1")).toHaveCount(0);
+    // A move right after the guest's tap is theirs, not the page's: still nothing unprompted.
+    expect(unprompted(await shifts())).toBe(0);
+    await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "¡Asistencia Confirmada!" })).toBeVisible();
+    expect(await data.guestsOf(inv.id)).toEqual(["Familia Quieta", "Irene Quieta"]);
   });
 
   test("after a code checked by the script, the page never shows the fields meant for a page without it", async ({ page, data }) => {

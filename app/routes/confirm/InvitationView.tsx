@@ -34,8 +34,9 @@ interface Props {
 
 /**
  * Step 2: the invitation, its notes, the primary guest's dietary needs, a message to the couple,
- * and the two answers. A "yes" with extra seats opens the additional-guests dialog (fields inline
- * until the page's script runs, and always without JavaScript: decision 0049); a "no" asks once more first.
+ * and the two answers. A "yes" with extra seats opens the additional-guests dialog (on a page drawn
+ * by the server the fields are inline until that tap, and always without JavaScript: decision 0049);
+ * a "no" asks once more first.
  */
 export function InvitationView({ invitation, deadline, events = [], menu = null, questions = [], stored = null }: Props) {
   const { t, i18n } = useTranslation("confirm");
@@ -43,20 +44,26 @@ export function InvitationView({ invitation, deadline, events = [], menu = null,
   const fetcher = useFetcher<typeof action>({ key: CONFIRM_FETCHER });
   const actionData = useActionData<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
-  // Names and notes typed in the inline fields before the script ran: the dialog starts with them.
+  const hydrated = useHydrated();
+  // Whether the additional guests are asked in the dialog rather than in the page. A view drawn by
+  // the script (a code checked in the browser) asks in the dialog from its first frame. A page drawn
+  // by the server keeps its inline fields after hydration too, until the guest taps 'Confirmar
+  // Asistencia': dropping them (and adding the hint) as soon as the script runs would move the whole
+  // form under the guest's eyes, and the tap makes the change theirs.
+  const [asksInDialog, setAsksInDialog] = useState(hydrated);
+  // Names and notes typed in the inline fields: the dialog starts with them.
   const [carried, setCarried] = useState<Record<string, string[]>>({});
-  const hydrated = useHydrated(() => {
-    if (!formRef.current) return;
-    const form = new FormData(formRef.current);
+  const carryTyped = (form: HTMLFormElement) => {
+    const fields = new FormData(form);
     const extraSeats = additionalSeats(invitation.maxGuests);
-    const list = (name: string) => Array.from({ length: extraSeats }, (_, i) => String(form.get(`${name}[${i}]`) ?? ""));
+    const list = (name: string) => Array.from({ length: extraSeats }, (_, i) => String(fields.get(`${name}[${i}]`) ?? ""));
     // Each person's answers to the couple's questions: person 0 is the primary guest, so one more.
     const answers = questions.map((_, j) => {
       const name = questionFields(j).person;
-      return [name, Array.from({ length: extraSeats + 1 }, (_, p) => String(form.get(`${name}[${p}]`) ?? ""))] as const;
+      return [name, Array.from({ length: extraSeats + 1 }, (_, p) => String(fields.get(`${name}[${p}]`) ?? ""))] as const;
     });
     setCarried({ guests: list("guests"), dietary: list("dietary"), dish: list("dish"), child: list("child"), ...Object.fromEntries(answers) });
-  });
+  };
   const [dialogOpen, setDialogOpen] = useState(false);
   const extra = additionalSeats(invitation.maxGuests);
   const busy = fetcher.state !== "idle";
@@ -72,8 +79,9 @@ export function InvitationView({ invitation, deadline, events = [], menu = null,
   const typedAttends = typedList(shown, "attends");
   // A change shows every name inline too, with or without JavaScript.
   const editing = stored !== null;
-  const openDialog = hydrated && extra > 0 && !perEvent && !editing;
-  const inline = !hydrated || perEvent || editing;
+  const dialogFlow = hydrated && extra > 0 && !perEvent && !editing;
+  const openDialog = dialogFlow && asksInDialog;
+  const inline = !asksInDialog || perEvent || editing;
 
   return (
     <div className="card">
@@ -81,7 +89,7 @@ export function InvitationView({ invitation, deadline, events = [], menu = null,
       <p>{t("deadlineNote", { date: formatLongDate(deadline, i18n.language, venueZone) })}</p>
       {extra > 0 ? <p>{t("additionalNote", { count: extra })}</p> : null}
       {/* With the script the names are asked in a dialog, not in the page: say so. */}
-      {extra > 0 && hydrated && !perEvent && !editing ? <p className="confirm-hint">{t("additionalHint")}</p> : null}
+      {extra > 0 && asksInDialog && !perEvent && !editing ? <p className="confirm-hint">{t("additionalHint")}</p> : null}
       {!dialogOpen ? <FormErrors id="confirm-errors" errors={serverErrors} /> : null}
 
       <fetcher.Form
@@ -89,9 +97,14 @@ export function InvitationView({ invitation, deadline, events = [], menu = null,
         ref={formRef}
         className="confirm-form"
         onSubmit={(event) => {
-          // With extra seats and JavaScript the answer is sent from the dialog.
-          if (!openDialog) return;
+          // With extra seats and JavaScript the answer is sent from the dialog; the first tap
+          // moves what was typed in the page's fields into it.
+          if (!dialogFlow) return;
           event.preventDefault();
+          if (!asksInDialog) {
+            carryTyped(event.currentTarget);
+            setAsksInDialog(true);
+          }
           setDialogOpen(true);
         }}
       >
@@ -111,9 +124,9 @@ export function InvitationView({ invitation, deadline, events = [], menu = null,
         <QuestionFields questions={questions} person={0} who={extra > 0 ? invitation.primaryGuest : undefined} typed={typed} />
         {perEvent ? <EventAttendance person={0} who={invitation.primaryGuest} events={events} typed={typedAttends} /> : null}
         {extra > 0 && inline ? (
-          // Until the page's script runs (and always without JavaScript) the additional-guest
+          // On a page drawn by the server (and always without JavaScript) the additional-guest
           // fields sit in the page itself, visible: a tap on 'Confirmar Asistencia' before the
-          // script runs posts them with the answer. Once the script runs, the dialog asks instead.
+          // script runs posts them with the answer; once it runs, the tap opens the dialog instead.
           <fieldset className="confirm-inline">
             <legend>{t("form.additionalLegend")}</legend>
             {Array.from({ length: extra }, (_, i) => (
