@@ -35,7 +35,7 @@ interface Props {
 /**
  * Step 2: the invitation, its notes, the primary guest's dietary needs, a message to the couple,
  * and the two answers. A "yes" with extra seats opens the additional-guests dialog (on a page drawn
- * by the server the fields are inline until that tap, and always without JavaScript: decision 0049);
+ * by the server the fields are inline until that tap, and always without JavaScript: decision 0069);
  * a "no" asks once more first.
  */
 export function InvitationView({ invitation, deadline, events = [], menu = null, questions = [], stored = null }: Props) {
