@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { variantNames } from "../../app/lib/thumbnail-variants";
 import { expect, startServer, TestData, test } from "./fixtures";
 
 /**
@@ -87,14 +88,15 @@ test.describe("crash safety @js-only", () => {
       expect(confirmed.length).toBeLessThan(invitations.length); // the kill did land mid-burst
 
       // Every answered upload is there and served; every photo row has its files; every file has its row.
-      const rows = check.readDatabase<{ id: number; file_path: string; thumbnail_path: string }>(
-        "SELECT id, file_path, thumbnail_path FROM media WHERE section_id = ?",
+      const rows = check.readDatabase<{ id: number; file_path: string; thumbnail_path: string; variant_widths: string | null }>(
+        "SELECT id, file_path, thumbnail_path, variant_widths FROM media WHERE section_id = ?",
         section.id,
       );
       for (const id of uploaded) expect(rows.map((r) => r.id)).toContain(id);
       expect(uploaded.length).toBeGreaterThan(0);
       expect(uploaded.length).toBeLessThan(40);
-      const named = rows.flatMap((r) => [r.file_path, r.thumbnail_path]);
+      // A photo's files: itself, its thumbnail and the thumbnail's AVIF and WebP copies.
+      const named = rows.flatMap((r) => [r.file_path, r.thumbnail_path, ...variantNames(r.thumbnail_path, r.variant_widths)]);
       for (const key of named) expect(fs.existsSync(path.join(uploadsDir, key)), key).toBe(true);
       const onDisk = fs.readdirSync(path.join(uploadsDir, String(section.id))).map((f) => `${section.id}/${f}`);
       expect(onDisk.sort()).toEqual(named.sort());
