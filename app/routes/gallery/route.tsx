@@ -10,7 +10,7 @@ import { useHydrated } from "~/components/confirm/useHydrated";
 import { Carousel, PhotoList } from "./SectionPhotos";
 import { PlainUploadForm, UploadForm } from "./UploadForm";
 import { ThumbnailPicture, TILE_SIZES, type TilePriority } from "./ThumbnailPicture";
-import { UploadQueueList, useUploadQueue } from "./UploadQueueList";
+import { UploadQueueList, useUploadQueue } from "~/components/upload/UploadQueueList";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { pageTexts } from "~/infra/i18n.server";
 import type galleryEs from "~/locales/es/gallery.json";

@@ -5,7 +5,7 @@ import { uploadQueue, type QueueEntry, type QueueSnapshot } from "~/lib/upload-q
 
 const EMPTY: QueueSnapshot = { entries: [], waitingForConnection: 0 };
 
-/** The page's upload queue (app/lib/upload-queue.ts), started once the gallery's script runs. */
+/** The page's upload queue (app/lib/upload-queue.ts), started once the page's script runs (the gallery's, a table's page). */
 export function useUploadQueue(): QueueSnapshot {
   useEffect(() => uploadQueue.start(), []);
   return useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getSnapshot, () => EMPTY);
