@@ -1,4 +1,5 @@
 import "~/styles/gallery.css";
+import "~/styles/upload-queue.css";
 import { Button, Modal } from "@mantine/core";
 import { useRef, useState } from "react";
 import { MantineRoot } from "~/components/MantineRoot";

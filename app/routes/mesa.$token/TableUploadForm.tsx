@@ -1,11 +1,29 @@
 import { useActionData } from "@remix-run/react";
-import { useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { UploadQueueList, useUploadQueue } from "~/components/upload/UploadQueueList";
 import { MAX_UPLOAD_BATCH, MAX_UPLOADER_NAME_LENGTH, UPLOAD_ACCEPT } from "~/lib/constants";
 import { uploadQueue } from "~/lib/upload-queue";
+import { useUploadQueue } from "~/components/upload/useUploadQueue";
 import { posterOf } from "~/lib/video-poster";
 import type { action } from "./route";
+
+/** 'Esperando conexión (N)' alone (a polite live region): while the list's code loads, or when it could not be loaded. */
+function QueueCount() {
+  const { t } = useTranslation("gallery");
+  const queue = useUploadQueue();
+  return (
+    <p className="upload-queue-count" role="status" aria-live="polite">
+      {queue.waitingForConnection > 0 ? t("queue.waitingCount", { count: queue.waitingForConnection }) : ""}
+    </p>
+  );
+}
+
+/**
+ * The queue's list comes with Mantine, so it is loaded once the page's script runs: the page
+ * without JavaScript and its first paint stay as they were. A phone that lost its signal before
+ * it arrived keeps the count alone (its files are kept and sent all the same).
+ */
+const TableQueue = lazy(() => import("./TableQueue").catch(() => ({ default: QueueCount })));
 
 /**
  * 'Sube tus fotos' on a table's page. Without JavaScript a plain multipart form (decision 0060):
@@ -16,7 +34,12 @@ import type { action } from "./route";
 export function TableUploadForm({ table, section, uploaderName }: { table: { token: string }; section: { id: number; name: string }; uploaderName: string }) {
   const { t } = useTranslation("tableCards");
   const answer = useActionData<typeof action>();
-  const queue = useUploadQueue();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    // Started here, not by the list: what waits is sent even before (or without) the list's code.
+    uploadQueue.start();
+  }, []);
   const nameInput = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const [tooMany, setTooMany] = useState(false);
@@ -76,7 +99,11 @@ export function TableUploadForm({ table, section, uploaderName }: { table: { tok
           </button>
         </div>
       </form>
-      <UploadQueueList entries={queue.entries.filter((entry) => entry.status !== "cancelled")} waiting={queue.waitingForConnection} />
+      {hydrated ? (
+        <Suspense fallback={<QueueCount />}>
+          <TableQueue />
+        </Suspense>
+      ) : null}
     </>
   );
 }

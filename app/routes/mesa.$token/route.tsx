@@ -1,4 +1,5 @@
 import "~/styles/table-card.css";
+import "~/styles/upload-queue.css";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
