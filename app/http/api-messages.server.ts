@@ -86,6 +86,7 @@ export const apiAnswers = {
   upload,
   invitationNotFound: [404, "common:api.invitationNotFound"] as Answer,
   sectionNotFound: [404, "common:api.sectionNotFound"] as Answer,
+  tableNotFound: [404, "common:api.tableNotFound"] as Answer,
   mediaNotFound: [404, "common:api.mediaNotFound"] as Answer,
   tooManyRequests: [429, "common:tooManyRequests"] as Answer,
 };

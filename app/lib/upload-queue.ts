@@ -2,7 +2,7 @@
  * The phone's upload queue (docs/decisions/0065-uploads-wait-for-the-signal.md): every file a guest
  * sends is first kept in IndexedDB with where it goes, 'Tu nombre' and a random key, then sent; it
  * leaves the queue only when the server has it or refused it. Browser-only, loaded by the gallery's
- * script alone (never the home page's).
+ * and a table's page's scripts alone (never the home page's).
  *
  * Two halves: the store (`idb`, which a service worker could use as is: no window, no document)
  * and the sender (XMLHttpRequest for its upload progress; one sender across tabs with the Web
@@ -15,7 +15,7 @@ import { UPLOAD_KEY_HEADER } from "~/lib/upload-key";
 export interface QueuedUpload {
   id: string;
   sectionId: number;
-  /** The table card's page it was chosen on, when it was (its token); null from the gallery. */
+  /** The table card's page it was chosen on, when it was (its token); null from the gallery. `sectionId` is then the tables' section when chosen (the server decides where it goes). */
   tableToken: string | null;
   uploaderName: string;
   file: Blob;
@@ -55,10 +55,13 @@ export const queueStore = {
 };
 
 /**
- * Where a queued file is posted: the gallery's upload API, with its section. (A table page's file
- * will need its own address, tagging the table; the table page keeps its plain form for now.)
+ * Where a queued file is posted: a table card's page's file to its table's address (the server
+ * puts it in the tables' section, tagged with the table), any other to the gallery's upload API
+ * with its section. Whichever page sends it, a file goes to the one address its key counts for,
+ * so it is stored once.
  */
-export const uploadUrl = (item: Pick<QueuedUpload, "sectionId">) => `/api/gallery/sections/${item.sectionId}/media`;
+export const uploadUrl = (item: Pick<QueuedUpload, "sectionId" | "tableToken">) =>
+  item.tableToken ? `/api/tables/${encodeURIComponent(item.tableToken)}/media` : `/api/gallery/sections/${item.sectionId}/media`;
 
 /**
  * What a send came to:
@@ -145,7 +148,7 @@ const LOCK = "wedding-upload-queue";
 const KEPT: ReadonlySet<EntryStatus> = new Set(["offline", "later"]);
 
 /**
- * The page's sender: one per page (module state), started by the gallery's script. It sends what
+ * The page's sender: one per page (module state), started by the gallery's or a table's page's script. It sends what
  * the store holds, oldest first, when started, when a file is added, when the browser says it is
  * online again, and on a timer (with backoff) while files wait. Across tabs the Web Lock lets one
  * send; another tab's page shows what it holds and looks again on its timer.

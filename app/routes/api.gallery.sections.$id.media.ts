@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { ApiError, apiJson, apiRoute, fail, FORBIDDEN_MESSAGE, isApiAdmin, readJson, requireApiAdmin } from "~/http/api.server";
-import { apiAnswers, apiT } from "~/http/api-messages.server";
+import { apiJson, apiRoute, fail, isApiAdmin, readJson, requireApiAdmin } from "~/http/api.server";
+import { apiAnswers } from "~/http/api-messages.server";
+import { answerGuestUpload } from "~/http/guest-upload-answer.server";
 import { getSection } from "~/models/gallery.server";
-import { config } from "~/infra/config.server";
-import { MAX_GUEST_VIDEO_SECONDS } from "~/lib/content-media";
-import { parseSectionId, receivePhoto } from "~/http/photo-upload.server";
+import { parseSectionId } from "~/http/photo-upload.server";
 import { recordStoredMedia, type StoredMediaError } from "~/models/photos.server";
 
 // The media record a client posts for a file already in the store. public_url and size are the store's, whatever is sent.
@@ -56,17 +55,7 @@ const route = apiRoute({
       if (!saved.ok) return fail(request, recordAnswers[saved.error]);
       return apiJson(saved.media, 201);
     }
-    // A photo waiting for review: no address, it is not public until the couple approves it.
-    const pendingMessage = (await apiT(request))("review:pendingNotice");
-    const received = await receivePhoto(request, context, params.id ?? "", {
-      answer: ({ media, pending }) => (pending ? { id: media.id, name: media.name, status: "pending", message: pendingMessage } : media),
-    });
-    if (received.ok) return apiJson(received.answer, 201, received.headers);
-    if (received.refusal === "forbidden") throw new ApiError(403, FORBIDDEN_MESSAGE);
-    // The dispatch answers it like every other limit: 429 with Retry-After and the message.
-    if (received.refusal === "rateLimited") throw received.limited;
-    // The video limits, for the messages that name them.
-    return fail(request, apiAnswers.upload[received.error], { mb: config().GALLERY_VIDEO_MAX_MB, seconds: MAX_GUEST_VIDEO_SECONDS });
+    return answerGuestUpload(request, context, params.id ?? "");
   },
 });
 export const loader = (args: LoaderFunctionArgs) => route.loader(args);

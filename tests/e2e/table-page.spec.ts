@@ -238,12 +238,7 @@ test("a photo sent from a table's page lands in the couple's chosen section, tag
   ]);
   const { ctx, page } = await context(browser, dayBefore, testInfo);
   try {
-    await signIn(page);
-    await page.goto("/admin/tables/print");
-    await page.getByLabel("Sección para las fotos de las mesas").selectOption({ label: "Fotos de las mesas" });
-    await page.getByRole("button", { name: "Guardar sección" }).click();
-    await expect(page.getByText("Sección guardada.").filter({ visible: true }).first()).toBeVisible();
-    await expect(page.getByLabel("Sección para las fotos de las mesas")).toHaveValue(String(section.id));
+    await chooseTablesSection(page, section);
 
     await page.goto(`/mesa/${rosa}`);
     const upload = page.getByRole("region", { name: "Sube tus fotos" });
@@ -254,7 +249,12 @@ test("a photo sent from a table's page lands in the couple's chosen section, tag
     await upload.getByLabel("Tu nombre").fill("Tía Rosa");
     await upload.getByLabel("Elegir una foto").setInputFiles({ name: "brindis.jpg", mimeType: "image/jpeg", buffer: await jpeg(640, 480) });
     await upload.getByRole("button", { name: "Confirmar subida" }).click();
-    await expect(page.getByText("Se subió 1 foto de 1.").filter({ visible: true }).first()).toBeVisible();
+    if (jsDisabled(testInfo)) await expect(page.getByText("Se subió 1 foto de 1.").filter({ visible: true }).first()).toBeVisible();
+    // With JavaScript the photo goes through the phone's upload queue: its line says it was sent.
+    else
+      await expect(upload.getByRole("list", { name: "Fotos y vídeos por enviar" }).getByRole("listitem").filter({ hasText: "brindis.jpg" })).toContainText(
+        "Enviada",
+      );
     await expect(page).toHaveURL(new RegExp(`/mesa/${rosa}$`));
 
     const stored = data.readDatabase<{ section_id: number; table_name: string; uploader_name: string }>(
@@ -277,6 +277,111 @@ test("a photo sent from a table's page lands in the couple's chosen section, tag
     const refused = await page.request.post(`/mesa/${lirio}`, { multipart: { uploaderName: "Nadie" }, headers: { Origin: dayBefore.baseURL } });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain("Elige al menos una foto.");
+  } finally {
+    await ctx.close();
+    await data.cleanup();
+  }
+});
+
+/** 'Sección para las fotos de las mesas' set to this section, as the couple does in 'Mesas'. */
+async function chooseTablesSection(page: Page, section: { id: number; name: string }) {
+  await signIn(page);
+  await page.goto("/admin/tables/print");
+  await page.getByLabel("Sección para las fotos de las mesas").selectOption({ label: section.name });
+  await page.getByRole("button", { name: "Guardar sección" }).click();
+  await expect(page.getByText("Sección guardada.").filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByLabel("Sección para las fotos de las mesas")).toHaveValue(String(section.id));
+}
+
+const slideshowNames = async (page: Page, table: string) =>
+  ((await (await page.request.get(`/slideshow.json?table=${table}`)).json()) as { photos: { uploader_name: string }[] }).photos.map((p) => p.uploader_name);
+
+test("with JavaScript, a photo chosen on a table's page without signal waits ('Esperando conexión (1)') and arrives once, tagged with the table, when the signal returns @js-only", async ({
+  browser,
+}, testInfo) => {
+  const data = new TestData(dayBefore);
+  const section = await data.createSection({ name: "Fotos de las mesas (cola)" });
+  const [jacinto, lirio] = await seatTables(dayBefore, [
+    { name: "Jacinto", people: [] },
+    { name: "Lirio", people: [] },
+  ]);
+  const { ctx, page } = await context(browser, dayBefore, testInfo);
+  try {
+    await chooseTablesSection(page, section);
+    await page.goto(`/mesa/${jacinto}`);
+    const upload = page.getByRole("region", { name: "Sube tus fotos" });
+    await expect(upload).toContainText("«Fotos de las mesas (cola)»");
+    await upload.getByLabel("Tu nombre").fill("Primo Leo");
+    // The page's scripts all loaded (it was opened with signal), then the signal goes.
+    await page.waitForLoadState("networkidle");
+    await ctx.setOffline(true);
+    await upload.getByLabel("Elegir una foto").setInputFiles({ name: "mesa-jacinto.jpg", mimeType: "image/jpeg", buffer: await jpeg(640, 480) });
+    await upload.getByRole("button", { name: "Confirmar subida" }).click();
+    await expect(upload.getByRole("status").filter({ hasText: "Esperando conexión (1)" })).toBeVisible();
+    const line = upload.getByRole("list", { name: "Fotos y vídeos por enviar" }).getByRole("listitem").filter({ hasText: "mesa-jacinto.jpg" });
+    await expect(line).toContainText("Esperando conexión");
+    expect(await slideshowNames(page, jacinto)).toEqual([]);
+
+    await ctx.setOffline(false);
+    await expect(line).toContainText("Enviada");
+    await expect(upload.getByText(/Esperando conexión/)).toHaveCount(0);
+    expect(await slideshowNames(page, jacinto)).toEqual(["Primo Leo"]);
+    expect(await slideshowNames(page, lirio)).toEqual([]);
+    const stored = data.readDatabase<{ section_id: number }>(
+      "SELECT media.section_id FROM media JOIN seating_tables ON seating_tables.id = media.table_id WHERE seating_tables.token = ?",
+      jacinto,
+    );
+    expect(stored).toEqual([{ section_id: section.id }]);
+    // Opened again: the queue is empty, nothing is sent twice.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Jacinto" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Fotos y vídeos por enviar" })).toHaveCount(0);
+    expect(await slideshowNames(page, jacinto)).toEqual(["Primo Leo"]);
+
+    // The queue's address checks the token: a table that does not exist is a 404 in the guest's language, nothing stored.
+    const wrong = await page.request.post(`/api/tables/${token()}/media`, {
+      multipart: { uploaderName: "Nadie", file: { name: "x.jpg", mimeType: "image/jpeg", buffer: await jpeg(64, 64) } },
+      headers: { Origin: dayBefore.baseURL, "Idempotency-Key": crypto.randomUUID() },
+    });
+    expect(wrong.status()).toBe(404);
+    expect(await wrong.json()).toEqual({ error: "Mesa no encontrada" });
+  } finally {
+    await ctx.close();
+    await data.cleanup();
+  }
+});
+
+test("a photo queued offline on a table's page, the page closed: the gallery opened online sends it once, still tagged with the table @js-only", async ({
+  browser,
+}, testInfo) => {
+  const data = new TestData(dayBefore);
+  const section = await data.createSection({ name: "Fotos de las mesas (galería)" });
+  const [magnolia] = await seatTables(dayBefore, [{ name: "Magnolia", people: [] }]);
+  const { ctx, page } = await context(browser, dayBefore, testInfo);
+  try {
+    await chooseTablesSection(page, section);
+    await page.goto(`/mesa/${magnolia}`);
+    const upload = page.getByRole("region", { name: "Sube tus fotos" });
+    await upload.getByLabel("Tu nombre").fill("Tía Magda");
+    await page.waitForLoadState("networkidle");
+    await ctx.setOffline(true);
+    await upload.getByLabel("Elegir una foto").setInputFiles({ name: "magnolia.jpg", mimeType: "image/jpeg", buffer: await jpeg(640, 480) });
+    await upload.getByRole("button", { name: "Confirmar subida" }).click();
+    await expect(upload.getByRole("status").filter({ hasText: "Esperando conexión (1)" })).toBeVisible();
+    await page.close();
+
+    await ctx.setOffline(false);
+    const gallery = await ctx.newPage();
+    expect(await slideshowNames(gallery, magnolia)).toEqual([]);
+    await gallery.goto("/gallery");
+    const queue = gallery.getByRole("list", { name: "Fotos y vídeos por enviar" });
+    await expect(queue.getByRole("listitem").filter({ hasText: "magnolia.jpg" })).toContainText("Enviada");
+    expect(await slideshowNames(gallery, magnolia)).toEqual(["Tía Magda"]);
+    // The table's page opened next: nothing waits, nothing is sent twice.
+    await gallery.goto(`/mesa/${magnolia}`);
+    await expect(gallery.getByRole("heading", { level: 1, name: "Magnolia" })).toBeVisible();
+    await expect(gallery.getByRole("list", { name: "Fotos y vídeos por enviar" })).toHaveCount(0);
+    expect(await slideshowNames(gallery, magnolia)).toEqual(["Tía Magda"]);
   } finally {
     await ctx.close();
     await data.cleanup();

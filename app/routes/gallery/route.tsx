@@ -1,4 +1,5 @@
 import "~/styles/gallery.css";
+import "~/styles/upload-queue.css";
 import { Button, Modal } from "@mantine/core";
 import { useRef, useState } from "react";
 import { MantineRoot } from "~/components/MantineRoot";
@@ -10,7 +11,7 @@ import { useHydrated } from "~/components/confirm/useHydrated";
 import { Carousel, PhotoList } from "./SectionPhotos";
 import { PlainUploadForm, UploadForm } from "./UploadForm";
 import { ThumbnailPicture, TILE_SIZES, type TilePriority } from "./ThumbnailPicture";
-import { UploadQueueList, useUploadQueue } from "./UploadQueueList";
+import { UploadQueueList, useUploadQueue } from "~/components/upload/UploadQueueList";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { pageTexts } from "~/infra/i18n.server";
 import type galleryEs from "~/locales/es/gallery.json";

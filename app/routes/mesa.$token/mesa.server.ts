@@ -34,7 +34,7 @@ export async function loadTablePage(request: Request, token: string | undefined)
     people,
     programme,
     dishes: dishes.map((d) => ({ id: d.id, name: dishName(d, lang), description: d.description })),
-    section: section && { name: section.name },
+    section: section && { id: section.id, name: section.name },
     uploaderName,
     i18n,
   };

@@ -1,13 +1,15 @@
 import "~/styles/table-card.css";
+import "~/styles/upload-queue.css";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { showsToasts } from "~/components/layout/useToastsRequested";
-import { DEFAULT_LANGUAGE, MAX_UPLOADER_NAME_LENGTH, UPLOAD_ACCEPT, type Language } from "~/lib/constants";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { fillMarks } from "~/lib/format";
 import type tableCardsEs from "~/locales/es/tableCards.json";
 import { coupleNamesIn, type RootData } from "~/root";
 import { handleTableUpload, loadTablePage } from "./mesa.server";
+import { TableUploadForm } from "./TableUploadForm";
 
 /** The upload's result comes back as the flash message (a toast with JavaScript, a line without). */
 export const handle = showsToasts;
@@ -30,11 +32,11 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => hand
 
 /**
  * /mesa/{token}: the page a table card's QR code opens, for whoever sits there, with no code or
- * login. Everything is server-rendered; 'Sube tus fotos' is a plain multipart form (decision 0060).
+ * login. Everything is server-rendered; 'Sube tus fotos' is a plain multipart form (decision 0060),
+ * whose files go into the phone's upload queue once the page's script runs (decision 0070).
  */
 export default function TablePage() {
   const { table, people, programme, dishes, section, uploaderName } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
   const { t } = useTranslation("tableCards");
   return (
     <section className="page table-page" aria-labelledby="table-name">
@@ -85,34 +87,7 @@ export default function TablePage() {
       ) : null}
       <section className="card" aria-labelledby="table-upload-title">
         <h2 id="table-upload-title">{t("page.uploadTitle")}</h2>
-        {section ? (
-          <form method="post" encType="multipart/form-data" className="table-upload">
-            <p>{t("page.uploadIntro", { section: section.name })}</p>
-            {/* Before the files: the server reads the fields sent ahead of each photo. */}
-            <label>
-              <span>{t("review:uploaderName")}</span>
-              <input type="text" name="uploaderName" defaultValue={uploaderName} maxLength={MAX_UPLOADER_NAME_LENGTH} autoComplete="name" />
-              <span className="upload-hint">{t("review:uploaderNameHint")}</span>
-            </label>
-            <label>
-              <span>{t("gallery:chooseFile")}</span>
-              <input type="file" name="file" accept={UPLOAD_ACCEPT} multiple required />
-              <span className="upload-hint">{t("gallery:uploadHint")}</span>
-            </label>
-            {answer && !answer.ok ? (
-              <p role="alert" className="table-upload-error">
-                {t(answer.error, { minutes: answer.retryAfterMinutes || 10 })}
-              </p>
-            ) : null}
-            <div>
-              <button type="submit" className="button">
-                {t("gallery:uploadButtonAction")}
-              </button>
-            </div>
-          </form>
-        ) : (
-          <p>{t("page.uploadsClosed")}</p>
-        )}
+        {section ? <TableUploadForm table={table} section={section} uploaderName={uploaderName} /> : <p>{t("page.uploadsClosed")}</p>}
       </section>
     </section>
   );

@@ -1,15 +1,8 @@
 import { Button, Progress } from "@mantine/core";
-import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { uploadQueue, type QueueEntry, type QueueSnapshot } from "~/lib/upload-queue";
+import { uploadQueue, type QueueEntry } from "~/lib/upload-queue";
 
-const EMPTY: QueueSnapshot = { entries: [], waitingForConnection: 0 };
-
-/** The page's upload queue (app/lib/upload-queue.ts), started once the gallery's script runs. */
-export function useUploadQueue(): QueueSnapshot {
-  useEffect(() => uploadQueue.start(), []);
-  return useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getSnapshot, () => EMPTY);
-}
+export { useUploadQueue } from "./useUploadQueue";
 
 /** One file's state in words: its progress, sent, or the server's reason. */
 export function useEntryStatus() {
