@@ -406,3 +406,33 @@ export async function startServer(
     },
   };
 }
+
+/**
+ * Tables made, published and seated through the app's API (bearer token), as 'Mesas' does: each
+ * table's people by name among the confirmed ones. Answers each table's token, its card's address.
+ */
+export async function seatTables(server: { baseURL: string }, tables: { name: string; people: string[] }[]): Promise<string[]> {
+  const api = async (path: string, method: string, body?: unknown) => {
+    const response = await fetch(`${server.baseURL}/api${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} /api${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  await api("/tables/published", "PUT", { published: true });
+  const made: { id: number; token: string }[] = [];
+  for (const table of tables) made.push(await api("/tables", "POST", { name: table.name, seats: 10 }));
+  const plan = (await api("/tables", "GET")) as { unseated: { id: number; name: string }[]; tables: { people: { id: number; name: string }[] }[] };
+  const everyone = [...plan.unseated, ...plan.tables.flatMap((t) => t.people)];
+  const seats = tables.flatMap((table, i) =>
+    table.people.map((name) => {
+      const person = everyone.find((p) => p.name === name);
+      if (!person) throw new Error(`${name} is not a confirmed guest`);
+      return { guestId: person.id, tableId: made[i].id };
+    }),
+  );
+  if (seats.length > 0) await api("/tables/seats", "PUT", { seats });
+  return made.map((m) => m.token);
+}

@@ -1,5 +1,5 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, login, openBrowser, startServer, TestData, test } from "./fixtures";
 
 /**
  * The guest-list import reads the answers back (decision 0067), JavaScript on and off: the couple
@@ -25,19 +25,6 @@ test.afterAll(async () => {
 const STARTER = "¿Qué entrante prefieres?";
 const BUS = "¿Necesitas transporte?";
 
-async function open(browser: Browser, testInfo: TestInfo, lng: "es" | "en" = "es") {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: "es-ES", javaScriptEnabled: !jsDisabled(testInfo) });
-  await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
-  return { context, page: await context.newPage() };
-}
-
-async function login(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Contraseña", { exact: true }).fill("e2e-admin-password");
-  await page.getByRole("button", { name: "Acceder" }).click();
-  await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toBeVisible();
-}
-
 /** The export without its code and link columns: an import hands out new codes (a code is not an identity). */
 async function exported(page: Page) {
   const response = await page.request.get("/admin/export.csv");
@@ -61,7 +48,7 @@ async function upload(page: Page, text: string, lng: "es" | "en" = "es") {
 
 test("an answered guest list goes out and back in with every answer", async ({ browser }, testInfo) => {
   test.slow();
-  const { context, page } = await open(browser, testInfo);
+  const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
   await login(page);
 
   await page.goto("/admin/events");
@@ -139,7 +126,7 @@ test("an answered guest list goes out and back in with every answer", async ({ b
 
 for (const lng of ["es", "en"] as const) {
   test(`a file with a dish not on the menu is refused whole, its row named (${lng})`, async ({ browser }, testInfo) => {
-    const { context, page } = await open(browser, testInfo);
+    const { context, page } = await openBrowser(browser, testInfo, server.baseURL);
     await login(page);
     const { csv } = await exported(page);
     const bad = csv.replace(",Pescado,yes,", ",Langosta,yes,");

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
-import { expect, jsDisabled, startServer, TestData, test } from "./fixtures";
+import { expect, jsDisabled, seatTables, startServer, TestData, test } from "./fixtures";
 import { openContentSection, saveContent } from "./content-editor";
 import { expectNoSeriousA11yViolations } from "./axe";
 
@@ -28,24 +28,6 @@ async function newContext(browser: Browser, server: Server, testInfo: TestInfo, 
   return { ctx, page: await ctx.newPage() };
 }
 
-/** Tables published, one made, these people seated at it, through the app's API (as 'Mesas' does). */
-async function seat(server: Server, table: string, people: string[]) {
-  const api = async (path: string, method: string, body?: unknown) => {
-    const response = await fetch(`${server.baseURL}/api${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} /api${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  await api("/tables/published", "PUT", { published: true });
-  const made = (await api("/tables", "POST", { name: table, seats: 10 })) as { id: number };
-  const plan = (await api("/tables", "GET")) as { unseated: { id: number; name: string }[] };
-  const seats = people.map((name) => ({ guestId: plan.unseated.find((p) => p.name === name)!.id, tableId: made.id }));
-  await api("/tables/seats", "PUT", { seats });
-}
-
 /** The service worker has taken over this browser's pages of the site (the next navigation goes through it). */
 async function workerReady(page: Page) {
   await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
@@ -67,7 +49,7 @@ test("without signal a guest still opens their invitation with their table, the 
   try {
     const data = new TestData(server);
     const guest = await data.createInvitation({ primaryGuest: "Lucía Sinseñal", maxGuests: 2, confirmedGuests: ["Tomás Sinseñal"] });
-    await seat(server, "Mesa Luna", ["Lucía Sinseñal", "Tomás Sinseñal"]);
+    await seatTables(server, [{ name: "Mesa Luna", people: ["Lucía Sinseñal", "Tomás Sinseñal"] }]);
 
     // The guest opens their personal link: the invitation, with their table.
     const { ctx, page } = await newContext(browser, server, testInfo, "es");
@@ -139,7 +121,7 @@ test("without JavaScript no service worker registers and the guest's pages work 
   try {
     const data = new TestData(server);
     const guest = await data.createInvitation({ primaryGuest: "Rosa Sinscript", confirmedGuests: [] });
-    await seat(server, "Mesa Sol", ["Rosa Sinscript"]);
+    await seatTables(server, [{ name: "Mesa Sol", people: ["Rosa Sinscript"] }]);
     const { ctx, page } = await newContext(browser, server, testInfo, "es");
     await page.goto(`/i/${guest.code}`);
     await expect(page).toHaveURL(/\/confirm$/);
