@@ -39,10 +39,37 @@ describe("the gallery page's loader and upload action", () => {
     const hidden = await activeSection({ is_active: false });
     const load = (query = "") => loadGallery(new Request(`http://localhost/gallery${query}`));
     expect((await load()).sections.map((s) => s.id)).toEqual([shown]);
-    expect(await load(`?section=${shown}`)).toMatchObject({ selectedId: shown, selectedError: null });
+    expect(await load(`?section=${shown}`)).toMatchObject({ selected: { id: shown }, selectedError: null });
     expect(await load(`?section=${hidden}`)).toMatchObject({ selectedError: "sectionNotFound" });
-    expect(await load("?section=")).toMatchObject({ selectedId: null, selectedError: "sectionRequired" });
+    expect(await load("?section=")).toMatchObject({ selected: null, selectedError: "sectionRequired" });
     expect(await load("?section=abc")).toMatchObject({ selectedError: "sectionRequired" });
+  });
+
+  it("the grid carries each section's cover and count; only the open section carries its photos", async () => {
+    const party = await activeSection();
+    const church = await activeSection();
+    for (const [section, name, ip] of [
+      [party, "uno.jpg", "10.0.0.2"],
+      [party, "dos.jpg", "10.0.0.3"],
+      [church, "tres.jpg", "10.0.0.4"],
+    ] as const) {
+      const answer = (await post(
+        { sectionId: String(section), file: new File([new Uint8Array(await photo())], name, { type: "image/jpeg" }) },
+        { ip },
+      )) as Response;
+      expect(answer.status, name).toBe(302);
+    }
+    const load = (query = "") => loadGallery(new Request(`http://localhost/gallery${query}`));
+    const grid = await load();
+    expect(grid.sections.map((s) => [s.id, s.count, s.cover?.name])).toEqual([
+      [party, 2, "uno.jpg"],
+      [church, 1, "tres.jpg"],
+    ]);
+    expect(grid.sections.every((s) => !("media" in s))).toBe(true);
+    expect(grid.selected).toBeNull();
+    const open = await load(`?section=${party}`);
+    expect(open.selected?.media.map((m) => m.name)).toEqual(["uno.jpg", "dos.jpg"]);
+    expect(open.sections.map((s) => s.count)).toEqual([2, 1]);
   });
 
   it("one photo is answered by a redirect to its section with a toast and the server timings, `_js` or not", async () => {

@@ -161,7 +161,7 @@ describe("photos reviewed before they go public", () => {
     const onlyPublished = [published.media.id];
     expect((await listSections()).find((s) => s.id === id)!.media.map((m) => m.id)).toEqual(onlyPublished);
     expect((await listSections({ includeInactive: true })).find((s) => s.id === id)!.media.map((m) => m.id)).toEqual(onlyPublished);
-    expect((await loadGallery(new Request(`http://localhost/gallery?section=${id}`))).sections[0].media.map((m) => m.id)).toEqual(onlyPublished);
+    expect((await loadGallery(new Request(`http://localhost/gallery?section=${id}`))).selected!.media.map((m) => m.id)).toEqual(onlyPublished);
     expect((await slideshowPhotos()).map((m) => m.id)).toEqual(onlyPublished);
     const listed = await call(sections as RouteModule, "GET", "/api/gallery/sections");
     expect(listed.json[0].media.map((m: { id: number }) => m.id)).toEqual(onlyPublished);

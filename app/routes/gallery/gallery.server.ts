@@ -8,27 +8,26 @@ import { TOO_MANY_REQUESTS_KEY } from "~/http/rate-limited.server";
 import { parseSectionId, receivePhotos, uploadErrorKey, uploadErrorStatus, type UploadError } from "~/http/photo-upload.server";
 
 /**
- * Guests see active sections only; `?section=ID` opens one (its own page without JavaScript).
+ * Guests see active sections only, each as its cover and count; `?section=ID` opens one with its
+ * photos (its own page without JavaScript).
  * `uploaderName`: the 'Tu nombre' this browser gave last (its cookie), filled in on the server.
  */
 export async function loadGallery(request: Request) {
   const language = await getLanguage(request);
-  const sections = (await listSections({ variants: true })).map((section) => sectionIn(section, language));
+  const listed = (await listSections({ variants: true })).map((section) => sectionIn(section, language));
   const param = new URL(request.url).searchParams.get("section");
   const selectedId = parseSectionId(param);
+  // The grid needs each section's cover and count only; the photos travel with the section that is
+  // open (`?section=`, a page of its own or the dialog's navigation). A gallery of hundreds of photos
+  // then costs the first visit a few kilobytes, not every photo's record.
+  const sections = listed.map(({ media, ...section }) => ({ ...section, cover: media[0] ?? null, count: media.length }));
+  const selected = listed.find((s) => s.id === selectedId) ?? null;
   // ?section= with no usable id: 'Se requiere un ID de sección'; an id that is not
   // an active section (inactive ones included): not found.
-  const selectedError =
-    param === null
-      ? null
-      : selectedId === null
-        ? ("sectionRequired" as const)
-        : sections.some((s) => s.id === selectedId)
-          ? null
-          : ("sectionNotFound" as const);
+  const selectedError = param === null ? null : selectedId === null ? ("sectionRequired" as const) : selected ? null : ("sectionNotFound" as const);
   // The video limits, for the messages that name them and the script's check before sending.
   const videoLimits = { mb: config().GALLERY_VIDEO_MAX_MB, seconds: MAX_GUEST_VIDEO_SECONDS };
-  return { sections, selectedId, selectedError, uploaderName: await getUploaderName(request), videoLimits };
+  return { sections, selected, selectedError, uploaderName: await getUploaderName(request), videoLimits };
 }
 
 /** One line of a batch's answer page: the file's name, and stored or the message (a translation key). */

@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const EAGER_COVERS = 2;
 
 function GalleryPageContent() {
-  const { sections, selectedId, selectedError, uploaderName, wishes, videoLimits } = useLoaderData<typeof loader>();
+  const { sections, selected, selectedError, uploaderName, wishes, videoLimits } = useLoaderData<typeof loader>();
   const { t } = useTranslation("gallery");
   // Without the script a section is its own page with the plain form; once the script runs, a
   // dialog with the scripted one. Photos picked in the plain form before that are handed over.
@@ -85,7 +85,6 @@ function GalleryPageContent() {
   const queue = useUploadQueue();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const selected = sections.find((s) => s.id === selectedId) ?? null;
   const actionData = uploadAnswerOf(useActionData<typeof action>());
   // A refused plain post outside any section (no section given): its message at the top.
   const orphanError = actionData && !actionData.ok && !selected ? actionData.error : null;
@@ -120,7 +119,7 @@ function GalleryPageContent() {
             sectionId={s.id}
             uploaderName={typedName ?? uploaderName}
             videoLimits={videoLimits}
-            picked={s.id === selectedId ? picked : undefined}
+            picked={picked}
             onBusyChange={(stop) => (stopUploads.current = stop)}
           />
         ) : (
@@ -168,7 +167,7 @@ function GalleryPageContent() {
       ) : (
         <ul className="gallery-grid">
           {sections.map((s, index) => {
-            const cover = s.media[0];
+            const cover = s.cover;
             // The first covers are above the fold on a phone (the first is its largest paint); the rest load as they scroll into view.
             const priority: TilePriority = index === 0 ? "high" : index < EAGER_COVERS ? "eager" : "lazy";
             return (
@@ -193,7 +192,7 @@ function GalleryPageContent() {
                       <span className="visually-hidden">{t("openPrefix")} </span>
                       {s.name}
                     </span>
-                    <span className="gallery-card-count">{t("photoCount", { count: s.media.length })}</span>
+                    <span className="gallery-card-count">{t("photoCount", { count: s.count })}</span>
                   </span>
                 </Link>
               </li>
