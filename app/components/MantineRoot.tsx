@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useTheme } from "~/lib/remix-themes";
 import { mantineThemeFor } from "~/lib/mantine-theme";
-// Mantine's styles travel with the pages that use it, not with the home page's first load.
-import "~/styles/mantine";
 
 /**
- * Mantine for the pages that use its components (confirm, gallery, admin, the toasts).
- * The home page has none, so its first load carries no Mantine code. Mantine writes its own
+ * Mantine for the pages that use its components (confirm, gallery, a table's page, admin, the toasts).
+ * The home page has none, so its first load carries no Mantine code. Its stylesheet
+ * (`~/styles/mantine.css`) is inlined by the guests' pages (`handle.inlineCss`) and loaded as a
+ * stylesheet by the admin and the toasts. Mantine writes its own
  * <style> elements (its CSS variables and global classes) on the server and in the browser alike.
  */
 export function MantineRoot({ children }: { children: ReactNode }) {

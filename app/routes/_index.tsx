@@ -1,6 +1,5 @@
 import type homeEs from "~/locales/es/home.json";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useLoaderData } from "@remix-run/react";
 import { Hero } from "~/components/home/Hero";
 import { Accommodation } from "~/components/home/Accommodation";
@@ -14,7 +13,7 @@ import { GiftsSection } from "~/components/home/GiftOptions";
 import { Quotes } from "~/components/home/Quotes";
 import { RsvpSection } from "~/components/home/RsvpSection";
 import { Story } from "~/components/home/Story";
-import { ensureInlineCss } from "~/components/layout/InlineCss";
+import { routeCss } from "~/components/layout/InlineCss";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { formatLongDate } from "~/lib/dates";
 import { fillMarks } from "~/lib/format";
@@ -30,7 +29,8 @@ import { programmeNow } from "~/models/table-cards.server";
 import { coupleNamesIn, useRootData, type RootData } from "~/root";
 
 /** The home page's CSS is inlined by the root (see InlineStyles): no stylesheet blocks its first paint. */
-export const handle = { inlineCss: "home" };
+const homeCss = routeCss({ home: () => import("~/styles/home.css?inline") });
+export const handle = { inlineCss: homeCss.names };
 
 /** Title and description in the page's language, with the couple's names, the date and the place ('Contenido'). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -81,10 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Reached by a client navigation: the home page's CSS when the first page did not carry it (no unstyled flash). */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([serverLoader<typeof loader>(), ensureInlineCss("home")]);
-  return data;
-}
+export const clientLoader = homeCss.clientLoader;
 
 export default function Home() {
   const { now, season, rsvpOpen, keepsake, facts, extras, events, programme } = useLoaderData<typeof loader>();

@@ -138,6 +138,27 @@ test("a language saved in the browser is used when no cookie says otherwise @js-
   expect(await page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe("en");
 });
 
+// The guests' pages carry their CSS (Mantine's too) in their HTML, not as stylesheets to wait for:
+// reached from the home page (whose HTML carries none of it) by a client navigation, each brings it
+// before it shows, and the home page's toast container brings Mantine's as a stylesheet.
+test("the gallery and the RSVP page reached from the home page by a client navigation are styled @js-only", async ({ page, data }) => {
+  await data.createSection({ name: "Ceremonia" });
+  await page.goto("/");
+  await expect(page.locator("link[rel=stylesheet]")).toHaveCount(0);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const nav = page.getByRole("navigation", { name: "Navegación principal" });
+  await nav.getByRole("link", { name: "Galería" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Galería de Fotos" })).toBeVisible();
+  await expect(page.getByRole("list").filter({ has: page.getByRole("link", { name: /Ver fotos de Ceremonia/ }) })).toHaveCSS("display", "grid");
+  await nav.getByRole("link", { name: "Confirmar" }).click();
+  const verify = page.getByRole("button", { name: "Verificar Código" });
+  await expect(verify).toBeVisible();
+  // Mantine's button, with the site's 44 px touch target (app/styles/mantine-overrides.css).
+  await expect(verify).toHaveCSS("min-height", "44px");
+  await expect(verify).toHaveCSS("cursor", "pointer");
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
 // Each page's texts come with its loader's data, in the page's language (decision 0014): pages
 // reached without a page load, and a language switch, must still show every text translated.
 test("pages reached by client navigation show their own texts, in the chosen language @js-only", async ({ page }) => {

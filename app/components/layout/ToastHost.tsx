@@ -1,3 +1,5 @@
+// Mantine's stylesheet comes with this chunk: the home page, which inlines none, can show a toast too.
+import "~/styles/mantine.css";
 import { Notifications } from "@mantine/notifications";
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_POSITION } from "~/lib/constants";
 import { MantineRoot } from "../MantineRoot";

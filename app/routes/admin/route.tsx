@@ -1,3 +1,4 @@
+import "~/styles/mantine.css";
 import "~/styles/admin.css";
 import { MantineRoot } from "~/components/MantineRoot";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,4 +1,3 @@
-import "~/styles/confirm.css";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { notifications } from "@mantine/notifications";
@@ -21,13 +20,17 @@ import { answerFormValues, handleConfirmAction, loadConfirmPage } from "./confir
 import { canChangeAnswer } from "~/lib/answer-change";
 import { pageTexts } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
+import { routeCss } from "~/components/layout/InlineCss";
 import { coupleNamesIn } from "~/root";
 
 /**
  * Its page shows toasts: the root watches for them (useToastsRequested). A guest's page is kept
- * whole between their visits while what it shows is unchanged (http/guest-pages.server.ts).
+ * whole between their visits while what it shows is unchanged (http/guest-pages.server.ts). Its CSS
+ * is in its HTML (no stylesheet to wait for before the first paint).
  */
-export const handle = { ...showsToasts, guestPageCache: true };
+const css = routeCss({ mantine: () => import("~/styles/mantine.css?inline"), confirm: () => import("~/styles/confirm.css?inline") });
+export const handle = { ...showsToasts, guestPageCache: true, inlineCss: css.names };
+export const clientLoader = css.clientLoader;
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
 

@@ -1,4 +1,3 @@
-import "~/styles/wishes.css";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Button, Textarea, TextInput } from "@mantine/core";

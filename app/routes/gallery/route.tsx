@@ -1,5 +1,3 @@
-import "~/styles/gallery.css";
-import "~/styles/upload-queue.css";
 import { Button, Modal } from "@mantine/core";
 import { useRef, useState } from "react";
 import { MantineRoot } from "~/components/MantineRoot";
@@ -21,10 +19,19 @@ import { handleWishPost, isWishPost, loadWishes } from "./wishes.server";
 import { GuestWishes } from "./GuestWishes";
 import { uploadAnswerOf } from "~/lib/wishes";
 import { showsToasts } from "~/components/layout/useToastsRequested";
+import { routeCss } from "~/components/layout/InlineCss";
 import { fillMarks } from "~/lib/format";
 
 /** Its page shows toasts: the root watches for them (useToastsRequested). */
-export const handle = showsToasts;
+// Its CSS (the wishes' and the upload queue's too) is in its HTML: no stylesheet to wait for before the first paint.
+const css = routeCss({
+  mantine: () => import("~/styles/mantine.css?inline"),
+  gallery: () => import("~/styles/gallery.css?inline"),
+  "upload-queue": () => import("~/styles/upload-queue.css?inline"),
+  wishes: () => import("~/styles/wishes.css?inline"),
+});
+export const handle = { ...showsToasts, inlineCss: css.names };
+export const clientLoader = css.clientLoader;
 
 /** The title in the page's language. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

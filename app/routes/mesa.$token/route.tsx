@@ -1,9 +1,8 @@
-import "~/styles/table-card.css";
-import "~/styles/upload-queue.css";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { showsToasts } from "~/components/layout/useToastsRequested";
+import { routeCss } from "~/components/layout/InlineCss";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/constants";
 import { fillMarks } from "~/lib/format";
 import type tableCardsEs from "~/locales/es/tableCards.json";
@@ -11,8 +10,17 @@ import { coupleNamesIn, type RootData } from "~/root";
 import { handleTableUpload, loadTablePage } from "./mesa.server";
 import { TableUploadForm } from "./TableUploadForm";
 
-/** The upload's result comes back as the flash message (a toast with JavaScript, a line without). */
-export const handle = showsToasts;
+/**
+ * The upload's result comes back as the flash message (a toast with JavaScript, a line without).
+ * Its CSS is in its HTML: no stylesheet to wait for before the first paint.
+ */
+const css = routeCss({
+  mantine: () => import("~/styles/mantine.css?inline"),
+  "table-card": () => import("~/styles/table-card.css?inline"),
+  "upload-queue": () => import("~/styles/upload-queue.css?inline"),
+});
+export const handle = { ...showsToasts, inlineCss: css.names };
+export const clientLoader = css.clientLoader;
 
 /** The table's name and the couple's; never indexed (the address is the table card's secret). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
