@@ -2,9 +2,10 @@
 // @ts-check
 // Run after `remix vite:build` (npm run build, npm start): the service worker and the offline page
 // (docs/decisions/0064-the-service-worker.md).
-//   1. build/client/offline.html (+ offline.js): the page shown when a navigation fails and nothing
-//      was kept for it, static, both languages (app/locales/{es,en}/offline.json), the site's colours
-//      light and dark; its script picks the language and theme the site last used in this browser.
+//   1. build/client/offline.html (+ offline.js, bundled from app/sw/offline-page.ts): the page shown
+//      when a navigation fails and nothing was kept for it, static, both languages
+//      (app/locales/{es,en}/offline.json), the site's colours light and dark; its script picks the
+//      language and theme the site last used in this browser and links only the pages kept in it.
 //   2. app/sw/service-worker.ts bundled with esbuild (Workbox's modules inside it).
 //   3. Workbox's injectManifest writes the build's files and their revisions into it: build/client/sw.js.
 //
@@ -30,15 +31,27 @@ const en = texts("en");
 /** @param {string} text */
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The pages a guest may find kept, each listed hidden: offline.js shows those this browser keeps
+ * (app/sw/offline-page.ts), or says that none is.
+ * @param {Record<string, string>} t
+ */
+const keptPages = (t) => [
+  { href: "/", text: t.home },
+  { href: "/confirm", text: t.invitation },
+  { href: "/gallery", text: t.gallery },
+];
+
 /** @param {string} lang @param {Record<string, string>} t */
 const section = (lang, t) => `<section lang="${lang}" class="in-${lang}" aria-labelledby="title-${lang}">
 <h1 id="title-${lang}">${escapeHtml(t.title)}</h1>
-<p>${escapeHtml(t.description)}</p>
-<ul>
-<li><a href="/">${escapeHtml(t.home)}</a></li>
-<li><a href="/confirm">${escapeHtml(t.invitation)}</a></li>
-<li><a href="/gallery">${escapeHtml(t.gallery)}</a></li>
+<p class="kept">${escapeHtml(t.description)}</p>
+<ul class="kept">
+${keptPages(t)
+  .map(({ href, text }) => `<li hidden><a href="${href}" data-kept-page>${escapeHtml(text)}</a></li>`)
+  .join("\n")}
 </ul>
+<p class="nothing-kept" hidden>${escapeHtml(t.nothingKept)}</p>
 <p class="muted">${escapeHtml(t.retry)}</p>
 </section>`;
 
@@ -80,18 +93,19 @@ ${section("en", en)}
 </html>
 `;
 
-// A file, not an inline script: the page is served with the CSP of the response it was kept from,
-// whose nonce nothing here can know. Without it both languages show, one after the other.
-const script = `(function(){var d=document.documentElement,l=null,t=null;
-try{l=localStorage.getItem("i18nextLng");t=localStorage.getItem("theme")}catch(e){}
-if(l!=="es"&&l!=="en"){var m=/(?:^|;\\s*)lng=([^;]*)/.exec(document.cookie);try{l=m?JSON.parse(atob(decodeURIComponent(m[1]))):null}catch(e){l=null}}
-if(l!=="es"&&l!=="en")l=/^es\\b/i.test(navigator.language||"")?"es":(/^en\\b/i.test(navigator.language||"")?"en":"es");
-d.lang=l;d.classList.add("lang-"+l);document.title=${JSON.stringify({ es: es.title, en: en.title })}[l];
-if(t==="dark"||t==="light")d.classList.add(t);})();
-`;
-
 fs.writeFileSync(path.join(client, "offline.html"), html);
-fs.writeFileSync(path.join(client, "offline.js"), script);
+// Its script (the language, the theme, the links to what is kept), with the caches' names from the
+// one place the worker reads them too (app/lib/offline-rules.ts).
+await build({
+  entryPoints: [path.join(root, "app", "sw", "offline-page.ts")],
+  bundle: true,
+  format: "iife",
+  target: "es2020",
+  minify: true,
+  outfile: path.join(client, "offline.js"),
+  tsconfig: path.join(root, "tsconfig.json"),
+  logLevel: "error",
+});
 
 const bundled = path.join(buildDir, "service-worker.bundle.js");
 await build({

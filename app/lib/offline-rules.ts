@@ -21,6 +21,16 @@ export type OfflineRule = "page" | "invitation-link" | "thumbnail" | "asset" | "
 /** The precached offline page (both languages; scripts/build-sw.mjs writes it at build time). */
 export const OFFLINE_PAGE = "/offline.html";
 
+/**
+ * The service worker's own caches, named here once: the worker writes them and the offline page's
+ * script reads `pages` to offer only the pages this browser holds. The names carry a version: a
+ * change of what they hold gets a new name, the old one is dropped.
+ * - `pages`: a guest's pages, kept per URL;
+ * - `thumbnails`: the photos' thumbnails a guest saw;
+ * - `held`: the invitation this browser holds (its code), for `/i/{code}` offline.
+ */
+export const OFFLINE_CACHES = { pages: "guest-pages-v1", thumbnails: "thumbnails-v1", held: "held-invitation-v1" } as const;
+
 /** Paths never kept, whatever else matches: the couple's and the door's screens, the API, the setup. */
 const NEVER = /^\/(?:admin|api|recepcion|setup)(?:[/.]|$)/i;
 const PAGE = /^\/(?:|confirm|gallery|mesa\/[^/.]+)$/i;

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { bool, db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import type { Dish } from "~/lib/menu";
-import { checkTable, firstName, MAX_TABLES, type TableInputError } from "~/lib/tables";
+import { checkTable, firstName, MAX_TABLES, tableNameKey, type TableInputError } from "~/lib/tables";
 import { listDishes } from "~/models/menu.server";
 import { getSetting, setSetting } from "~/models/site-settings.server";
 
@@ -45,9 +45,21 @@ export async function listTables(executor: Executor = db()): Promise<SeatingTabl
   return rows.map(toTable);
 }
 
-export type TableError = TableInputError | "tooManyTables" | "notFound";
+export type TableError = TableInputError | "tooManyTables" | "notFound" | "nameTaken";
 
-/** 'Agregar mesa': checked, placed last, with its token made now (it never changes). */
+/**
+ * Whether another table already has this name (the same once trimmed, case aside): a new name
+ * must tell its table apart. Read inside the writing transaction (one writer at a time on both
+ * engines), not a unique index: a database may already hold two tables of one name, and they still
+ * read, seat people and may keep their names.
+ */
+async function nameTaken(trx: Executor, name: string, exceptId: number | null): Promise<boolean> {
+  const key = tableNameKey(name);
+  const rows = await trx.selectFrom("seating_tables").select(["id", "name"]).execute();
+  return rows.some((row) => Number(row.id) !== exceptId && tableNameKey(row.name) === key);
+}
+
+/** 'Agregar mesa': checked, a name no other table has, placed last, with its token made now (it never changes). */
 export async function createTable(input: {
   name?: string;
   seats?: number | string;
@@ -62,18 +74,31 @@ export async function createTable(input: {
         .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("position").as("last")])
         .executeTakeFirstOrThrow();
       if (Number(count) >= MAX_TABLES) return { ok: false as const, error: "tooManyTables" as const };
+      if (await nameTaken(trx, checked.name, null)) return { ok: false as const, error: "nameTaken" as const };
       const row = { name: checked.name, seats: checked.seats, token: newTableToken(), position: Number(last ?? 0) + 1 };
       const { id } = await trx.insertInto("seating_tables").values(row).returning("id").executeTakeFirstOrThrow();
       return { ok: true as const, table: toTable({ id, ...row }) };
     });
 }
 
-/** Renames a table or changes its seats (fewer seats than people is a warning, not a refusal). */
+/**
+ * Renames a table or changes its seats (fewer seats than people is a warning, not a refusal). A new
+ * name no other table has; its own name kept (or its case changed) is always allowed, even where
+ * an older database already holds another table of that name.
+ */
 export async function updateTable(id: number, input: { name?: string; seats?: number | string }): Promise<{ ok: true } | { ok: false; error: TableError }> {
   const checked = checkTable(input);
   if (!checked.ok) return checked;
-  const result = await db().updateTable("seating_tables").set({ name: checked.name, seats: checked.seats }).where("id", "=", id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 ? { ok: true } : { ok: false, error: "notFound" };
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await trx.selectFrom("seating_tables").select("name").where("id", "=", id).executeTakeFirst();
+      if (!current) return { ok: false as const, error: "notFound" as const };
+      if (tableNameKey(current.name) !== tableNameKey(checked.name) && (await nameTaken(trx, checked.name, id)))
+        return { ok: false as const, error: "nameTaken" as const };
+      await trx.updateTable("seating_tables").set({ name: checked.name, seats: checked.seats }).where("id", "=", id).execute();
+      return { ok: true as const };
+    });
 }
 
 /** Removes a table; its people go back to 'Sin mesa' in the same transaction. False when it did not exist. */

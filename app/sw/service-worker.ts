@@ -11,7 +11,7 @@ import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import type { WorkboxPlugin } from "workbox-core/types";
-import { OFFLINE_PAGE, offlineRule, pageOfDataPath } from "~/lib/offline-rules";
+import { OFFLINE_CACHES, OFFLINE_PAGE, offlineRule, pageOfDataPath } from "~/lib/offline-rules";
 
 type Extendable = Event & { waitUntil(promise: Promise<unknown>): void };
 type MessageLike = Extendable & { data: unknown };
@@ -24,10 +24,7 @@ type Scope = {
 const sw = self as unknown as Scope;
 const origin = sw.location.origin;
 
-// The names carry a version: a change of what they hold gets a new name, the old one is dropped.
-const PAGES = "guest-pages-v1";
-const THUMBNAILS = "thumbnails-v1";
-const HELD = "held-invitation-v1";
+const { pages: PAGES, thumbnails: THUMBNAILS, held: HELD } = OFFLINE_CACHES;
 const HELD_KEY = `${origin}/__held-invitation`;
 
 const precache = new PrecacheController();

@@ -93,6 +93,7 @@ test("without signal a guest still opens their invitation with their table, the 
     await page.goto("/mesa/sin-visitar");
     await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "You are offline" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Tu invitación" })).toHaveAttribute("href", "/confirm");
     await expect(page.getByRole("link", { name: "Galería" })).toHaveAttribute("href", "/gallery");
     await expectNoSeriousA11yViolations(page, "the offline page");
@@ -102,14 +103,63 @@ test("without signal a guest still opens their invitation with their table, the 
     await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Secciones del panel" })).toHaveCount(0);
 
+    // The English visitor opened only the home page: only it is offered.
     await english.page.goto("/gallery");
     await expect(english.page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
-    await expect(english.page.getByRole("link", { name: "Your invitation" })).toBeVisible();
+    await expect(english.page.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(english.page.getByRole("link", { name: "Your invitation" })).toHaveCount(0);
+    await expect(english.page.getByRole("link", { name: "Gallery" })).toHaveCount(0);
     await english.page.goto("/");
     await expect(english.page.getByRole("heading", { level: 1, name: "Valeria & Sebastián" })).toBeVisible();
 
     await english.ctx.close();
     await ctx.close();
+  } finally {
+    if (!stopped) await server.stop();
+  }
+});
+
+test("the offline page offers only the pages this browser keeps, and says so when it keeps none @js-only", async ({ browser }, testInfo) => {
+  test.slow();
+  const server = await startServer({});
+  let stopped = false;
+  try {
+    // A visitor who saw the home page and the gallery, never an invitation.
+    const visitor = await newContext(browser, server, testInfo, "es");
+    await visitor.page.goto("/");
+    await workerReady(visitor.page);
+    for (const path of ["/", "/gallery"]) {
+      const response = await visitor.page.goto(path);
+      expect(response?.fromServiceWorker(), path).toBe(true);
+      await expect(visitor.page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    }
+    // Someone, in English, who opened only the couple's panel: nothing of it is kept.
+    const couple = await newContext(browser, server, testInfo, "en");
+    await couple.page.goto("/admin");
+    await workerReady(couple.page);
+
+    await server.stop();
+    stopped = true;
+
+    await visitor.page.goto("/mesa/sin-visitar");
+    await expect(visitor.page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
+    await expect(visitor.page.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/");
+    await expect(visitor.page.getByRole("link", { name: "Galería" })).toHaveAttribute("href", "/gallery");
+    await expect(visitor.page.getByRole("link", { name: "Tu invitación" })).toHaveCount(0);
+    await expect(visitor.page.getByText("Este teléfono aún no guarda ninguna página del sitio para abrirla sin conexión.")).toBeHidden();
+    // The links lead to the kept pages.
+    await visitor.page.getByRole("link", { name: "Galería" }).click();
+    await expect(visitor.page).toHaveURL(/\/gallery$/);
+    await expect(visitor.page.getByRole("heading", { level: 1, name: "Sin conexión" })).toHaveCount(0);
+
+    await couple.page.goto("/gallery");
+    await expect(couple.page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+    await expect(couple.page.getByText("This phone has not kept any page of the site to open offline yet.")).toBeVisible();
+    await expect(couple.page.getByRole("link")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(couple.page, "the offline page with nothing kept");
+
+    await couple.ctx.close();
+    await visitor.ctx.close();
   } finally {
     if (!stopped) await server.stop();
   }

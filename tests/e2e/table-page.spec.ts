@@ -321,6 +321,57 @@ test("with JavaScript, a photo chosen on a table's page without signal waits ('E
   }
 });
 
+for (const lng of ["es", "en"] as const) {
+  const text = {
+    es: {
+      region: "Sube tus fotos",
+      pick: "Elegir una foto",
+      send: "Confirmar subida",
+      busy: "Subiendo...",
+      waiting: "Esperando conexión",
+      list: "Fotos y vídeos por enviar",
+    },
+    en: {
+      region: "Share your photos",
+      pick: "Choose a photo",
+      send: "Confirm upload",
+      busy: "Uploading...",
+      waiting: "Waiting for connection",
+      list: "Photos and videos to send",
+    },
+  }[lng];
+  test(`offline on a table's page, a photo kept in the queue leaves the form ready: a second is queued at once (${lng}) @js-only`, async ({
+    browser,
+  }, testInfo) => {
+    const data = new TestData(dayBefore);
+    const section = await data.createSection({ name: `Fotos de las mesas (otra ${lng})` });
+    const [tulipan] = await seatTables(dayBefore, [{ name: `Tulipán ${lng}`, people: [] }]);
+    const { ctx, page } = await context(browser, dayBefore, testInfo, "es");
+    try {
+      await chooseTablesSection(page, section);
+      await setLanguage(page, dayBefore, lng);
+      await page.goto(`/mesa/${tulipan}`);
+      const upload = page.getByRole("region", { name: text.region });
+      await page.waitForLoadState("networkidle");
+      await ctx.setOffline(true);
+      for (const [i, name] of ["uno.jpg", "dos.jpg"].entries()) {
+        await upload.getByLabel(text.pick).setInputFiles({ name, mimeType: "image/jpeg", buffer: await jpeg(640, 480) });
+        await upload.getByRole("button", { name: text.send }).click();
+        await expect(upload.getByRole("status").filter({ hasText: `${text.waiting} (${i + 1})` })).toBeVisible();
+        // Kept in the queue, nothing being sent: the form is ready again with its own label.
+        await expect(upload.getByRole("button", { name: text.send })).toBeEnabled();
+        await expect(upload.getByRole("button", { name: text.busy })).toHaveCount(0);
+      }
+      await expect(upload.getByRole("list", { name: text.list }).getByRole("listitem")).toHaveCount(2);
+      await ctx.setOffline(false);
+      await expect(upload.getByText(new RegExp(text.waiting))).toHaveCount(0, { timeout: 30_000 });
+    } finally {
+      await ctx.close();
+      await data.cleanup();
+    }
+  });
+}
+
 test("a photo queued offline on a table's page, the page closed: the gallery opened online sends it once, still tagged with the table @js-only", async ({
   browser,
 }, testInfo) => {

@@ -243,6 +243,70 @@ test("in English: the screen, the totals and the guest's table", async ({ browse
   await admin.context.close();
 });
 
+for (const lng of ["es", "en"] as const) {
+  const text = {
+    es: {
+      tab: "Mesas",
+      name: "Nombre o número",
+      seats: "Puestos",
+      add: "Agregar mesa",
+      edit: "Cambiar nombre o puestos",
+      save: "Guardar mesa",
+      taken: "Ya hay una mesa con ese nombre.",
+    },
+    en: {
+      tab: "Tables",
+      name: "Name or number",
+      seats: "Seats",
+      add: "Add table",
+      edit: "Change name or seats",
+      save: "Save table",
+      taken: "There is already a table with that name.",
+    },
+  }[lng];
+  test(`a name another table has is refused on its field, in a new table and a rename; a table keeps its own name in another case (${lng})`, async ({
+    browser,
+  }, testInfo) => {
+    const project = jsDisabled(testInfo) ? "sin" : "con";
+    const [first, other] = [`Mesa Única ${lng} ${project}`, `Mesa Otra ${lng} ${project}`];
+    const admin = await openBrowser(browser, testInfo, server.baseURL, lng);
+    const page = admin.page;
+    await login(page, { lng });
+    await page.getByRole("link", { name: text.tab, exact: true }).click();
+    await addTable(page, first, "8", lng);
+    await addTable(page, other, "6", lng);
+
+    // The same name again, with other spaces and case: refused on the name field, nothing added.
+    const addForm = page.locator("form").filter({ has: page.getByRole("button", { name: text.add }) });
+    await addForm.getByLabel(text.name).fill(`  ${first.toUpperCase()} `);
+    await addForm.getByLabel(text.seats).fill("4");
+    await addForm.getByRole("button", { name: text.add }).click();
+    await expect(addForm.getByLabel(text.name)).toHaveAccessibleDescription(text.taken);
+    await expect(addForm.getByLabel(text.name)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("region", { name: new RegExp(`^${first}$`, "i") })).toHaveCount(1);
+
+    // Renaming the other table to it: refused on that form's field; the table keeps its name.
+    const otherCard = card(page, other);
+    await otherCard.getByText(text.edit).click();
+    await otherCard.getByLabel(text.name).fill(first.toLowerCase());
+    await otherCard.getByRole("button", { name: text.save }).click();
+    await expect(otherCard.getByLabel(text.name)).toHaveAccessibleDescription(text.taken);
+    await expect(card(page, other)).toBeVisible();
+    await expect(page.getByRole("region", { name: new RegExp(`^${first}$`, "i") })).toHaveCount(1);
+    // Only the form that was sent says so.
+    await expect(card(page, first).getByLabel(text.name)).not.toHaveAttribute("aria-invalid", "true");
+
+    // A table renamed to its own name in another case: saved.
+    const firstCard = card(page, first);
+    await firstCard.getByText(text.edit).click();
+    await firstCard.getByLabel(text.name).fill(first.toUpperCase());
+    await firstCard.getByRole("button", { name: text.save }).click();
+    await expect(card(page, first.toUpperCase())).toBeVisible();
+    await expect(card(page, first)).toHaveCount(0);
+    await admin.context.close();
+  });
+}
+
 test("'Mesas' links to the printables: table cards, place cards and the entrance's list", async ({ browser }, testInfo) => {
   const admin = await openBrowser(browser, testInfo, server.baseURL);
   await login(admin.page);

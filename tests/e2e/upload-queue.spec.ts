@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, jpeg, openSection, test } from "./fixtures";
+import { chooseLanguage, expect, jpeg, openSection, test } from "./fixtures";
 import { mp4, pdf } from "../helpers/video-fixtures";
 
 /**
@@ -37,14 +37,15 @@ test.describe("uploads wait for the signal", () => {
     await context.setOffline(true);
     await chooseAndSend(page, scope, await twoPhotosAndAVideo());
     await expect(scope.getByRole("status").filter({ hasText: "Esperando conexión (3)" })).toBeVisible();
-    const list = scope.getByRole("list", { name: "Fotos elegidas" });
+    // Kept in the queue: its list tells each file's state (the form is ready for more).
+    const list = scope.getByRole("list", { name: "Fotos y vídeos por enviar" });
     await expect(list.getByRole("listitem").filter({ hasText: "baile.mp4" })).toContainText("Esperando conexión");
     await expect(list.getByRole("button", { name: "Quitar mesa-uno.jpg" })).toBeVisible();
     expect(await mediaNames(data, section.id)).toEqual([]);
 
     await context.setOffline(false);
-    // The batch's summary (a toast), once every file has its answer.
-    await expect(page.getByText("3 de 3 fotos subidas.").first()).toBeVisible({ timeout: 30_000 });
+    for (const name of ["mesa-uno.jpg", "mesa-dos.jpg", "baile.mp4"])
+      await expect(list.getByRole("listitem").filter({ hasText: name })).toContainText("Enviada", { timeout: 30_000 });
     await expect(scope.getByText(/Esperando conexión/)).toHaveCount(0);
     expect(await mediaNames(data, section.id)).toEqual(["baile.mp4", "mesa-dos.jpg", "mesa-uno.jpg"]);
     // Nothing is left to send: the gallery opened again sends nothing more.
@@ -53,6 +54,61 @@ test.describe("uploads wait for the signal", () => {
     await expect(page.getByRole("list", { name: "Fotos y vídeos por enviar" })).toHaveCount(0);
     expect(await mediaNames(data, section.id)).toEqual(["baile.mp4", "mesa-dos.jpg", "mesa-uno.jpg"]);
   });
+
+  for (const lng of ["es", "en"] as const) {
+    const text = {
+      es: {
+        open: "Ver fotos de",
+        pick: "Subir foto",
+        send: "Confirmar subida",
+        busy: "Subiendo...",
+        waiting: "Esperando conexión",
+        list: "Fotos y vídeos por enviar",
+      },
+      en: {
+        open: "See photos of",
+        pick: "Upload photo",
+        send: "Confirm upload",
+        busy: "Uploading...",
+        waiting: "Waiting for connection",
+        list: "Photos and videos to send",
+      },
+    }[lng];
+    test(`offline, a photo kept in the queue leaves the form ready: another can be queued at once (${lng}) @js-only`, async ({ page, context, data }) => {
+      test.setTimeout(60_000);
+      const section = await data.createSection({ name: `Otra más ${lng} ${Date.now()}` });
+      await chooseLanguage(page, lng);
+      await page.goto("/gallery");
+      await page.getByRole("link", { name: `${text.open} ${section.name}` }).click();
+      const scope = page.getByRole("dialog", { name: section.name });
+      await expect(scope).toBeVisible();
+      await context.setOffline(true);
+      const queueOne = async (name: string) => {
+        const chooser = page.waitForEvent("filechooser");
+        await scope.getByRole("button", { name: text.pick }).click();
+        await (await chooser).setFiles({ name, mimeType: "image/jpeg", buffer: await jpeg(640, 480) });
+        await scope.getByRole("button", { name: text.send }).click();
+      };
+      await queueOne("primera.jpg");
+      await expect(scope.getByRole("status").filter({ hasText: `${text.waiting} (1)` })).toBeVisible();
+      // Kept in the queue, nothing is being sent: the form is ready for the next photo, never 'Subiendo...'.
+      await expect(scope.getByRole("button", { name: text.pick })).toBeEnabled();
+      await expect(scope.getByRole("button", { name: text.busy })).toHaveCount(0);
+      await queueOne("segunda.jpg");
+      await expect(scope.getByRole("status").filter({ hasText: `${text.waiting} (2)` })).toBeVisible();
+      await expect(scope.getByRole("button", { name: text.pick })).toBeEnabled();
+      // The queue's list tells each file's state.
+      const list = scope.getByRole("list", { name: text.list });
+      await expect(list.getByRole("listitem")).toHaveCount(2);
+      for (const name of ["primera.jpg", "segunda.jpg"]) await expect(list.getByRole("listitem").filter({ hasText: name })).toContainText(text.waiting);
+      expect(await mediaNames(data, section.id)).toEqual([]);
+
+      await context.setOffline(false);
+      for (const name of ["primera.jpg", "segunda.jpg"])
+        await expect(list.getByRole("listitem").filter({ hasText: name })).toContainText(lng === "es" ? "Enviada" : "Sent", { timeout: 30_000 });
+      expect(await mediaNames(data, section.id)).toEqual(["primera.jpg", "segunda.jpg"]);
+    });
+  }
 
   test("queued offline, the page closed: the gallery opened again online sends the three, once @js-only", async ({ page, context, data }) => {
     test.setTimeout(90_000);
@@ -90,9 +146,12 @@ test.describe("uploads wait for the signal", () => {
     await scope.getByRole("button", { name: "Quitar mesa-uno.jpg" }).click();
     await expect(scope.getByRole("status").filter({ hasText: "Esperando conexión (1)" })).toBeVisible();
     await context.setOffline(false);
-    await expect(scope.getByRole("list", { name: "Fotos elegidas" }).getByRole("listitem").filter({ hasText: "mesa-dos.jpg" })).toContainText("Subida", {
-      timeout: 30_000,
-    });
+    await expect(scope.getByRole("list", { name: "Fotos y vídeos por enviar" }).getByRole("listitem").filter({ hasText: "mesa-dos.jpg" })).toContainText(
+      "Enviada",
+      {
+        timeout: 30_000,
+      },
+    );
     expect(await mediaNames(data, section.id)).toEqual(["mesa-dos.jpg"]);
   });
 

@@ -83,6 +83,18 @@ describe("the seating plan's API", () => {
     expect(made.json).toMatchObject({ name: "Mesa 9", seats: 8 });
     expect(made.json.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect((await seatingPlan()).tables.map((t) => t.name)).toEqual(["Mesa 9"]);
+    // A name another table has (trimmed, whatever its case): 409 with the reason in the caller's language, nothing made.
+    expect(await call(tablesRoute, "POST", "/api/tables", { name: " mesa 9 ", seats: 4 })).toEqual({
+      status: 409,
+      json: { error: "Ya hay una mesa con ese nombre." },
+    });
+    expect(await call(tablesRoute, "POST", "/api/tables", { name: "MESA 9", seats: 4 }, { Authorization: `Bearer ${TOKEN}`, "Accept-Language": "en" })).toEqual(
+      {
+        status: 409,
+        json: { error: "There is already a table with that name." },
+      },
+    );
+    expect((await seatingPlan()).tables.map((t) => [t.name, t.seats])).toEqual([["Mesa 9", 8]]);
     expect(await tablesPublished()).toBe(false);
     expect(await call(publishedRoute, "PUT", "/api/tables/published", { published: true })).toEqual({ status: 200, json: { success: true, published: true } });
     expect(await tablesPublished()).toBe(true);

@@ -13,6 +13,7 @@ import {
   tablesPublished,
   updateTable,
 } from "~/models/tables.server";
+import { db } from "~/infra/db.server";
 import { useTestDatabase } from "./helpers/test-db";
 
 /** The seating plan ('Mesas'): its pure checks, then the store's rules (app/models/tables.server.ts). */
@@ -61,6 +62,43 @@ describe("the seating plan", () => {
     expect((await listTables()).map((t) => [t.name, t.seats, t.token])).toEqual([
       ["Mesa de los novios", 12, a.token],
       ["Mesa 2", 10, b.token],
+    ]);
+  });
+
+  it("a name already used by another table is refused (trimmed, whatever its case), in create and in rename; a table keeps its own name", async () => {
+    const one = await table("Mesa 1", 8);
+    const two = await table("Mesa 2", 6);
+    for (const name of ["Mesa 1", "  mesa   1 ", "MESA 1"]) expect(await createTable({ name, seats: 4 })).toEqual({ ok: false, error: "nameTaken" });
+    expect(await createTable({ name: "Mésa 1", seats: 4 })).toMatchObject({ ok: true });
+    expect(await updateTable(two.id, { name: " mesa 1", seats: 6 })).toEqual({ ok: false, error: "nameTaken" });
+    // Its own name, or a change of its case, is no clash; the seats change with it.
+    expect(await updateTable(one.id, { name: "Mesa 1", seats: 10 })).toEqual({ ok: true });
+    expect(await updateTable(one.id, { name: "MESA 1", seats: 10 })).toEqual({ ok: true });
+    expect((await listTables()).map((t) => [t.name, t.seats])).toEqual([
+      ["MESA 1", 10],
+      ["Mesa 2", 6],
+      ["Mésa 1", 4],
+    ]);
+  });
+
+  it("tables already sharing a name (kept from before the rule) still read, rename and seat people", async () => {
+    // Written straight into the store, as an older database may hold them.
+    for (const token of ["dup-a", "dup-b"]) await db().insertInto("seating_tables").values({ name: "Mesa 1", seats: 8, token, position: 1 }).execute();
+    const [a, b] = await listTables();
+    const garcia = await confirmed("Ana García");
+    expect(await seatGuests([{ guestId: garcia.guests[0].id, tableId: b.id }])).toEqual({ ok: true, moved: 1 });
+    expect((await seatingPlan()).tables.map((t) => [t.name, t.people.length])).toEqual([
+      ["Mesa 1", 0],
+      ["Mesa 1", 1],
+    ]);
+    // Either may keep its (shared) name while its seats change; a new name must be free.
+    expect(await updateTable(a.id, { name: "Mesa 1", seats: 6 })).toEqual({ ok: true });
+    expect(await updateTable(a.id, { name: "Mesa 1 bis", seats: 6 })).toEqual({ ok: true });
+    expect(await updateTable(b.id, { name: "mesa 1 BIS", seats: 9 })).toEqual({ ok: false, error: "nameTaken" });
+    expect(await updateTable(b.id, { name: "Mesa 1", seats: 9 })).toEqual({ ok: true });
+    expect((await listTables()).map((t) => [t.name, t.seats])).toEqual([
+      ["Mesa 1 bis", 6],
+      ["Mesa 1", 9],
     ]);
   });
 

@@ -186,6 +186,8 @@ function DropZone({
 function TableCard({ table, tables, move, chosen }: { table: PlanTable; tables: PlanTable[]; move: Move; chosen: Record<string, string> }) {
   const { t } = useTranslation("tables");
   const titleId = `table-${table.id}-title`;
+  const actionData: AdminActionData | undefined = useActionData<typeof action>();
+  const editRefused = actionData?.ok === false && actionData.intent === "saveTable" && actionData.initialValue?.id === String(table.id);
   return (
     <DropZone tableId={table.id} move={move} className="card admin-card table-card" labelledBy={titleId}>
       <h3 id={titleId}>{table.name}</h3>
@@ -193,7 +195,8 @@ function TableCard({ table, tables, move, chosen }: { table: PlanTable; tables: 
         {t("occupancy", { count: table.people.length, seats: table.seats })} · {t("free", { count: table.free })}
       </p>
       {table.people.length === 0 ? <p className="admin-muted">{t("empty")}</p> : <Groups people={table.people} tables={tables} move={move} chosen={chosen} />}
-      <details className="table-edit">
+      {/* Open again when its rename was refused without JavaScript: the reason is shown inside. */}
+      <details className="table-edit" open={editRefused || undefined}>
         <summary>{t("editTable")}</summary>
         <EditTableForm table={table} />
         <ConfirmAction
@@ -302,12 +305,31 @@ function Person({
   );
 }
 
-function TableFields({ table }: { table?: PlanTable }) {
+/** A table form's refusal: the messages of each field (shown on it), the rest (shown below), and what was sent. */
+function refusalOf(result: AdminActionData | undefined) {
+  if (!result || result.ok) return null;
+  const { name, seats, ...rest } = result.error ?? {};
+  return { name: name ?? [], seats: seats ?? [], form: Object.values(rest).flatMap((v) => v ?? []), sent: result.initialValue };
+}
+type TableRefusal = ReturnType<typeof refusalOf>;
+
+function TableFields({ table, refused, idPrefix }: { table?: PlanTable; refused: TableRefusal; idPrefix: string }) {
   const { t } = useTranslation("tables");
+  const { t: tAll } = useTranslation();
+  const message = (keys: string[] | undefined) => (keys?.length ? keys.map((key) => tAll(key)).join(" ") : undefined);
   return (
     <>
-      <TextInput name="name" label={t("name")} defaultValue={table?.name} maxLength={MAX_TABLE_NAME_LENGTH} size="md" />
       <TextInput
+        id={`${idPrefix}-name`}
+        name="name"
+        label={t("name")}
+        defaultValue={refused?.sent?.name ?? table?.name}
+        maxLength={MAX_TABLE_NAME_LENGTH}
+        size="md"
+        error={message(refused?.name)}
+      />
+      <TextInput
+        id={`${idPrefix}-seats`}
         name="seats"
         label={t("seats")}
         type="number"
@@ -315,8 +337,9 @@ function TableFields({ table }: { table?: PlanTable }) {
         min={MIN_TABLE_SEATS}
         max={MAX_TABLE_SEATS}
         step={1}
-        defaultValue={table ? String(table.seats) : ""}
+        defaultValue={refused?.sent?.seats ?? (table ? String(table.seats) : "")}
         size="md"
+        error={message(refused?.seats)}
       />
     </>
   );
@@ -325,11 +348,14 @@ function TableFields({ table }: { table?: PlanTable }) {
 function EditTableForm({ table }: { table: PlanTable }) {
   const { t } = useTranslation("tables");
   const save = useAdminAction("saveTable", `save-table-${table.id}`);
+  // A plain post's refusal reaches every table's form: only the one it names shows it.
+  const refused = refusalOf(save.result);
+  const mine = refused && (!refused.sent?.id || refused.sent.id === String(table.id)) ? refused : null;
   return (
     <AdminForm action={save} className="admin-form">
       <input type="hidden" name="id" value={table.id} />
-      <TableFields table={table} />
-      <FormErrors id={`table-${table.id}-errors`} errors={save.errors} />
+      <TableFields table={table} refused={mine} idPrefix={`table-${table.id}`} />
+      <FormErrors id={`table-${table.id}-errors`} errors={mine?.form} />
       <Button type="submit" size="md" disabled={save.busy}>
         {t("save")}
       </Button>
@@ -346,8 +372,8 @@ function AddTableForm() {
     <section aria-labelledby="tables-add-title">
       <h3 id="tables-add-title">{t("addTitle")}</h3>
       <AdminForm action={add} className="card admin-card admin-form" key={formKey}>
-        <TableFields />
-        <FormErrors id="add-table-errors" errors={add.errors} />
+        <TableFields refused={refusalOf(add.result)} idPrefix="add-table" />
+        <FormErrors id="add-table-errors" errors={refusalOf(add.result)?.form} />
         <Button type="submit" size="md" disabled={add.busy}>
           {t("add")}
         </Button>

@@ -15,7 +15,22 @@ type TablesIntent = z.infer<typeof tablesTabSchema>["intent"];
 const FAILED = "tables:failed";
 const failures: Record<TablesIntent, string> = { addTable: FAILED, saveTable: FAILED, deleteTable: FAILED, seatGuests: FAILED, publishTables: FAILED };
 
-const refusal = (intent: TablesIntent, error: TableError | SeatError) => failed(intent, `tables:errors.${error}`, error === "notFound" ? 404 : 400);
+const STATUS: Partial<Record<TableError | SeatError, number>> = { notFound: 404, nameTaken: 409 };
+const refusal = (intent: TablesIntent, error: TableError | SeatError) => failed(intent, `tables:errors.${error}`, STATUS[error] ?? 400);
+
+/** The field a table's refusal belongs to: its form shows it there (conform's shape: errors by field name). */
+const FIELD: Partial<Record<TableError, "name" | "seats">> = { nameRequired: "name", nameTooLong: "name", nameTaken: "name", seatsOutOfRange: "seats" };
+
+/**
+ * A table's form refused: the message on its field, and what was sent (with the table's id for a
+ * rename), so the form that sent it, and only that one, shows both again, with or without JavaScript.
+ */
+function tableRefusal(input: { intent: "addTable" | "saveTable"; id?: number; name?: string; seats?: string }, error: TableError): AdminResult {
+  const key = `tables:errors.${error}`;
+  const field = FIELD[error] ?? "";
+  const sent = { name: input.name ?? "", seats: input.seats ?? "", ...(input.id === undefined ? {} : { id: String(input.id) }) };
+  return { intent: input.intent, ok: false, status: STATUS[error] ?? 400, error: { [field]: [key] }, toast: { kind: "error", key }, initialValue: sent };
+}
 
 /** "12:3" → guest 12 at table 3; "12:" → guest 12 'Sin mesa' (the schema checked the shape). */
 function movesOf(seat: readonly string[]) {
@@ -31,11 +46,11 @@ export const tablesTab: AdminScreenActions<TablesIntent> = {
   handlers: {
     async addTable(input) {
       const result = await createTable(input);
-      return result.ok ? done(input.intent, "tables:added") : refusal(input.intent, result.error);
+      return result.ok ? done(input.intent, "tables:added") : tableRefusal(input, result.error);
     },
     async saveTable(input) {
       const result = await updateTable(input.id, input);
-      return result.ok ? done(input.intent, "tables:saved") : refusal(input.intent, result.error);
+      return result.ok ? done(input.intent, "tables:saved") : tableRefusal(input, result.error);
     },
     async deleteTable(input) {
       if (!(await removeTable(input.id))) return refusal(input.intent, "notFound");

@@ -35,7 +35,8 @@ interface Item {
  * With JavaScript: pick one photo or a camera roll's worth (up to MAX_UPLOAD_BATCH), see each
  * name, then each goes into the phone's upload queue (kept until the server has it, sent again
  * when the signal comes back: app/lib/upload-queue.ts) and uploads with its own progress and
- * result, two at a time. The server checks everything again. `onBusyChange` gets a way to stop the batch while it runs (null when idle),
+ * result, two at a time. A batch left waiting for the signal stays in the queue and its list, and
+ * the form is ready for the next photos at once. The server checks everything again. `onBusyChange` gets a way to stop the batch while it runs (null when idle),
  * so closing the dialog can ask first.
  */
 export function UploadForm({
@@ -149,6 +150,17 @@ export function UploadForm({
     // A key the queue does not hold yet is a file about to be kept.
     batchIds.every((id) => ["stored", "pending", "refused", "cancelled"].includes(entryOf.get(id)?.status ?? "waiting"));
 
+  // Nothing of the batch is being sent and some of it waits in the queue (no signal, or a limit for
+  // now): the files are safe there, so the form is ready for the next ones at once and the queue's
+  // list below tells each file's state until it arrives.
+  const kept = phase === "uploading" && batchIds.length > 0 && !sending && !settled;
+  useEffect(() => {
+    if (!kept) return;
+    setItems([]);
+    setSummary(null);
+    setPhase("chosen");
+  }, [kept]);
+
   // Closing the dialog asks first only while files are going; files waiting for the signal stay queued.
   useEffect(() => {
     busyChange.current?.(sending ? stop : null);
@@ -206,10 +218,19 @@ export function UploadForm({
               ? t("batch.cancelled")
               : item.error;
   };
-  // This section's files still queued from before (another visit, or a batch the guest closed).
+  // This section's files in the queue outside the form (another visit, a batch the guest closed, or one left waiting for the signal).
   const earlier = queue.entries.filter(
     (entry) => entry.sectionId === sectionId && !entry.tableToken && entry.status !== "cancelled" && !batchIds.includes(entry.id),
   );
+  // One of them arrived: the gallery shows it.
+  const arrived = earlier.filter((entry) => entry.status === "stored" || entry.status === "pending").length;
+  const arrivedBefore = useRef(arrived);
+  useEffect(() => {
+    if (arrived > arrivedBefore.current) revalidator.revalidate();
+    arrivedBefore.current = arrived;
+    // Only when one more has arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrived]);
 
   return (
     <div className="upload">
