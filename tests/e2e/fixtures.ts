@@ -410,6 +410,8 @@ export async function startServer(
 /**
  * Tables made, published and seated through the app's API (bearer token), as 'Mesas' does: each
  * table's people by name among the confirmed ones. Answers each table's token, its card's address.
+ * A table of that name already on the server (a test's retry, or another test on the same server:
+ * two tables never share a name) is used again.
  */
 export async function seatTables(server: { baseURL: string }, tables: { name: string; people: string[] }[]): Promise<string[]> {
   const api = async (path: string, method: string, body?: unknown) => {
@@ -422,9 +424,14 @@ export async function seatTables(server: { baseURL: string }, tables: { name: st
     return response.json();
   };
   await api("/tables/published", "PUT", { published: true });
+  type Plan = { unseated: { id: number; name: string }[]; tables: { id: number; name: string; token: string; people: { id: number; name: string }[] }[] };
+  const before = (await api("/tables", "GET")) as Plan;
   const made: { id: number; token: string }[] = [];
-  for (const table of tables) made.push(await api("/tables", "POST", { name: table.name, seats: 10 }));
-  const plan = (await api("/tables", "GET")) as { unseated: { id: number; name: string }[]; tables: { people: { id: number; name: string }[] }[] };
+  for (const table of tables) {
+    const existing = before.tables.find((t) => t.name.toLowerCase() === table.name.toLowerCase());
+    made.push(existing ?? (await api("/tables", "POST", { name: table.name, seats: 10 })));
+  }
+  const plan = (await api("/tables", "GET")) as Plan;
   const everyone = [...plan.unseated, ...plan.tables.flatMap((t) => t.people)];
   const seats = tables.flatMap((table, i) =>
     table.people.map((name) => {
