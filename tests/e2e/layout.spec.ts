@@ -187,3 +187,18 @@ test("pages reached by client navigation show their own texts, in the chosen lan
   await expect(page.locator("body")).not.toContainText(/\b(home|confirm|gallery|common|nav|footer)[:.][a-z]+[A-Za-z.]*\b/);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
+
+// Search engines and link previews read a page's description; every public page has one, in its language.
+test("the gallery and the RSVP page describe themselves in the visitor's language", async ({ page }) => {
+  for (const [path, es, en] of [
+    ["/gallery", /^Las fotos de nuestra boda/, /^The photos of our wedding/],
+    ["/confirm", /^Confirma tu asistencia/, /^Confirm your attendance/],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", es);
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", en);
+    await page.getByRole("button", { name: "Español" }).click();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", es);
+  }
+});

@@ -12,7 +12,7 @@ import { DECLINE_FETCHER, DeclineStep } from "./DeclineAction";
 import { DeclinedView } from "./DeclinedView";
 import { ExpiredView } from "./ExpiredView";
 import { CONFIRM_FETCHER, InvitationView } from "./InvitationView";
-import { CONFETTI, REDIRECT_AFTER_VALID_CODE_MS } from "~/lib/constants";
+import { CONFETTI, DEFAULT_LANGUAGE, REDIRECT_AFTER_VALID_CODE_MS, type Language } from "~/lib/constants";
 import { isRsvpOpen } from "~/lib/rsvp";
 import { weddingDates } from "~/models/content-dates.server";
 import { loadMenuOptions } from "~/models/menu.server";
@@ -21,7 +21,8 @@ import { canChangeAnswer } from "~/lib/answer-change";
 import { pageTexts } from "~/infra/i18n.server";
 import { showsToasts } from "~/components/layout/useToastsRequested";
 import { routeCss } from "~/components/layout/InlineCss";
-import { coupleNamesIn } from "~/root";
+import { coupleNamesIn, type RootData } from "~/root";
+import type confirmEs from "~/locales/es/confirm.json";
 
 /**
  * Its page shows toasts: the root watches for them (useToastsRequested). A guest's page is kept
@@ -32,7 +33,12 @@ const css = routeCss({ mantine: () => import("~/styles/mantine.css?inline"), con
 export const handle = { ...showsToasts, guestPageCache: true, inlineCss: css.names };
 export const clientLoader = css.clientLoader;
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `RSVP · ${coupleNamesIn(matches)}` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
+  const description = (data?.i18n[lang]?.confirm as typeof confirmEs | undefined)?.metaDescription;
+  return [{ title: `RSVP · ${coupleNamesIn(matches)}` }, ...(description ? [{ name: "description", content: description }] : [])];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { invitation, events, questions, seating, headers, stored } = await loadConfirmPage(request);

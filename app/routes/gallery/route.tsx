@@ -37,9 +37,10 @@ export const clientLoader = css.clientLoader;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const lang: Language = root?.lang === "en" ? "en" : DEFAULT_LANGUAGE;
-  const title = (data?.i18n[lang]?.gallery as typeof galleryEs | undefined)?.metaTitle;
+  const texts = data?.i18n[lang]?.gallery as typeof galleryEs | undefined;
   const names = coupleNamesIn(matches);
-  return [{ title: title ? fillMarks(title, { names }) : names }];
+  if (!texts) return [{ title: names }];
+  return [{ title: fillMarks(texts.metaTitle, { names }) }, { name: "description", content: texts.metaDescription }];
 };
 
 /** The upload's Server-Timing (receive, process) and a refusal's Retry-After reach the answer; cookies are kept by Remix. */
