@@ -27,9 +27,9 @@ async function workerReady(page: Page) {
   await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
 }
 
-/** The server stopped (its data kept): nothing answers at its address. */
+/** The server gone at once (its data kept; a graceful stop would wait for the browser's open connections): nothing answers at its address. */
 async function signalGone(server: Server) {
-  server.kill("SIGTERM");
+  server.kill("SIGKILL");
   await expect
     .poll(() =>
       fetch(`${server.baseURL}/healthz`).then(
