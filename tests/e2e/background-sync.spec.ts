@@ -144,7 +144,7 @@ test("a photo queued without signal, every page of the site closed: the sync fir
   }
 });
 
-test("a table's page left open: its photo is sent by the sync to its table, and the page's list says 'Enviada' without a reload @js-only", async ({
+test("a table's page left open: the sync waits for the queue's lock, sends its photo to its table, and the page's list says 'Enviada' without a reload @js-only", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -175,14 +175,31 @@ test("a table's page left open: its photo is sent by the sync to its table, and 
     // This page's own sends never get through (its requests only: the worker's are its own);
     // whatever arrives was sent by the worker.
     await page.route(/\/api\/tables\/[^/]+\/media$/, (route) => route.abort("internetdisconnected"));
+    // A sender of the site holds the queue's lock (as this page's own sender does while it sends).
+    await page.evaluate(
+      (lock) =>
+        new Promise<void>((granted) => {
+          void navigator.locks.request(lock, () => {
+            granted();
+            return new Promise<void>((release) => ((window as unknown as { releaseQueue: () => void }).releaseQueue = release));
+          });
+        }),
+      "wedding-upload-queue",
+    );
     const upload = page.getByRole("region", { name: "Sube tus fotos" });
     await upload.getByLabel("Tu nombre").fill("Tío Nardo");
     await upload.getByLabel("Elegir una foto").setInputFiles({ name: "azucena.jpg", mimeType: "image/jpeg", buffer: await jpeg(640, 480) });
     await upload.getByRole("button", { name: "Confirmar subida" }).click();
     const line = upload.getByRole("list", { name: "Fotos y vídeos por enviar" }).getByRole("listitem").filter({ hasText: "azucena.jpg" });
+    await expect(line).toContainText("En espera");
 
+    // The sync fires: the worker waits for the lock, and sends nothing meanwhile.
     const fireSync = await syncFirer(ctx, page, server.baseURL);
     await fireSync();
+    await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0)).toBeGreaterThan(0);
+    expect((await data.section(section.id))?.media ?? []).toEqual([]);
+    await page.evaluate(() => (window as unknown as { releaseQueue: () => void }).releaseQueue());
+
     await expect(line).toContainText("Enviada");
     await expect(upload.getByText(/Esperando conexión/)).toHaveCount(0);
     const slideshow = async (token: string) =>
