@@ -35,6 +35,13 @@ const database = () =>
     upgrade(db) {
       db.createObjectStore(STORE, { keyPath: "id" }).createIndex("createdAt", "createdAt");
     },
+    // A newer build's page or worker wants to upgrade the store: this connection closes (a later
+    // use opens the store again) rather than block the upgrade while this page or worker lives.
+    blocking() {
+      const closing = opened;
+      opened = null;
+      void closing?.then((db) => db.close());
+    },
   }));
 
 /** The store: what waits, oldest first. */
