@@ -66,8 +66,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: "es-ES",
     trace: "off",
-    // The site's service worker (decision 0064) stays out of every spec but the one that tests it
-    // (offline.spec.ts allows it): routes a spec sets on the page are not seen by a worker's fetches.
+    // The site's service worker (decision 0064) stays out of every spec but those that test it
+    // (offline.spec.ts, background-sync.spec.ts allow it): routes a spec sets on the page are not
+    // seen by a worker's fetches.
     serviceWorkers: "block",
   },
   projects: [

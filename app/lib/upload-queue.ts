@@ -4,95 +4,26 @@
  * leaves the queue only when the server has it or refused it. Browser-only, loaded by the gallery's
  * and a table's page's scripts alone (never the home page's).
  *
- * Two halves: the store (`idb`, which a service worker could use as is: no window, no document)
- * and the sender (XMLHttpRequest for its upload progress; one sender across tabs with the Web
- * Locks API where the browser has it).
+ * The store, the addresses, what an answer means and a round of sends are `queued-uploads.ts`,
+ * shared with the service worker. Here: the page's sender (XMLHttpRequest for its upload progress;
+ * one sender across tabs and the service worker with the Web Locks API where the browser has it),
+ * what the page shows, and the Background Sync it asks for where the browser has one (decision
+ * 0071): the service worker then sends what waits when the connection returns, the tab closed or not.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import {
+  queueStore,
+  sendRound,
+  uploadForm,
+  uploadUrl,
+  outcomeOf,
+  UPLOAD_CHANNEL,
+  UPLOAD_QUEUE_LOCK,
+  UPLOAD_SYNC_TAG,
+  type QueuedUpload,
+  type QueueNews,
+  type SendOutcome,
+} from "~/lib/queued-uploads";
 import { UPLOAD_KEY_HEADER } from "~/lib/upload-key";
-
-/** One file waiting to be sent. `id` is the idempotency key the server stores it under. */
-export interface QueuedUpload {
-  id: string;
-  sectionId: number;
-  /** The table card's page it was chosen on, when it was (its token); null from the gallery. `sectionId` is then the tables' section when chosen (the server decides where it goes). */
-  tableToken: string | null;
-  uploaderName: string;
-  file: Blob;
-  name: string;
-  type: string;
-  /** A video's first frame, drawn when it was chosen (sent as its poster, shown as its thumbnail). */
-  poster: Blob | null;
-  createdAt: number;
-}
-
-interface QueueSchema extends DBSchema {
-  uploads: { key: string; value: QueuedUpload; indexes: { createdAt: number } };
-}
-
-const DB_NAME = "wedding-uploads";
-const STORE = "uploads";
-
-let opened: Promise<IDBPDatabase<QueueSchema>> | null = null;
-const database = () =>
-  (opened ??= openDB<QueueSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE, { keyPath: "id" }).createIndex("createdAt", "createdAt");
-    },
-  }));
-
-/** The store: what waits, oldest first. */
-export const queueStore = {
-  async put(item: QueuedUpload): Promise<void> {
-    await (await database()).put(STORE, item);
-  },
-  async all(): Promise<QueuedUpload[]> {
-    return (await database()).getAllFromIndex(STORE, "createdAt");
-  },
-  async remove(id: string): Promise<void> {
-    await (await database()).delete(STORE, id);
-  },
-};
-
-/**
- * Where a queued file is posted: a table card's page's file to its table's address (the server
- * puts it in the tables' section, tagged with the table), any other to the gallery's upload API
- * with its section. Whichever page sends it, a file goes to the one address its key counts for,
- * so it is stored once.
- */
-export const uploadUrl = (item: Pick<QueuedUpload, "sectionId" | "tableToken">) =>
-  item.tableToken ? `/api/tables/${encodeURIComponent(item.tableToken)}/media` : `/api/gallery/sections/${item.sectionId}/media`;
-
-/**
- * What a send came to:
- * - `stored`: the server has it (`pending`: waiting for the couple's review);
- * - `refused`: the server will never take it (too large, not a photo…): dropped, with its message;
- * - `offline`: no answer from the site (no signal, the proxy's 502/503/504 with no message of the site's): kept;
- * - `later`: the site is at a limit for now (429, 409 the same file still arriving, a ceiling's 503 or 507, a 500): kept, with its message;
- * - `cancelled`: stopped on this page.
- */
-export type SendOutcome =
-  | { kind: "stored"; pending: boolean }
-  | { kind: "refused"; message: string | null }
-  | { kind: "offline" }
-  | { kind: "later"; message: string | null }
-  | { kind: "cancelled" };
-
-/** An answer's status and body (JSON with `error`, or anything else) as an outcome. */
-export function outcomeOf(status: number, body: string): SendOutcome {
-  let json: { status?: unknown; error?: unknown } | null = null;
-  try {
-    json = JSON.parse(body) as { status?: unknown; error?: unknown };
-  } catch {
-    // Not the site's answer: a proxy's page, or nothing.
-  }
-  if (status === 201) return { kind: "stored", pending: json?.status === "pending" };
-  const message = typeof json?.error === "string" ? json.error : null;
-  // Nothing from the site, or a gateway's answer without the site's own message.
-  if (status === 0 || ([502, 503, 504].includes(status) && message === null)) return { kind: "offline" };
-  if ([409, 429, 503, 507].includes(status) || status >= 500) return { kind: "later", message };
-  return { kind: "refused", message };
-}
 
 /** Sends one queued file with its key (XMLHttpRequest: the one browser API that reports a body's progress). */
 export function sendUpload(item: QueuedUpload, onProgress: (percent: number) => void): { done: Promise<SendOutcome>; abort: () => void } {
@@ -107,12 +38,7 @@ export function sendUpload(item: QueuedUpload, onProgress: (percent: number) => 
     xhr.onerror = () => resolve({ kind: "offline" });
     xhr.ontimeout = () => resolve({ kind: "offline" });
     xhr.onabort = () => resolve({ kind: "cancelled" });
-    const form = new FormData();
-    // Before the file: the server reads the fields sent ahead of it (a video's poster too).
-    form.set("uploaderName", item.uploaderName);
-    if (item.poster) form.set("poster", item.poster, "poster.jpg");
-    form.set("file", new File([item.file], item.name, { type: item.type }));
-    xhr.send(form);
+    xhr.send(uploadForm(item));
   });
   return { done, abort: () => xhr.abort() };
 }
@@ -138,20 +64,46 @@ export interface QueueSnapshot {
   waitingForConnection: number;
 }
 
-/** Files sent at the same time: a phone on the venue's network shares its bandwidth, the server decodes two at once. */
-const PARALLEL = 2;
 /** The retries' waits while files wait: from 5 s, doubled each time, up to 5 minutes. */
 const FIRST_RETRY_MS = 5_000;
 const LAST_RETRY_MS = 5 * 60_000;
-const LOCK = "wedding-upload-queue";
 
 const KEPT: ReadonlySet<EntryStatus> = new Set(["offline", "later"]);
+
+/** What the list shows of a file once a send (this page's, another tab's or the service worker's) came to `outcome`. */
+export function entryAfter(outcome: SendOutcome): Pick<QueueEntry, "status" | "progress" | "message"> {
+  switch (outcome.kind) {
+    case "stored":
+      return { status: outcome.pending ? "pending" : "stored", progress: 100, message: null };
+    case "refused":
+      return { status: "refused", progress: 0, message: outcome.message };
+    case "cancelled":
+      return { status: "cancelled", progress: 0, message: null };
+    case "later":
+      return { status: "later", progress: 0, message: outcome.message };
+    case "offline":
+      return { status: "offline", progress: 0, message: null };
+  }
+}
+
+type SyncingRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/**
+ * Asks the service worker for a one-off Background Sync (Chromium's): when the browser next has a
+ * connection, the worker sends what waits, whether or not a page of the site is open. Where the
+ * browser has none (Firefox, Safari) or no worker runs, nothing: the page's own retries remain.
+ */
+function askForBackgroundSync() {
+  if (typeof ServiceWorkerRegistration === "undefined" || !("sync" in ServiceWorkerRegistration.prototype) || !navigator.serviceWorker) return;
+  void navigator.serviceWorker.ready.then((registration: SyncingRegistration) => registration.sync?.register(UPLOAD_SYNC_TAG)).catch(() => {});
+}
 
 /**
  * The page's sender: one per page (module state), started by the gallery's or a table's page's script. It sends what
  * the store holds, oldest first, when started, when a file is added, when the browser says it is
- * online again, and on a timer (with backoff) while files wait. Across tabs the Web Lock lets one
- * send; another tab's page shows what it holds and looks again on its timer.
+ * online again, and on a timer (with backoff) while files wait. Across tabs and the service worker
+ * the Web Lock lets one send; another page shows what the sender tells it (its BroadcastChannel)
+ * and looks again on its timer.
  */
 class UploadQueue {
   private entries = new Map<string, QueueEntry>();
@@ -165,6 +117,7 @@ class UploadQueue {
   private started = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private retryMs = FIRST_RETRY_MS;
+  private channel: BroadcastChannel | null = null;
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -210,7 +163,27 @@ class UploadQueue {
       this.retryMs = FIRST_RETRY_MS;
       this.kick();
     });
+    // What another tab or the service worker sends shows here as it happens.
+    if (typeof BroadcastChannel !== "undefined") {
+      this.channel = new BroadcastChannel(UPLOAD_CHANNEL);
+      this.channel.onmessage = (event: MessageEvent<QueueNews>) => this.heard(event.data);
+    }
     void this.refresh().then(() => this.kick());
+  }
+
+  /** Another sender's news: a file it is sending (no 'Quitar' meanwhile), then what became of it; the store is read again. */
+  private heard(news: QueueNews) {
+    const entry = this.entries.get(news.id);
+    if (entry && !this.inFlight.has(news.id)) {
+      if ("sending" in news) this.set(news.id, { status: "uploading", progress: 0, message: null });
+      else this.set(news.id, entryAfter(news.outcome));
+    }
+    if ("outcome" in news) void this.refresh();
+  }
+
+  /** A file in the store as far as this page knows, not being sent by it (waiting, kept, or being sent by another sender). */
+  private stillQueued(entry: QueueEntry) {
+    return entry.status === "waiting" || KEPT.has(entry.status) || (entry.status === "uploading" && !this.inFlight.has(entry.id));
   }
 
   /** Shows what the store holds that this page does not (another visit's or another tab's files). */
@@ -223,9 +196,9 @@ class UploadQueue {
         this.entries.set(item.id, this.entryOf(item, navigator.onLine ? "waiting" : "offline"));
         changed = true;
       }
-    // Sent by another tab meanwhile.
+    // Sent by another tab or the service worker meanwhile.
     for (const entry of this.entries.values())
-      if (!held.has(entry.id) && (entry.status === "waiting" || KEPT.has(entry.status))) {
+      if (!held.has(entry.id) && this.stillQueued(entry)) {
         this.entries.set(entry.id, { ...entry, status: "stored", progress: 100 });
         changed = true;
       }
@@ -247,7 +220,10 @@ class UploadQueue {
     }
     this.emit();
     this.retryMs = FIRST_RETRY_MS;
+    // The page's own sender first (its lock is asked for now), then the Background Sync, which
+    // sends what is still here if the page is closed or the connection is gone.
     this.kick();
+    if (ids.length > 0) askForBackgroundSync();
     return ids;
   }
 
@@ -301,7 +277,7 @@ class UploadQueue {
 
   private scheduleRetry() {
     if (this.timer || this.entries.size === 0) return;
-    const waiting = [...this.entries.values()].some((e) => e.status === "waiting" || KEPT.has(e.status));
+    const waiting = [...this.entries.values()].some((e) => this.stillQueued(e));
     if (!waiting) return;
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -313,7 +289,7 @@ class UploadQueue {
   private async drainWithLock() {
     const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
     if (!locks) return this.drain();
-    await locks.request(LOCK, { ifAvailable: true }, async (lock) => {
+    await locks.request(UPLOAD_QUEUE_LOCK, { ifAvailable: true }, async (lock) => {
       // Another tab is sending: show what it leaves, look again later.
       if (!lock) await this.refresh();
       else await this.drain();
@@ -326,39 +302,33 @@ class UploadQueue {
     if (items.length === 0) return;
     if (!navigator.onLine) {
       for (const item of items) this.set(item.id, { status: "offline", progress: 0 });
+      askForBackgroundSync();
       return;
     }
-    let next = 0;
-    let stop = false;
-    const worker = async () => {
-      while (next < items.length && !stop) {
-        const item = items[next++]!;
-        // Removed ('Quitar') or cancelled since the list was read: never sent.
-        const entry = this.entries.get(item.id);
-        if (!entry || entry.status === "cancelled") continue;
-        this.set(item.id, { status: "uploading", progress: 0, message: null });
+    const round = await sendRound(items, {
+      send: (item) => {
         const sent = sendUpload(item, (progress) => this.set(item.id, { progress }));
         this.inFlight.set(item.id, sent.abort);
-        const outcome = await sent.done;
-        this.inFlight.delete(item.id);
-        if (outcome.kind === "stored") {
-          await queueStore.remove(item.id);
-          this.retryMs = FIRST_RETRY_MS;
-          this.set(item.id, { status: outcome.pending ? "pending" : "stored", progress: 100 });
-        } else if (outcome.kind === "refused") {
-          await queueStore.remove(item.id);
-          this.set(item.id, { status: "refused", message: outcome.message });
-        } else if (outcome.kind === "cancelled") {
-          this.set(item.id, { status: "cancelled" });
-        } else {
-          // Kept for a later try; with no connection the rest wait too.
-          this.set(item.id, { status: outcome.kind, progress: 0, message: outcome.kind === "later" ? outcome.message : null });
-          if (outcome.kind === "offline") stop = true;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: PARALLEL }, worker));
-    if (stop) for (const item of items.slice(next)) if (this.entries.get(item.id)?.status === "waiting") this.set(item.id, { status: "offline", progress: 0 });
+        return sent.done.finally(() => this.inFlight.delete(item.id));
+      },
+      remove: (id) => queueStore.remove(id),
+      // Removed ('Quitar') or cancelled since the list was read: never sent.
+      skip: (item) => {
+        const entry = this.entries.get(item.id);
+        return !entry || entry.status === "cancelled";
+      },
+      started: (item) => this.set(item.id, { status: "uploading", progress: 0, message: null }),
+      finished: (item, outcome) => {
+        if (outcome.kind === "stored") this.retryMs = FIRST_RETRY_MS;
+        this.set(item.id, entryAfter(outcome));
+      },
+      announce: (news) => this.channel?.postMessage(news),
+    });
+    if (round.offline) {
+      // With no connection the rest wait too, and the Background Sync sends them when it returns.
+      for (const item of round.waiting) if (this.entries.get(item.id)?.status === "waiting") this.set(item.id, { status: "offline", progress: 0 });
+      askForBackgroundSync();
+    }
   }
 }
 

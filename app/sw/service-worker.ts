@@ -4,7 +4,9 @@
  * files and their revisions into `self.__WB_MANIFEST`; served as /sw.js (server/main.mjs).
  *
  * It only adds to what the browser does: what `offlineRule` calls "network" is passed through, so
- * the admin, the API, the door, the setup and every POST behave exactly as without it.
+ * the admin, the API, the door, the setup and every POST behave exactly as without it. Where the
+ * browser has Background Sync, it also sends the phone's upload queue when the page asked for it
+ * (decision 0071).
  */
 import { PrecacheController, PrecacheRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
@@ -12,14 +14,17 @@ import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { OFFLINE_CACHES, OFFLINE_PAGE, offlineRule, pageOfDataPath } from "~/lib/offline-rules";
+import { fetchUpload, queueStore, sendRound, UPLOAD_CHANNEL, UPLOAD_QUEUE_LOCK, UPLOAD_SYNC_TAG } from "~/lib/queued-uploads";
 
 type Extendable = Event & { waitUntil(promise: Promise<unknown>): void };
 type MessageLike = Extendable & { data: unknown };
+type SyncLike = Extendable & { tag: string };
 type Scope = {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
   location: Location;
   addEventListener(type: "install" | "activate", listener: (event: Extendable) => void): void;
   addEventListener(type: "message", listener: (event: MessageLike) => void): void;
+  addEventListener(type: "sync", listener: (event: SyncLike) => void): void;
 };
 const sw = self as unknown as Scope;
 const origin = sw.location.origin;
@@ -98,6 +103,43 @@ sw.addEventListener("message", (event) => {
   if (offlineRule({ url: url.href, method: "GET" }, origin) !== "page") return;
   event.waitUntil(keepDocument(url.href).catch(() => {}));
 });
+
+// The page asks for this one-off sync when it queues a file or a send finds no connection; the
+// browser fires it once it has a connection, whether or not a page of the site is open.
+sw.addEventListener("sync", (event) => {
+  if (event.tag === UPLOAD_SYNC_TAG) event.waitUntil(sendQueuedUploads());
+});
+
+/**
+ * Sends every file the queue holds, each to its own address with its key, as the page would
+ * (`sendRound`: a file stored or refused leaves the queue, one kept stays), and tells the open
+ * pages what became of each. It waits for the lock the page's sender holds, so the two never send
+ * at once: what a page sent meanwhile is no longer in the store when the worker reads it. A file
+ * still waiting (no connection, or a limit for now) rejects the sync: the browser fires it again
+ * later.
+ */
+async function sendQueuedUploads(): Promise<void> {
+  const round = async () => {
+    const items = await queueStore.all();
+    if (items.length === 0) return;
+    const channel = new BroadcastChannel(UPLOAD_CHANNEL);
+    try {
+      const { waiting } = await sendRound(items, {
+        send: fetchUpload,
+        remove: (id) => queueStore.remove(id),
+        // Removed from a page ('Quitar') since the list was read: never sent.
+        skip: async (item) => !(await queueStore.has(item.id)),
+        announce: (news) => channel.postMessage(news),
+      });
+      if (waiting.length > 0) throw new Error(`${waiting.length} upload(s) still waiting: the browser syncs again later`);
+    } finally {
+      channel.close();
+    }
+  };
+  const locks = (self.navigator as Navigator | undefined)?.locks;
+  if (locks) await locks.request(UPLOAD_QUEUE_LOCK, round);
+  else await round();
+}
 
 async function rememberInvitation(code: string | null): Promise<void> {
   const cache = await caches.open(HELD);
