@@ -1,3 +1,5 @@
+// Mantine's stylesheet comes with this chunk: the table's page itself has no Mantine before its script runs.
+import "~/styles/mantine.css";
 import { MantineRoot } from "~/components/MantineRoot";
 import { UploadQueueList, useUploadQueue } from "~/components/upload/UploadQueueList";
 

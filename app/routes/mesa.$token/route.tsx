@@ -12,10 +12,10 @@ import { TableUploadForm } from "./TableUploadForm";
 
 /**
  * The upload's result comes back as the flash message (a toast with JavaScript, a line without).
- * Its CSS is in its HTML: no stylesheet to wait for before the first paint.
+ * Its CSS is in its HTML: no stylesheet to wait for before the first paint. Mantine's comes with
+ * the upload queue's list, loaded after hydration (TableQueue).
  */
 const css = routeCss({
-  mantine: () => import("~/styles/mantine.css?inline"),
   "table-card": () => import("~/styles/table-card.css?inline"),
   "upload-queue": () => import("~/styles/upload-queue.css?inline"),
 });
