@@ -34,22 +34,31 @@ function isTyping(target: EventTarget | null) {
  * under the guest's name for it; a strip of lazy thumbnails below. Only the photo shown loads its
  * web-sized file, over its thumbnail while it arrives. A newly uploaded photo is shown.
  */
-export function Carousel({ media }: { media: GalleryMedia[] }) {
+/**
+ * `shown`: how many of this guest's uploads have arrived (the page counts them). A photo appended
+ * after one arrives is this guest's: the viewer shows it. Photos that come with any other refresh of
+ * the page (another guest's, a queue that caught up) leave the viewer where the guest is.
+ */
+export function Carousel({ media, shown = 0 }: { media: GalleryMedia[]; shown?: number }) {
   const { t } = useTranslation("gallery");
   const [index, setIndex] = useState(0);
   const start = useRef<{ x: number; y: number } | null>(null);
   const count = useRef(media.length);
+  const followed = useRef(shown);
   const strip = useRef<HTMLOListElement>(null);
   const current = media.length > 0 ? media[Math.min(index, media.length - 1)] : null;
   const position = Math.min(index, Math.max(media.length - 1, 0));
 
   const go = (delta: number) => setIndex((i) => (Math.min(i, media.length - 1) + delta + media.length) % media.length);
 
-  // A photo just added (the guest's upload) is appended: show it.
+  // A photo just added by this guest's upload is appended: show it.
   useEffect(() => {
-    if (media.length > count.current) setIndex(media.length - 1);
+    if (media.length > count.current && shown !== followed.current) {
+      setIndex(media.length - 1);
+      followed.current = shown;
+    }
     count.current = media.length;
-  }, [media.length]);
+  }, [media.length, shown]);
 
   // Arrow keys work wherever the focus is in the dialog (not while typing).
   useEffect(() => {

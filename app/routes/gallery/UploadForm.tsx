@@ -43,6 +43,7 @@ export function UploadForm({
   sectionId,
   picked,
   onBusyChange,
+  onStored,
   uploaderName: savedName = "",
   videoLimits,
 }: {
@@ -53,6 +54,8 @@ export function UploadForm({
   /** Photos picked before the page's script ran (in the plain form): listed, ready to send. */
   picked?: File[];
   onBusyChange?: (stop: (() => void) | null) => void;
+  /** A photo of this guest's arrived: the section's viewer shows it once the page has it. */
+  onStored?: () => void;
 }) {
   const { t } = useTranslation("gallery");
   const revalidator = useRevalidator();
@@ -177,7 +180,10 @@ export function UploadForm({
     const cancelled = results.every((e) => !e || e.status === "cancelled" || e.status === "stored" || e.status === "pending");
     const lastError = results.reverse().find((e) => e?.status === "refused")?.message ?? null;
     const total = items.length;
-    if (stored > 0) revalidator.revalidate();
+    if (stored > 0) {
+      onStored?.();
+      revalidator.revalidate();
+    }
     if (cancelled && stored < batchIds.length) {
       setPhase("done");
       return;
@@ -226,7 +232,10 @@ export function UploadForm({
   const arrived = earlier.filter((entry) => entry.status === "stored" || entry.status === "pending").length;
   const arrivedBefore = useRef(arrived);
   useEffect(() => {
-    if (arrived > arrivedBefore.current) revalidator.revalidate();
+    if (arrived > arrivedBefore.current) {
+      onStored?.();
+      revalidator.revalidate();
+    }
     arrivedBefore.current = arrived;
     // Only when one more has arrived.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -100,6 +100,8 @@ function GalleryPageContent() {
   // While a batch uploads, closing the dialog asks first (the photos not sent yet would be lost).
   const stopUploads = useRef<(() => void) | null>(null);
   const [confirmingClose, setConfirmingClose] = useState(false);
+  // This guest's uploads that arrived: the section's viewer moves to a photo only when it is theirs.
+  const [uploadsShown, setUploadsShown] = useState(0);
   const close = () => (stopUploads.current ? setConfirmingClose(true) : leave());
   const stopAndLeave = () => {
     stopUploads.current?.();
@@ -111,7 +113,7 @@ function GalleryPageContent() {
   const sectionBody = (s: NonNullable<typeof selected>, withScript: boolean) => (
     <>
       {s.description ? <p className="gallery-description">{s.description}</p> : null}
-      {withScript ? <Carousel media={s.media} /> : <PhotoList media={s.media} />}
+      {withScript ? <Carousel media={s.media} shown={uploadsShown} /> : <PhotoList media={s.media} />}
       {s.media.length > 0 ? (
         <p className="gallery-download-all">
           <a href={`/gallery/${s.id}.zip`} className="button secondary" download>
@@ -129,6 +131,7 @@ function GalleryPageContent() {
             videoLimits={videoLimits}
             picked={picked}
             onBusyChange={(stop) => (stopUploads.current = stop)}
+            onStored={() => setUploadsShown((n) => n + 1)}
           />
         ) : (
           <PlainUploadForm sectionId={s.id} picker={plainPicker} nameInput={plainName} uploaderName={uploaderName} videoLimits={videoLimits} />
