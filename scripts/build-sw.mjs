@@ -96,29 +96,27 @@ ${section("en", en)}
 fs.writeFileSync(path.join(client, "offline.html"), html);
 // Its script (the language, the theme, the links to what is kept), with the caches' names from the
 // one place the worker reads them too (app/lib/offline-rules.ts).
-await build({
-  entryPoints: [path.join(root, "app", "sw", "offline-page.ts")],
-  bundle: true,
-  format: "iife",
-  target: "es2020",
-  minify: true,
-  outfile: path.join(client, "offline.js"),
-  tsconfig: path.join(root, "tsconfig.json"),
-  logLevel: "error",
-});
+/**
+ * One of the worker's scripts (app/sw/), bundled for the browser with the app's paths.
+ * @param {string} entry @param {string} outfile @param {Record<string, string>} [define]
+ */
+const bundle = (entry, outfile, define = {}) =>
+  build({
+    entryPoints: [path.join(root, "app", "sw", entry)],
+    bundle: true,
+    format: "iife",
+    target: "es2020",
+    minify: true,
+    outfile,
+    tsconfig: path.join(root, "tsconfig.json"),
+    define,
+    logLevel: "error",
+  });
+
+await bundle("offline-page.ts", path.join(client, "offline.js"));
 
 const bundled = path.join(buildDir, "service-worker.bundle.js");
-await build({
-  entryPoints: [path.join(root, "app", "sw", "service-worker.ts")],
-  bundle: true,
-  format: "iife",
-  target: "es2020",
-  minify: true,
-  outfile: bundled,
-  tsconfig: path.join(root, "tsconfig.json"),
-  define: { "process.env.NODE_ENV": '"production"' },
-  logLevel: "error",
-});
+await bundle("service-worker.ts", bundled, { "process.env.NODE_ENV": '"production"' });
 
 const { count, size, warnings } = await injectManifest({
   swSrc: bundled,

@@ -1,4 +1,4 @@
-import { normalizeName } from "./names";
+import { nameKey, normalizeName } from "./names";
 
 /**
  * Several events (docs/decisions/0057-events.md): the pure rules, shared by the server and the
@@ -154,10 +154,10 @@ export function groupAttendance(values: readonly string[], people: number) {
 export function attendanceByName(sent: readonly { fullName: string; attends: readonly number[] }[]): (fullName: string) => readonly number[] | undefined {
   const byKey = new Map<string, readonly number[]>();
   for (const s of sent) {
-    const key = normalizeName(s.fullName).toLocaleLowerCase();
+    const key = nameKey(s.fullName);
     if (key && !byKey.has(key)) byKey.set(key, s.attends);
   }
-  return (fullName) => byKey.get(normalizeName(fullName).toLocaleLowerCase());
+  return (fullName) => byKey.get(nameKey(fullName));
 }
 
 /** Per event: people attending, people not (named and not attending, or a "no"'s seats), seats still pending. */

@@ -1,4 +1,4 @@
-import { normalizeName } from "./names";
+import { nameKey, normalizeName } from "./names";
 
 /**
  * The couple's own questions to their guests ('Preguntas'): the rules shared by the confirm form,
@@ -149,7 +149,7 @@ export function applyAnswers(
 ): { ok: true; answers: StoredAnswer[] } | { ok: false; error: AnswerError } {
   const byName = new Map<string, SentAnswers>();
   for (const entry of sent.guests ?? []) {
-    const key = normalizeName(entry.fullName ?? "").toLocaleLowerCase();
+    const key = nameKey(entry.fullName ?? "");
     if (key && entry.answers && !byName.has(key)) byName.set(key, entry.answers);
   }
   const answers: StoredAnswer[] = [];
@@ -168,7 +168,7 @@ export function applyAnswers(
       continue;
     }
     for (const [i, person] of people.entries()) {
-      const own = byName.get(normalizeName(person.fullName).toLocaleLowerCase());
+      const own = byName.get(nameKey(person.fullName));
       const raw = i === 0 ? (sent.primary?.[key] ?? own?.[key]) : own?.[key];
       const error = take(question, raw, i);
       if (error) return { ok: false, error };

@@ -1,4 +1,4 @@
-import { normalizeName } from "./names";
+import { nameKey, normalizeName } from "./names";
 
 /**
  * The couple's menu and the children question: the rules shared by the confirm form, the /api,
@@ -91,13 +91,13 @@ export function applyChoices(
 ): { ok: true; choices: StoredChoice[] } | { ok: false; error: MenuChoiceError } {
   const byName = new Map<string, PersonChoice>();
   for (const entry of sent) {
-    const key = normalizeName(entry.fullName ?? "").toLocaleLowerCase();
+    const key = nameKey(entry.fullName ?? "");
     if (key && !byName.has(key)) byName.set(key, entry);
   }
   const offered = new Set(options.dishes.map((d) => d.id));
   const choices: StoredChoice[] = [];
   for (const [i, guest] of guests.entries()) {
-    const own = byName.get(normalizeName(guest.fullName).toLocaleLowerCase());
+    const own = byName.get(nameKey(guest.fullName));
     const choice: PersonChoice = i === 0 ? { dish: primary.dish || own?.dish, child: primary.child ?? own?.child } : (own ?? {});
     let dishId: number | null = null;
     if (options.askMenu) {

@@ -22,6 +22,11 @@ export function normalizeName(name: string): string {
     .trim();
 }
 
+/** Two names are the same person's or table's when their keys are equal: normalised, case aside. */
+export function nameKey(name: string): string {
+  return normalizeName(name).toLocaleLowerCase();
+}
+
 /**
  * A form field holding a name: normalised, then checked (messages are translation keys).
  * Checked after the transform with refine, not pipe: conform reads an empty string in a piped

@@ -26,14 +26,6 @@ export function checkTable(input: {
   return { ok: true, name, seats };
 }
 
-/**
- * What makes two tables' names the same (normalised like every name, then case aside): the seating
- * selects, the table cards and the door's list tell tables apart by name only.
- */
-export function tableNameKey(name: string): string {
-  return normalizeName(name).toLowerCase();
-}
-
 /** The first word of a name, as the guest's page lists the others at their table ('Con: Ana, Luis'). */
 export function firstName(name: string): string {
   return normalizeName(name).split(" ")[0] ?? "";

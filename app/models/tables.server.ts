@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from "kysely";
 import { bool, db } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import type { Dish } from "~/lib/menu";
-import { checkTable, firstName, MAX_TABLES, tableNameKey, type TableInputError } from "~/lib/tables";
+import { nameKey } from "~/lib/names";
+import { checkTable, firstName, MAX_TABLES, type TableInputError } from "~/lib/tables";
 import { listDishes } from "~/models/menu.server";
 import { getSetting, setSetting } from "~/models/site-settings.server";
 
@@ -54,9 +55,9 @@ export type TableError = TableInputError | "tooManyTables" | "notFound" | "nameT
  * read, seat people and may keep their names.
  */
 async function nameTaken(trx: Executor, name: string, exceptId: number | null): Promise<boolean> {
-  const key = tableNameKey(name);
+  const key = nameKey(name);
   const rows = await trx.selectFrom("seating_tables").select(["id", "name"]).execute();
-  return rows.some((row) => Number(row.id) !== exceptId && tableNameKey(row.name) === key);
+  return rows.some((row) => Number(row.id) !== exceptId && nameKey(row.name) === key);
 }
 
 /** 'Agregar mesa': checked, a name no other table has, placed last, with its token made now (it never changes). */
@@ -94,7 +95,7 @@ export async function updateTable(id: number, input: { name?: string; seats?: nu
     .execute(async (trx) => {
       const current = await trx.selectFrom("seating_tables").select("name").where("id", "=", id).executeTakeFirst();
       if (!current) return { ok: false as const, error: "notFound" as const };
-      if (tableNameKey(current.name) !== tableNameKey(checked.name) && (await nameTaken(trx, checked.name, id)))
+      if (nameKey(current.name) !== nameKey(checked.name) && (await nameTaken(trx, checked.name, id)))
         return { ok: false as const, error: "nameTaken" as const };
       await trx.updateTable("seating_tables").set({ name: checked.name, seats: checked.seats }).where("id", "=", id).execute();
       return { ok: true as const };
