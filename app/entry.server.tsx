@@ -8,6 +8,7 @@ import { inlineCss } from "./styles/inline.server";
 import { getLanguage, i18nFor } from "~/infra/i18n.server";
 import { renderDocumentBody } from "~/infra/render-document.server";
 import { guestPageKey, guestPages } from "~/http/guest-pages.server";
+import { moduleHints } from "~/http/module-hints.server";
 
 export { boot, restoreFromFile, workerStart } from "~/start.server";
 // What server.mjs reads from the app (one home for the origin rule, language, theme and texts).
@@ -41,6 +42,7 @@ export default async function handleRequest(
     // The data Remix encoded for this request's page is not needed: the kept page carries the same.
     void remixContext.serverHandoffStream?.cancel().catch(() => {});
     responseHeaders.append("Server-Timing", 'page;desc="kept"');
+    responseHeaders.set("Link", moduleHints(remixContext));
     return new Response(kept.body, { headers: responseHeaders, status: 200 });
   }
 
@@ -55,6 +57,8 @@ export default async function handleRequest(
     { status: responseStatusCode, nonce, abortAfterMs: ABORT_DELAY + 1000 },
   );
   if (key && status === 200) guestPages.set(key, { body, nonce }, generation);
+  // An error page loads fewer modules than its routes would: its own <Scripts> tags suffice.
+  if (status === 200) responseHeaders.set("Link", moduleHints(remixContext));
   // Says how the page was made (browsers' developer tools show it), without a figure.
   responseHeaders.append("Server-Timing", 'page;desc="render"');
   return new Response(body, { headers: responseHeaders, status });

@@ -16,7 +16,8 @@
 //   RUNS=5 LIGHTHOUSE_PATH=/gallery npm run lighthouse     (one page; RUNS runs)
 // LIGHTHOUSE_THROTTLING=devtools applies slow 4G to the real load instead of simulating it (a
 // cross-check: the targets are for the simulation).
-// The median run's report of each page is written to the system's temporary folder (printed).
+// The median run's report of each page is written to the system's temporary folder (printed), and
+// each run's beside it (lighthouse-home-run-1.json ...).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -91,6 +92,10 @@ const PAGES = [{ path: "/" }, { path: "/confirm", headers: async () => ({ Cookie
 const only = process.env.LIGHTHOUSE_PATH;
 const pages = only ? (PAGES.find((p) => p.path === only) ? PAGES.filter((p) => p.path === only) : [{ path: only }]) : PAGES;
 
+/** Where a page's report goes: `lighthouse-home.json` (the median run), `lighthouse-home-run-2.json`. */
+const reportPath = (/** @type {string} */ page, suffix = "") =>
+  path.join(os.tmpdir(), `lighthouse${page === "/" ? "-home" : page.replaceAll("/", "-")}${suffix}.json`);
+
 /** @type {{ path: string, line: string, misses: string[] }[]} */
 const summary = [];
 try {
@@ -103,11 +108,14 @@ try {
     const result = await runLighthouse(`${server.base}${page.path}`, {
       runs,
       extraHeaders,
-      onRun: (i, f) => console.log(`run ${i + 1}: ${figuresLine(f)}   (load ${load()})`),
+      onRun: (i, f, lhr) => {
+        console.log(`run ${i + 1}: ${figuresLine(f)}   (load ${load()})`);
+        fs.writeFileSync(reportPath(page.path, `-run-${i + 1}`), JSON.stringify(lhr));
+      },
     });
     printLighthouse(result);
     // The median run's whole report (its trace's filmstrip, each audit's details) for a closer look.
-    const report = path.join(os.tmpdir(), `lighthouse${page.path === "/" ? "-home" : page.path.replaceAll("/", "-")}.json`);
+    const report = reportPath(page.path);
     fs.writeFileSync(report, JSON.stringify(result.medianRun));
     console.log(`median run's report: ${report}`);
     console.log(`load average after: ${load()}`);

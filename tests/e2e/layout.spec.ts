@@ -202,3 +202,38 @@ test("the gallery and the RSVP page describe themselves in the visitor's languag
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", es);
   }
 });
+
+// Every page paints from its HTML and works without its scripts; the scripts must never hold the
+// paint or the pictures in view. The response's Link header names each module the page loads, at low
+// priority, and starts them before the body arrives; the page's own modulepreload tags then find
+// them under way: one fetch each.
+test.describe("a page's scripts", () => {
+  test.use({ serviceWorkers: "block" });
+  test("are fetched once each, at low priority, and the page still comes to life @js-only", async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    const fetched: { path: string; priority: string }[] = [];
+    cdp.on("Network.requestWillBeSent", (event) => {
+      const url = new URL(event.request.url);
+      if (url.pathname.startsWith("/assets/")) fetched.push({ path: url.pathname, priority: event.request.initialPriority });
+    });
+    for (const path of ["/", "/confirm", "/gallery"]) {
+      fetched.length = 0;
+      const response = (await page.goto(path))!;
+      const html = await response.text();
+      const tags = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+      const hinted = [...(response.headers()["link"] ?? "").matchAll(/<([^>]+)>; rel=modulepreload; fetchpriority=low/g)].map((m) => m[1]);
+      expect(tags.length, path).toBeGreaterThan(3);
+      expect(new Set(hinted), path).toEqual(new Set(tags));
+      // The page comes to life: React has taken over the language switch.
+      const english = page.getByRole("button", { name: "English" });
+      await expect.poll(() => english.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+      for (const module of hinted) {
+        const requests = fetched.filter((f) => f.path === module);
+        expect(requests, `${path}: ${module}`).toHaveLength(1);
+        expect(requests[0]!.priority, `${path}: ${module}`).toBe("Low");
+      }
+    }
+  });
+});
