@@ -1,4 +1,5 @@
-import { Button, Modal, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
+import { LazyModal } from "~/components/LazyModal";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,7 +35,7 @@ export function DeclineAction() {
       {/* Only once the page runs (without JavaScript the link leads to DeclineStep): the server does
           not build it for every guest (decision 0015). */}
       {hydrated ? (
-        <Modal opened={open} onClose={() => setOpen(false)} title={t("decline.title")} centered closeButtonProps={{ "aria-label": t("common:close") }}>
+        <LazyModal opened={open} onClose={() => setOpen(false)} title={t("decline.title")} centered closeButtonProps={{ "aria-label": t("common:close") }}>
           <Text>{t("decline.question")}</Text>
           <div className="confirm-dialog-buttons">
             <Button variant="default" onClick={() => setOpen(false)} data-autofocus>
@@ -50,7 +51,7 @@ export function DeclineAction() {
               {t("decline.yes")}
             </Button>
           </div>
-        </Modal>
+        </LazyModal>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
-import { Button, Modal, Textarea, TextInput } from "@mantine/core";
+import { Button, Textarea, TextInput } from "@mantine/core";
+import { LazyModal } from "~/components/LazyModal";
 import { useVenueTimeZone } from "~/root";
 import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
@@ -250,7 +251,14 @@ function AdditionalGuestsDialog(props: {
   const errors = clientError ? [clientError] : props.serverErrors;
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t("dialog.title")} centered size="md" closeButtonProps={{ "aria-label": t("common:close") }}>
+    <LazyModal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t("dialog.title")}
+      centered
+      size="md"
+      closeButtonProps={{ "aria-label": t("common:close") }}
+    >
       <form
         method="post"
         noValidate
@@ -315,6 +323,6 @@ function AdditionalGuestsDialog(props: {
           </Button>
         </div>
       </form>
-    </Modal>
+    </LazyModal>
   );
 }

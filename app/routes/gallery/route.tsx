@@ -1,4 +1,5 @@
-import { Button, Modal } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { LazyModal } from "~/components/LazyModal";
 import { useRef, useState } from "react";
 import { MantineRoot } from "~/components/MantineRoot";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -215,13 +216,13 @@ function GalleryPageContent() {
       <GuestWishes wishes={wishes.list} maxName={wishes.maxName} maxMessage={wishes.maxMessage} />
 
       {hydrated ? (
-        <Modal opened={selected !== null} onClose={close} title={selected?.name} size="xl" centered>
+        <LazyModal opened={selected !== null} onClose={close} title={selected?.name} size="xl" centered>
           {selected ? sectionBody(selected, true) : null}
-        </Modal>
+        </LazyModal>
       ) : null}
       {hydrated ? (
         // Outside the section's dialog, so its Escape and clicks never reach that dialog's handlers.
-        <Modal opened={confirmingClose} onClose={() => setConfirmingClose(false)} title={t("batch.confirmTitle")} centered zIndex={300}>
+        <LazyModal opened={confirmingClose} onClose={() => setConfirmingClose(false)} title={t("batch.confirmTitle")} centered zIndex={300}>
           <p>{t("batch.confirmText")}</p>
           <div className="upload-buttons">
             <Button variant="default" onClick={() => setConfirmingClose(false)} data-autofocus>
@@ -231,7 +232,7 @@ function GalleryPageContent() {
               {t("batch.confirmStop")}
             </Button>
           </div>
-        </Modal>
+        </LazyModal>
       ) : null}
     </section>
   );
