@@ -106,6 +106,26 @@ test.describe("common layout", () => {
     await expect(menu.getByRole("link", { name: "Confirmar" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Galería" })).toBeVisible();
   });
+
+  // A phone paints what has arrived of a page while the rest comes. Painted just after the menu's
+  // <details> began and before its <summary> was read, the header must not move when the rest
+  // arrives (the browser's own 'Details' in its place moved it by 28 px).
+  test("the header does not move when a small screen paints the page before its menu has arrived", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const tools = page.locator(".header-tools");
+    await page.goto("/");
+    const whole = await tools.boundingBox();
+    await page.route("/", async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const cut = html.indexOf('<details class="nav-mobile">');
+      expect(cut).toBeGreaterThan(0);
+      await route.fulfill({ response, body: html.slice(0, cut + '<details class="nav-mobile">'.length) });
+    });
+    await page.goto("/");
+    expect(await tools.boundingBox()).toEqual(whole);
+    await expect(page.getByText("Details")).toBeHidden();
+  });
 });
 
 test("the small-screen menu closes after following a link and on Escape @js-only", async ({ page }) => {
