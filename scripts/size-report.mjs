@@ -21,8 +21,10 @@ import { firstLoadFiles, gzipSize as gzip, kb, loadedAfterHydration, printAfterH
 // What the page needs with every part hydrating with it (the lazily hydrated parts threw script
 // errors in guests' browsers; decision 0041). Decision 0014's 110 KB held only with them. 117 KB
 // became 118 KB when the home page gained the admin's keepsake link and the couple's photo
-// descriptions (117.1 KB measured, docs/performance.md).
-const BUDGET_JS = 118 * 1024;
+// descriptions (117.1 KB measured, docs/performance.md), and 119 KB when 118 KB left no room: the
+// root lists the chunks the toasts load later by name, and when the dialogs' code became chunks of
+// its own (decision 0074) that list took the page 2 bytes past it (120,834 bytes).
+const BUDGET_JS = 119 * 1024;
 const BUDGET_CSS = 30 * 1024;
 // Mantine's inputs and buttons, the forms' validation and the upload queue; not the dialogs' code,
 // loaded when the browser is idle (LazyModal): 168.3 KB and 172.8 KB measured.
