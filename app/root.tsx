@@ -130,6 +130,10 @@ function Document({ children, lang, ssrTheme, flash }: { children: React.ReactNo
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={scheme === "dark" ? "dark light" : "light dark"} />
+        {/* A phone paints what has arrived of a page while the rest comes, but not before <main>
+            begins: a header painted in part would move as its last tools arrive. Browsers without
+            `rel="expect"` ignore it. */}
+        <link rel="expect" href="#main" blocking="render" />
         <Meta />
         {/* Installable and usable offline (decision 0064): the manifest, the browser's bar in the
             site's colours, and the service worker's registration, a file of its own (public/, not

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, jsDisabled, test } from "./fixtures";
 
 test.describe("common layout", () => {
@@ -256,4 +258,43 @@ test.describe("a page's scripts", () => {
       }
     }
   });
+});
+
+// A phone paints what has arrived of a page while the rest comes. The header's tools sit on the
+// right: a header painted before its last tools arrived would move its first ones left when they
+// came. The page holds its first paint until <main> begins (`rel="expect"`), so nothing moves.
+test("a page whose header arrives in two parts never moves it @js-only", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const proxy = http.createServer(async (request, response) => {
+    const upstream = await fetch(new URL(request.url!, baseURL), { headers: { "Accept-Language": "es" } });
+    const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !["content-encoding", "content-length", "transfer-encoding"].includes(name)));
+    response.writeHead(upstream.status, headers);
+    const body = Buffer.from(await upstream.arrayBuffer());
+    if (request.url !== "/") return void response.end(body);
+    // The first part ends inside the header, after the language switch.
+    const html = body.toString("utf8");
+    const cut = html.indexOf("</form>", html.indexOf('class="header-tools"')) + "</form>".length;
+    expect(html.slice(0, cut)).not.toContain("<main");
+    response.write(html.slice(0, cut));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    response.end(html.slice(cut));
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  try {
+    await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`);
+    await expect(page.getByRole("heading", { level: 2, name: "Nuestra Historia" })).toBeAttached();
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+          }).observe({ type: "layout-shift", buffered: true });
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(total), 100)));
+        }),
+    );
+    expect(shifts).toBe(0);
+  } finally {
+    proxy.close();
+  }
 });
