@@ -117,12 +117,13 @@ test.describe("common layout", () => {
     const tools = page.locator(".header-tools");
     await page.goto("/");
     const whole = await tools.boundingBox();
+    const menuStart = '<details class="nav-mobile">';
     await page.route("/", async (route) => {
       const response = await route.fetch();
       const html = await response.text();
-      const cut = html.indexOf('<details class="nav-mobile">');
+      const cut = html.indexOf(menuStart);
       expect(cut).toBeGreaterThan(0);
-      await route.fulfill({ response, body: html.slice(0, cut + '<details class="nav-mobile">'.length) });
+      await route.fulfill({ response, body: html.slice(0, cut + menuStart.length) });
     });
     await page.goto("/");
     expect(await tools.boundingBox()).toEqual(whole);
