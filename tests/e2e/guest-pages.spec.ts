@@ -1,5 +1,6 @@
 import http from "node:http";
 import { baseURL, expect, test, uniqueClientAddress } from "./fixtures";
+import { untilReactRuns } from "./scripts-held";
 
 /**
  * A guest's own /confirm page is kept whole between their visits while what it shows is unchanged
@@ -99,8 +100,11 @@ test.describe("a guest's own page, kept @js-only", () => {
     await expect(page.getByRole("heading", { name: "Hola, Familia Guardada" })).toBeVisible();
     const again = await page.reload();
     expect(again?.headers()["server-timing"]).toContain('page;desc="kept"');
-    // The dialog opens only once React runs the page: its scripts were allowed.
-    await page.getByRole("button", { name: "Confirmar Asistencia" }).click();
+    // React takes the page over, so its scripts were allowed; a tap before that would post the
+    // plain form instead (the page's no-JavaScript path), so the tap waits for it.
+    const confirmButton = page.getByRole("button", { name: "Confirmar Asistencia" });
+    await untilReactRuns(confirmButton);
+    await confirmButton.click();
     const dialog = page.getByRole("dialog", { name: "Agregar Invitados Adicionales" });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel("Invitado Adicional 1").fill("Pedro Guardado");
