@@ -11,6 +11,10 @@
 //              made through /api; its cookie is sent with every request of the run);
 //   /gallery   500 photos in 5 sections, uploaded through the real upload (/api, the couple's
 //              photos are published at once), so their thumbnails and copies are the pipeline's own.
+// The pages are measured on the Node server itself (plain HTTP/1.1 on loopback, as the targets were
+// set). LIGHTHOUSE_VIA=caddy measures them as a deployment serves them instead: through Caddy with
+// deploy/Caddyfile's proxy (HTTPS, so HTTP/2: a page's scripts share one connection rather than
+// waiting their turn on six). Needs Debian's caddy.
 // Prints the load average too: the scores move with what else the machine runs.
 //
 //   RUNS=5 LIGHTHOUSE_PATH=/gallery npm run lighthouse     (one page; RUNS runs)
@@ -22,6 +26,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { seedGallery } from "./lib/seed-gallery.mjs";
+import { startCaddy } from "./lib/start-caddy.mjs";
 import { startBuiltServer } from "./lib/start-server.mjs";
 import { figuresLine, kb, printLighthouse, runLighthouse } from "./lib/lighthouse.mjs";
 
@@ -48,6 +53,11 @@ const server = await startBuiltServer({
   // The 500 photos come from this one client.
   RATE_LIMIT_UPLOADS: "100000",
 });
+
+const proxy = process.env.LIGHTHOUSE_VIA === "caddy" ? await startCaddy(server.base) : null;
+/** Where the browser asks for the pages: Caddy's HTTPS address, or the server's own. */
+const pageBase = proxy?.base ?? server.base;
+console.log(proxy ? `measured through Caddy: ${pageBase} (HTTPS, HTTP/2) → ${server.base}` : `measured on the Node server itself: ${pageBase} (HTTP/1.1)`);
 
 /**
  * An admin call through /api; throws unless it answers `status`.
@@ -105,7 +115,7 @@ try {
     // One request first, so the first run does not measure the server's cold start.
     await fetch(`${server.base}${page.path}`, { headers: extraHeaders });
     console.log(`\nLighthouse, mobile, ${runs} runs of ${page.path} — load average before: ${load()} (${os.cpus().length} CPUs)`);
-    const result = await runLighthouse(`${server.base}${page.path}`, {
+    const result = await runLighthouse(`${pageBase}${page.path}`, {
       runs,
       extraHeaders,
       onRun: (i, f, lhr) => {
@@ -130,6 +140,7 @@ try {
     summary.push({ path: page.path, line: figuresLine(med), misses });
   }
 } finally {
+  proxy?.stop();
   server.stop();
 }
 

@@ -62,7 +62,8 @@ export function figuresOf(lhr) {
 export async function runLighthouse(url, { runs = 5, extraHeaders, onRun } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    // The proxy's certificate is Caddy's own for localhost (scripts/lib/start-caddy.mjs).
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--ignore-certificate-errors"],
   });
   try {
     /** @type {{ figures: RunFigures, lhr: LighthouseResult }[]} */
