@@ -130,10 +130,13 @@ function Document({ children, lang, ssrTheme, flash }: { children: React.ReactNo
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={scheme === "dark" ? "dark light" : "light dark"} />
-        {/* A phone paints what has arrived of a page while the rest comes, but not before <main>
-            begins: a header painted in part would move as its last tools arrive. Browsers without
-            `rel="expect"` ignore it. */}
-        <link rel="expect" href="#main" blocking="render" />
+        {/* A phone paints what has arrived of a page while the rest comes, but not before the
+            page's own markup has all arrived (up to #page-end, below): a header painted in part
+            would move as its last tools arrived, the footer (held at the bottom of a short page)
+            would climb as its lines arrived, the music control's play button would move left as
+            its second button came. The page's data and scripts after it do not hold the paint.
+            Browsers without `rel="expect"` ignore it. */}
+        <link rel="expect" href="#page-end" blocking="render" />
         <Meta />
         {/* Installable and usable offline (decision 0064): the manifest, the browser's bar in the
             site's colours, and the service worker's registration, a file of its own (public/, not
@@ -153,6 +156,9 @@ function Document({ children, lang, ssrTheme, flash }: { children: React.ReactNo
           </Suspense>
         ) : null}
         {children}
+        {/* The end of the page's own markup: its first paint waits for it (rel="expect" above).
+            An element's start tag is what the browser waits for, so it comes after the last part. */}
+        <span id="page-end" hidden />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
