@@ -27,7 +27,13 @@ try {
   await fetch(url); // the server's first render is not what is measured
   for (let round = 0; round < rounds; round++) {
     for (const [name, rewrite] of Object.entries(variants)) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, locale: "es-ES", javaScriptEnabled: false });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        locale: "es-ES",
+        javaScriptEnabled: false,
+      });
       const page = await context.newPage();
       await page.route(url, async (route) => {
         const response = await route.fetch();
@@ -41,7 +47,8 @@ try {
       const paint = events.find((e) => e.name === "firstContentfulPaint");
       if (!paint) throw new Error(`no first paint recorded (${name})`);
       /** @param {string} event */
-      const before = (event) => events.filter((e) => e.name === event && e.ph === "X" && e.pid === paint.pid && e.ts < paint.ts).reduce((sum, e) => sum + e.dur / 1000, 0);
+      const before = (event) =>
+        events.filter((e) => e.name === event && e.ph === "X" && e.pid === paint.pid && e.ts < paint.ts).reduce((sum, e) => sum + e.dur / 1000, 0);
       (figures[name] ??= []).push([before("UpdateLayoutTree"), before("Layout"), before("Paint")]);
       await context.close();
     }
@@ -52,7 +59,12 @@ try {
 }
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`Home page, 412×823, before the first paint: medians of ${rounds} loads each (load average ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}, ${os.cpus().length} CPUs)`);
+console.log(
+  `Home page, 412×823, before the first paint: medians of ${rounds} loads each (load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ")}, ${os.cpus().length} CPUs)`,
+);
 for (const [name, runs] of Object.entries(figures)) {
   const [style, layout, paint] = [0, 1, 2].map((i) => median(runs.map((r) => r[i])).toFixed(1));
   console.log(`${name.padEnd(44)} style ${style} ms, layout ${layout} ms, paint ${paint} ms`);
