@@ -17,7 +17,8 @@ async function watch(page: Page) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    // The location names the resource when one failed to load ("Failed to load resource: 404").
+    if (message.type() === "error") errors.push(`console: ${message.text()} (${message.location().url})`);
   });
   const inDocument = new Set<string>();
   const held: string[] = [];
