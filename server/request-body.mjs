@@ -8,7 +8,8 @@
 // refuse before reading). Closing the connection as soon as the answer is written does the same: the
 // unread bytes in the server's socket make the kernel reset it. So, as nginx's lingering close does,
 // the rest of the body is read and thrown away once the answer is written, for a bounded time, and
-// the connection is then kept (the client may reuse it) or closed if the client is still sending.
+// the connection is then kept (the client may reuse it; closed if it asked) or closed if the client
+// is still sending.
 
 /** How long the rest of a refused body is read after the answer, at most, and with no byte arriving. */
 export const LINGER = { totalMs: 30_000, idleMs: 5_000 };
@@ -37,6 +38,8 @@ export function finishRefusedBodies({ totalMs = LINGER.totalMs, idleMs = LINGER.
       req.once("end", () => {
         clearTimeout(total);
         clearTimeout(idle);
+        // All of it read: a client that asked to close the connection has it closed now.
+        if (closeAsked) req.socket.end();
       });
       req.socket.once("close", () => {
         clearTimeout(total);
@@ -45,11 +48,24 @@ export function finishRefusedBodies({ totalMs = LINGER.totalMs, idleMs = LINGER.
       req.resume();
     };
     // The body cancelled before the answer: the socket stays open for it, the rest is discarded.
+    // Cancelled after the answer (its reader gave up late, as on a loaded machine): the rest is
+    // already being discarded, and destroying the request now would reset the connection.
     const destroy = req.destroy;
     req.destroy = function (error) {
+      if (discarding) return this;
       if (req.complete || req.socket.destroyed || res.writableFinished) return destroy.call(this, error);
       discard();
       return this;
+    };
+    // An answer written before its request's body has all arrived (a refusal) keeps the connection
+    // for the rest of the body, read and thrown away above. A client that asked to close it (a
+    // `Connection: close` request) would otherwise have it closed by Node as soon as the answer is
+    // written, while still sending: the unread bytes reset it, and the answer is lost.
+    const closeAsked = /\bclose\b/i.test(req.headers.connection ?? "");
+    const writeHead = res.writeHead;
+    res.writeHead = /** @type {typeof res.writeHead} */ function (/** @type {any[]} */ ...args) {
+      if (!req.complete && !res.hasHeader("Connection")) res.setHeader("Connection", "keep-alive");
+      return writeHead.apply(this, /** @type {any} */ (args));
     };
     // The body left unread once the answer is written (never read, or cancelled above).
     res.once("finish", discard);
