@@ -23,6 +23,8 @@ export const LINGER = { totalMs: 30_000, idleMs: 5_000 };
 export function finishRefusedBodies({ totalMs = LINGER.totalMs, idleMs = LINGER.idleMs } = {}) {
   return (req, res, next) => {
     let discarding = false;
+    /** The client asked for `Connection: close`: closed once its refused body is all read. */
+    const closeAsked = /\bclose\b/i.test(req.headers.connection ?? "");
     const discard = () => {
       if (discarding || req.complete || req.socket.destroyed) return;
       discarding = true;
@@ -61,7 +63,6 @@ export function finishRefusedBodies({ totalMs = LINGER.totalMs, idleMs = LINGER.
     // for the rest of the body, read and thrown away above. A client that asked to close it (a
     // `Connection: close` request) would otherwise have it closed by Node as soon as the answer is
     // written, while still sending: the unread bytes reset it, and the answer is lost.
-    const closeAsked = /\bclose\b/i.test(req.headers.connection ?? "");
     const writeHead = res.writeHead;
     res.writeHead = /** @type {typeof res.writeHead} */ function (/** @type {any[]} */ ...args) {
       if (!req.complete && !res.hasHeader("Connection")) res.setHeader("Connection", "keep-alive");

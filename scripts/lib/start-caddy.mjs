@@ -7,20 +7,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import https from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-
-const freePort = () =>
-  /** @type {Promise<number>} */ (
-    new Promise((resolve) => {
-      const srv = net.createServer();
-      srv.listen(0, "127.0.0.1", () => {
-        const p = /** @type {import("node:net").AddressInfo} */ (srv.address()).port;
-        srv.close(() => resolve(p));
-      });
-    })
-  );
+import { freePort } from "./start-server.mjs";
 
 /**
  * The status of a GET, or 0 when nothing answers. Caddy's certificate is its own, made for this
@@ -39,7 +28,7 @@ const statusOf = (url) =>
   });
 
 /** The caddy binary, or null when this machine has none. */
-export function caddyPath() {
+function caddyPath() {
   const bin = process.env.CADDY_PATH ?? "caddy";
   return spawnSync(bin, ["version"], { stdio: "ignore" }).status === 0 ? bin : null;
 }

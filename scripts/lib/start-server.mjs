@@ -7,6 +7,19 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
+/** A local port nothing listens on now. */
+export function freePort() {
+  return /** @type {Promise<number>} */ (
+    new Promise((resolve) => {
+      const srv = net.createServer();
+      srv.listen(0, "127.0.0.1", () => {
+        const p = /** @type {import("node:net").AddressInfo} */ (srv.address()).port;
+        srv.close(() => resolve(p));
+      });
+    })
+  );
+}
+
 /**
  * `onStdout`, when given, receives the server's standard output (else it is dropped); `execArgv`: node's flags for it.
  * @param {Record<string, string>} [env]
@@ -18,14 +31,7 @@ export async function startBuiltServer(env = {}, { onStdout, execArgv = [] } = {
     console.error("No build found: run `npm run build` first.");
     process.exit(1);
   }
-  /** @type {number} */
-  const port = await new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const p = /** @type {import("node:net").AddressInfo} */ (srv.address()).port;
-      srv.close(() => resolve(p));
-    });
-  });
+  const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wedding-bench-"));
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...execArgv, "server.mjs"], {
