@@ -15,7 +15,10 @@
 // set). LIGHTHOUSE_VIA=caddy measures them as a deployment serves them instead: through Caddy with
 // deploy/Caddyfile's proxy (HTTPS, so HTTP/2: a page's scripts share one connection rather than
 // waiting their turn on six). Needs Debian's caddy.
-// Prints the load average too: the scores move with what else the machine runs.
+// Prints the load average too: the scores move with what else the machine runs. And for each run,
+// how much of its long tasks' time the page's main thread spent on a CPU, with Lighthouse's figures
+// for the same run at CPU time: an estimate of a quiet machine, which the targets assume
+// (scripts/lib/cpu-time.mjs). Only the measured figures are checked against the targets.
 //
 //   RUNS=5 LIGHTHOUSE_PATH=/gallery npm run lighthouse     (one page; RUNS runs)
 // LIGHTHOUSE_THROTTLING=devtools applies slow 4G to the real load instead of simulating it (a
@@ -28,7 +31,7 @@ import path from "node:path";
 import { seedGallery } from "./lib/seed-gallery.mjs";
 import { startCaddy } from "./lib/start-caddy.mjs";
 import { startBuiltServer } from "./lib/start-server.mjs";
-import { figuresLine, kb, printLighthouse, runLighthouse } from "./lib/lighthouse.mjs";
+import { figuresLine, kb, percent, printLighthouse, quietLine, runLighthouse } from "./lib/lighthouse.mjs";
 
 const runs = Number(process.env.RUNS ?? 5);
 const TOKEN = "lighthouse-admin-api-token-0123456789";
@@ -106,7 +109,7 @@ const pages = only ? (PAGES.find((p) => p.path === only) ? PAGES.filter((p) => p
 const reportPath = (/** @type {string} */ page, suffix = "") =>
   path.join(os.tmpdir(), `lighthouse${page === "/" ? "-home" : page.replaceAll("/", "-")}${suffix}.json`);
 
-/** @type {{ path: string, line: string, misses: string[] }[]} */
+/** @type {{ path: string, line: string, misses: string[], quiet?: string }[]} */
 const summary = [];
 try {
   for (const page of pages) {
@@ -118,8 +121,14 @@ try {
     const result = await runLighthouse(`${pageBase}${page.path}`, {
       runs,
       extraHeaders,
-      onRun: (i, f, lhr) => {
+      onRun: (i, f, lhr, quiet) => {
         console.log(`run ${i + 1}: ${figuresLine(f)}   (load ${load()})`);
+        if (quiet) {
+          const q = quiet.figures;
+          console.log(
+            `       main thread ran ${percent(quiet.share)} of its long tasks' time; at CPU time: performance ${q.performance}, LCP ${(q.lcp / 1000).toFixed(1)} s, TBT ${Math.round(q.tbt)} ms`,
+          );
+        }
         fs.writeFileSync(reportPath(page.path, `-run-${i + 1}`), JSON.stringify(lhr));
       },
     });
@@ -137,7 +146,7 @@ try {
     if (med.fcp > targets.fcp) misses.push(`FCP ${(med.fcp / 1000).toFixed(2)} s > ${targets.fcp / 1000} s`);
     if (med.cls > targets.cls) misses.push(`CLS ${Number(med.cls.toFixed(4))} > ${targets.cls}`);
     if (targets.totalBytes !== undefined && med.totalBytes > targets.totalBytes) misses.push(`transferred ${kb(med.totalBytes)} > ${kb(targets.totalBytes)}`);
-    summary.push({ path: page.path, line: figuresLine(med), misses });
+    summary.push({ path: page.path, line: figuresLine(med), misses, quiet: result.quiet && quietLine(result.quiet) });
   }
 } finally {
   proxy?.stop();
@@ -147,7 +156,10 @@ try {
 console.log(
   `\nmedians of ${runs} runs (targets: performance ≥ ${TARGETS.performance}, FCP ≤ ${TARGETS.fcp / 1000} s, CLS ${TARGETS.cls}; /gallery transfers ≤ 400 KB):`,
 );
-for (const s of summary) console.log(`${s.path.padEnd(9)} ${s.line}${s.misses.length ? `   MISSED: ${s.misses.join("; ")}` : "   ok"}`);
+for (const s of summary) {
+  console.log(`${s.path.padEnd(9)} ${s.line}${s.misses.length ? `   MISSED: ${s.misses.join("; ")}` : "   ok"}`);
+  if (s.quiet) console.log(`${"".padEnd(9)} ${s.quiet}`);
+}
 const missed = summary.filter((s) => s.misses.length);
 if (missed.length) {
   console.error(`\nTargets missed on ${missed.map((s) => s.path).join(", ")}.`);

@@ -3,8 +3,14 @@
 // several runs: the scores, the timings and the bytes of each, and their medians. Uses the
 // installed `lighthouse` package (its node API) and Debian's Chromium through chrome-launcher;
 // everything is local, so it works offline.
+// Each simulated run also says how quiet the machine was, and what Lighthouse makes of the same
+// run on a quiet machine (./cpu-time.mjs): the targets are for a quiet machine.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { atCpuTime, cpuShare } from "./cpu-time.mjs";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const MAX_ATTEMPTS = 3;
@@ -15,10 +21,40 @@ const MAX_ATTEMPTS = 3;
  * JavaScript transferred before the load event and every byte transferred, in bytes.
  * @typedef {Record<string, number>} RunFigures
  */
-/** @typedef {{ runs: RunFigures[], median: RunFigures, medianRun: LighthouseResult }} LighthouseRuns */
+/**
+ * `quiet`: for simulated runs, each run's share of its long tasks the page's main thread ran on a CPU
+ * (0–1), and the figures of the same runs with each task at its CPU time, with their medians.
+ * @typedef {{ runs: RunFigures[], median: RunFigures, medianRun: LighthouseResult,
+ *   quiet?: { cpuShares: number[], runs: RunFigures[], median: RunFigures } }} LighthouseRuns
+ */
 
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Each figure's own median (the five runs' FCPs, the five TBTs, ...).
+ * @param {RunFigures[]} runs
+ * @returns {RunFigures}
+ */
+const medians = (runs) => Object.fromEntries(Object.keys(runs[0]).map((id) => [id, median(runs.map((r) => r[id]))]));
+
+/**
+ * Lighthouse's audits again on a saved run (`dir`, written by its gather mode) whose trace is
+ * rewritten with each main-thread task at its CPU time; returns that result and how much of its
+ * long tasks' time the main thread had run.
+ * @param {string} url
+ * @param {import("lighthouse").Flags} flags the run's own flags (Lighthouse refuses others)
+ * @param {string} dir
+ */
+async function atQuietMachine(url, flags, dir) {
+  const tracePath = path.join(dir, "trace.json");
+  const trace = JSON.parse(fs.readFileSync(tracePath, "utf8"));
+  const share = cpuShare(trace);
+  fs.writeFileSync(tracePath, JSON.stringify(atCpuTime(trace)));
+  const lhr = (await lighthouse(url, { ...flags, auditMode: dir }))?.lhr;
+  if (!lhr) throw new Error("Lighthouse returned no result for the run at CPU time");
+  return { share, lhr };
+}
 
 /**
  * The figures of one Lighthouse result.
@@ -54,9 +90,10 @@ export function figuresOf(lhr) {
  * Runs Lighthouse `runs` times on `url` (mobile form factor, Lighthouse's default throttling) and
  * returns { runs: [figures], median: {...}, medianRun: lhr }. `extraHeaders` go with every request
  * (a cookie: Lighthouse clears the browser's storage before each run). `onRun(i, figures)` is
- * called after each run.
+ * called after each run, with the run at CPU time when the throttling is simulated.
  * @param {string} url
- * @param {{ runs?: number, extraHeaders?: Record<string, string>, onRun?: (i: number, figures: RunFigures, lhr: LighthouseResult) => void }} [options]
+ * @param {{ runs?: number, extraHeaders?: Record<string, string>,
+ *   onRun?: (i: number, figures: RunFigures, lhr: LighthouseResult, quiet?: { share: number, figures: RunFigures }) => void }} [options]
  * @returns {Promise<LighthouseRuns>}
  */
 export async function runLighthouse(url, { runs = 5, extraHeaders, onRun } = {}) {
@@ -66,41 +103,60 @@ export async function runLighthouse(url, { runs = 5, extraHeaders, onRun } = {})
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--ignore-certificate-errors"],
   });
   try {
-    /** @type {{ figures: RunFigures, lhr: LighthouseResult }[]} */
+    // "simulate" (Lighthouse's default: the page loads at full speed and slow 4G is computed from
+    // its trace) or "devtools" (slow 4G applied to the real load); LIGHTHOUSE_THROTTLING.
+    const simulated = process.env.LIGHTHOUSE_THROTTLING !== "devtools";
+    /** @type {import("lighthouse").Flags} */
+    const flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      formFactor: "mobile",
+      throttlingMethod: simulated ? "simulate" : "devtools",
+      onlyCategories: CATEGORIES,
+      ...(extraHeaders ? { extraHeaders } : {}),
+    };
+    /** @type {{ figures: RunFigures, lhr: LighthouseResult, quiet?: { share: number, figures: RunFigures } }[]} */
     const results = [];
     for (let i = 0; i < runs; i++) {
-      /** @type {LighthouseResult | undefined} */
-      let lhr;
-      for (let attempt = 1; ; attempt++) {
-        lhr = (
-          await lighthouse(url, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            formFactor: "mobile",
-            // "simulate" (Lighthouse's default: the page loads at full speed and slow 4G is computed
-            // from its trace) or "devtools" (slow 4G applied to the real load); LIGHTHOUSE_THROTTLING.
-            throttlingMethod: process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate",
-            onlyCategories: CATEGORIES,
-            ...(extraHeaders ? { extraHeaders } : {}),
-          })
-        )?.lhr;
-        if (!lhr) throw new Error("Lighthouse returned no result");
-        // Lighthouse sometimes fails to record its own trace (NO_NAVSTART: "please run Lighthouse
-        // again") and then scores performance 0: that is no measure of the page, so run it again.
-        if (!lhr.runtimeError || attempt === MAX_ATTEMPTS) break;
-        console.log(`run ${i + 1}: Lighthouse could not measure (${lhr.runtimeError.code}); running it again`);
+      // The run's artifacts (its trace among them), for the audits at CPU time.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-run-"));
+      try {
+        /** @type {LighthouseResult | undefined} */
+        let lhr;
+        for (let attempt = 1; ; attempt++) {
+          lhr = (await lighthouse(url, { ...flags, gatherMode: dir, auditMode: dir }))?.lhr;
+          if (!lhr) throw new Error("Lighthouse returned no result");
+          // Lighthouse sometimes fails to record its own trace (NO_NAVSTART: "please run Lighthouse
+          // again") and then scores performance 0: that is no measure of the page, so run it again.
+          if (!lhr.runtimeError || attempt === MAX_ATTEMPTS) break;
+          console.log(`run ${i + 1}: Lighthouse could not measure (${lhr.runtimeError.code}); running it again`);
+        }
+        const figures = figuresOf(lhr);
+        /** @type {{ share: number, figures: RunFigures } | undefined} */
+        let quiet;
+        if (simulated && !lhr.runtimeError) {
+          const atCpu = await atQuietMachine(url, flags, dir);
+          quiet = { share: atCpu.share, figures: figuresOf(atCpu.lhr) };
+        }
+        results.push({ figures, lhr, quiet });
+        onRun?.(i, figures, lhr, quiet);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-      const figures = figuresOf(lhr);
-      results.push({ figures, lhr });
-      onRun?.(i, figures, lhr);
     }
-    // Each figure's own median (the five runs' FCPs, the five TBTs, ...).
-    const med = Object.fromEntries(Object.keys(results[0].figures).map((id) => [id, median(results.map((r) => r.figures[id]))]));
     // The run whose performance score is the median: its audits explain the figure.
     const perf = results.map((r) => r.figures.performance);
     const medianRun = results[perf.indexOf(median(perf))].lhr;
-    return { runs: results.map((r) => r.figures), median: med, medianRun };
+    const quietRuns = results.flatMap((r) => (r.quiet ? [r.quiet] : []));
+    return {
+      runs: results.map((r) => r.figures),
+      median: medians(results.map((r) => r.figures)),
+      medianRun,
+      ...(quietRuns.length
+        ? { quiet: { cpuShares: quietRuns.map((q) => q.share), runs: quietRuns.map((q) => q.figures), median: medians(quietRuns.map((q) => q.figures)) } }
+        : {}),
+    };
   } finally {
     await chrome.kill();
   }
@@ -122,12 +178,28 @@ export function figuresLine(f) {
   );
 }
 
+/** @param {number} share */
+export const percent = (share) => `${Math.round(share * 100)}%`;
+
+/**
+ * How quiet the machine was, and the median figures at CPU time.
+ * @param {NonNullable<LighthouseRuns["quiet"]>} quiet
+ */
+export function quietLine({ cpuShares, median: med }) {
+  return (
+    `the page's main thread ran ${cpuShares.map(percent).join(", ")} of its long tasks' time ` +
+    `(a quiet machine: about 100%); at CPU time, as on a quiet machine: performance ${med.performance}, ` +
+    `FCP ${seconds(med.fcp)}, LCP ${seconds(med.lcp)}, TBT ${Math.round(med.tbt)} ms, CLS ${Number(med.cls.toFixed(3))}`
+  );
+}
+
 /**
  * Prints the median of each figure, the categories' runs and the audits under 90 of the median run.
  * @param {LighthouseRuns} result
  */
-export function printLighthouse({ runs, median: med, medianRun }) {
+export function printLighthouse({ runs, median: med, medianRun, quiet }) {
   console.log(`median: ${figuresLine(med)}`);
+  if (quiet) console.log(quietLine(quiet));
   for (const id of CATEGORIES) {
     console.log(`${id.padEnd(15)} ${String(med[id]).padStart(3)}   (runs: ${runs.map((r) => r[id]).join(", ")})`);
   }
