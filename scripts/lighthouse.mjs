@@ -31,7 +31,7 @@ import path from "node:path";
 import { seedGallery } from "./lib/seed-gallery.mjs";
 import { startCaddy } from "./lib/start-caddy.mjs";
 import { startBuiltServer } from "./lib/start-server.mjs";
-import { figuresLine, kb, percent, printLighthouse, quietLine, runLighthouse } from "./lib/lighthouse.mjs";
+import { figuresLine, kb, printLighthouse, quietLine, quietRunLine, runLighthouse } from "./lib/lighthouse.mjs";
 
 const runs = Number(process.env.RUNS ?? 5);
 const TOKEN = "lighthouse-admin-api-token-0123456789";
@@ -123,12 +123,7 @@ try {
       extraHeaders,
       onRun: (i, f, lhr, quiet) => {
         console.log(`run ${i + 1}: ${figuresLine(f)}   (load ${load()})`);
-        if (quiet) {
-          const q = quiet.figures;
-          console.log(
-            `       main thread ran ${percent(quiet.share)} of its long tasks' time; at CPU time: performance ${q.performance}, LCP ${(q.lcp / 1000).toFixed(1)} s, TBT ${Math.round(q.tbt)} ms`,
-          );
-        }
+        if (quiet) console.log(`       ${quietRunLine(quiet)}`);
         fs.writeFileSync(reportPath(page.path, `-run-${i + 1}`), JSON.stringify(lhr));
       },
     });

@@ -15,7 +15,7 @@
 // the moments a task waited for another process (the GPU, the network), which a quiet machine
 // shortens but does not remove.
 
-/** @typedef {{ name: string, ph: string, pid: number, tid: number, ts: number, dur?: number, tdur?: number, args?: any }} TraceEvent */
+/** @typedef {{ name: string, ph: string, pid: number, tid: number, ts: number, dur?: number, tdur?: number, args?: any }} TraceEvent An event of the trace, as far as these read it. */
 
 /** Tasks shorter than this are too short to block (Lighthouse counts from 50 ms simulated, 12.5 ms here). */
 const LONG_TASK_US = 10_000;

@@ -39,21 +39,21 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const medians = (runs) => Object.fromEntries(Object.keys(runs[0]).map((id) => [id, median(runs.map((r) => r[id]))]));
 
 /**
- * Lighthouse's audits again on a saved run (`dir`, written by its gather mode) whose trace is
- * rewritten with each main-thread task at its CPU time; returns that result and how much of its
- * long tasks' time the main thread had run.
+ * Lighthouse's audits again on a saved run (`dir`, written by its gather mode) with its trace
+ * rewritten so that each main-thread task lasts its CPU time: how much of its long tasks' time the
+ * main thread had run, and the figures of that result.
  * @param {string} url
  * @param {import("lighthouse").Flags} flags the run's own flags (Lighthouse refuses others)
  * @param {string} dir
+ * @param {{ traceEvents: import("./cpu-time.mjs").TraceEvent[] }} trace the run's trace (the copy in memory of `dir`'s)
+ * @returns {Promise<{ share: number, figures: RunFigures }>}
  */
-async function atQuietMachine(url, flags, dir) {
-  const tracePath = path.join(dir, "trace.json");
-  const trace = JSON.parse(fs.readFileSync(tracePath, "utf8"));
+async function atQuietMachine(url, flags, dir, trace) {
   const share = cpuShare(trace);
-  fs.writeFileSync(tracePath, JSON.stringify(atCpuTime(trace)));
+  fs.writeFileSync(path.join(dir, "trace.json"), JSON.stringify(atCpuTime(trace)));
   const lhr = (await lighthouse(url, { ...flags, auditMode: dir }))?.lhr;
   if (!lhr) throw new Error("Lighthouse returned no result for the run at CPU time");
-  return { share, lhr };
+  return { share, figures: figuresOf(lhr) };
 }
 
 /**
@@ -122,23 +122,19 @@ export async function runLighthouse(url, { runs = 5, extraHeaders, onRun } = {})
       // The run's artifacts (its trace among them), for the audits at CPU time.
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-run-"));
       try {
-        /** @type {LighthouseResult | undefined} */
-        let lhr;
+        /** @type {import("lighthouse").RunnerResult | undefined} */
+        let run;
         for (let attempt = 1; ; attempt++) {
-          lhr = (await lighthouse(url, { ...flags, gatherMode: dir, auditMode: dir }))?.lhr;
-          if (!lhr) throw new Error("Lighthouse returned no result");
+          run = await lighthouse(url, { ...flags, gatherMode: dir, auditMode: dir });
+          if (!run) throw new Error("Lighthouse returned no result");
           // Lighthouse sometimes fails to record its own trace (NO_NAVSTART: "please run Lighthouse
           // again") and then scores performance 0: that is no measure of the page, so run it again.
-          if (!lhr.runtimeError || attempt === MAX_ATTEMPTS) break;
-          console.log(`run ${i + 1}: Lighthouse could not measure (${lhr.runtimeError.code}); running it again`);
+          if (!run.lhr.runtimeError || attempt === MAX_ATTEMPTS) break;
+          console.log(`run ${i + 1}: Lighthouse could not measure (${run.lhr.runtimeError.code}); running it again`);
         }
+        const { lhr } = run;
         const figures = figuresOf(lhr);
-        /** @type {{ share: number, figures: RunFigures } | undefined} */
-        let quiet;
-        if (simulated && !lhr.runtimeError) {
-          const atCpu = await atQuietMachine(url, flags, dir);
-          quiet = { share: atCpu.share, figures: figuresOf(atCpu.lhr) };
-        }
+        const quiet = simulated && !lhr.runtimeError ? await atQuietMachine(url, flags, dir, run.artifacts.Trace) : undefined;
         results.push({ figures, lhr, quiet });
         onRun?.(i, figures, lhr, quiet);
       } finally {
@@ -179,19 +175,28 @@ export function figuresLine(f) {
 }
 
 /** @param {number} share */
-export const percent = (share) => `${Math.round(share * 100)}%`;
+const percent = (share) => `${Math.round(share * 100)}%`;
 
 /**
- * How quiet the machine was, and the median figures at CPU time.
+ * The figures that make the performance score, as at CPU time.
+ * @param {RunFigures} f
+ */
+const atCpuTimeLine = (f) =>
+  `at CPU time, as on a quiet machine: performance ${f.performance}, FCP ${seconds(f.fcp)}, LCP ${seconds(f.lcp)}, ` +
+  `TBT ${Math.round(f.tbt)} ms, CLS ${Number(f.cls.toFixed(3))}`;
+
+/**
+ * One run's share of its long tasks' time on a CPU, and its figures at CPU time.
+ * @param {{ share: number, figures: RunFigures }} quiet
+ */
+export const quietRunLine = ({ share, figures }) => `main thread ran ${percent(share)} of its long tasks' time; ${atCpuTimeLine(figures)}`;
+
+/**
+ * How quiet the machine was over the runs, and the median figures at CPU time.
  * @param {NonNullable<LighthouseRuns["quiet"]>} quiet
  */
-export function quietLine({ cpuShares, median: med }) {
-  return (
-    `the page's main thread ran ${cpuShares.map(percent).join(", ")} of its long tasks' time ` +
-    `(a quiet machine: about 100%); at CPU time, as on a quiet machine: performance ${med.performance}, ` +
-    `FCP ${seconds(med.fcp)}, LCP ${seconds(med.lcp)}, TBT ${Math.round(med.tbt)} ms, CLS ${Number(med.cls.toFixed(3))}`
-  );
-}
+export const quietLine = ({ cpuShares, median: med }) =>
+  `the page's main thread ran ${cpuShares.map(percent).join(", ")} of its long tasks' time (a quiet machine: about 100%); ${atCpuTimeLine(med)}`;
 
 /**
  * Prints the median of each figure, the categories' runs and the audits under 90 of the median run.
