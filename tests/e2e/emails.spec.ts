@@ -38,8 +38,15 @@ async function mailServer() {
     invitation(primaryGuest: string, email: string, language: "es" | "en", opts: { declined?: boolean } = {}) {
       return data.createInvitation({ primaryGuest, maxGuests: 2, email, language, ...opts });
     },
+    /**
+     * The e-mails the SMTP server has accepted, once there are `count`, and once the site has heard
+     * so and recorded each as sent: the server keeps an e-mail before it answers the site, so a
+     * screen opened as soon as the e-mail arrived could still show it 'En cola'.
+     */
     async received(count: number): Promise<ReceivedEmail[]> {
       await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(count);
+      const sent = () => data.readDatabase<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE channel = 'email' AND state = 'sent'")[0].n;
+      await expect.poll(sent, { timeout: 15_000 }).toBe(count);
       return smtp.received;
     },
     async stop() {
