@@ -19,8 +19,14 @@ export async function openContentSection(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
 }
 
-/** 'Guardar cambios', then the answer: a toast with JavaScript, the flash message without (whichever shows). */
+/**
+ * 'Guardar cambios', then the answer: a toast with JavaScript, the flash message without (whichever
+ * shows). The save's own answer is waited for first: the toast of the section saved just before can
+ * still be on screen, and a test that went on at once could leave before this save had landed.
+ */
 export async function saveContent(page: Page) {
+  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/content"));
   await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await answered;
   await expect(page.getByText("Contenido guardado").filter({ visible: true }).last()).toBeVisible();
 }
