@@ -3,7 +3,8 @@
 // npm run bench — performance figures for this machine (not part of npm test).
 // Starts the built server with the production settings (the cluster's workers, WEB_CONCURRENCY
 // defaulting to one per CPU, and the page cache) on a free port with a fresh database, then prints:
-//  1. pages at 50 connections (BENCH_SECONDS each, default 8): a static asset; home, /gallery and
+//  1. pages at 50 connections (BENCH_SECONDS each, default 8): a static asset; /confirm's largest
+//     script as a browser asks for it (Brotli, the build's copy); home, /gallery and
 //     /404 for distinct visitors (a different cookie on every request, both languages, both
 //     themes); /confirm for guests each with their own invitation code. Each with req/s, p50/p99
 //     and its ratio to the static asset, then the goals (decision 0015) met or not;
@@ -14,6 +15,7 @@
 //  5. Lighthouse scores for / on mobile, median of 5 runs (`npm run lighthouse` runs only this).
 // `npm run bench -- --pages` stops after 2. The machine's load average is printed first and last:
 // the figures mean little while something else runs.
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -128,6 +130,16 @@ const html = await home.text();
 const asset = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])[0];
 if (!asset) throw new Error(`no script found in the home page (status ${home.status}):\n${html.slice(0, 500)}`);
 
+// A guest's page's largest script, asked for as a browser asks (it takes Brotli): the build's own
+// compressed copy is sent, so it costs about what the plain file does (decision 0075).
+const confirmLinks = (await fetch(`${base}/confirm`, { headers: { cookie: guestCookies[0] } })).headers.get("link") ?? "";
+const buildClient = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+const largestScript = [...confirmLinks.matchAll(/<(\/assets\/[^>]+\.js)>/g)]
+  .map((m) => m[1])
+  .sort((a, b) => fs.statSync(path.join(buildClient, b)).size - fs.statSync(path.join(buildClient, a)).size)[0];
+if (!largestScript) throw new Error("/confirm names no script in its Link header");
+const asABrowserAsks = { "accept-encoding": "gzip, deflate, br, zstd" };
+
 /**
  * Waits until the server has finished what the last run left queued (requests the load generator
  * gave up on are still rendered): each run starts on an idle server.
@@ -159,6 +171,11 @@ console.log(`\n== Pages at 50 connections, ${runSeconds} s each (load generator 
 /** @type {[string, import("autocannon").Result & { cpuMsPerRequest: number }, number][]} */
 const runs = [
   ["static asset", await measure({ url: `${base}${asset}` }), 0],
+  [
+    `${largestScript.replace("/assets/", "").slice(0, 14)}… br`,
+    await measure({ url: base, requests: [{ method: "GET", path: largestScript, headers: asABrowserAsks }] }),
+    0,
+  ],
   ["/ distinct", await measure({ url: base, ...withCookie("/", distinctVisitor) }), 0.5],
   ["/gallery distinct", await measure({ url: base, ...withCookie("/gallery", distinctVisitor) }), 0.5],
   ["/404 distinct", await measure({ url: base, ...withCookie("/404", distinctVisitor) }), 0.5],

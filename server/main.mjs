@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { MESSAGES } from "./cluster-mode.mjs";
 import { createPageCache } from "./page-cache.mjs";
 import { listeningLine } from "./listening-line.mjs";
@@ -198,8 +199,19 @@ if (viteDevServer) {
     res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" });
     res.sendFile(serviceWorker, { cacheControl: false }, (error) => (error && !res.headersSent ? next() : undefined));
   });
-  // Fingerprinted assets: cache for a year.
-  app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
+  // Fingerprinted assets: cache for a year. Each script and stylesheet is sent as the build
+  // compressed it (scripts/precompress.mjs: Brotli, else gzip, as the browser accepts), so the
+  // compression above has nothing left to do for them; a file without a compressed copy, or a
+  // browser that takes neither, gets the file itself, compressed above if it accepts any.
+  app.use(
+    "/assets",
+    expressStaticGzip(path.join(buildDir, "client", "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    }),
+  );
   // Every public file has an extension (favicon.svg, media/*.mp3): a page's path (`/`, `/confirm`)
   // goes straight to Remix instead of costing a file-system look-up first (a tenth of a render's
   // time in the profile, decision 0015).

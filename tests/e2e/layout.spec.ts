@@ -1,5 +1,8 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import zlib from "node:zlib";
 import { expect, jsDisabled, test } from "./fixtures";
 
 test.describe("common layout", () => {
@@ -107,6 +110,43 @@ test.describe("common layout", () => {
     await expect(menu.getByRole("link", { name: "Inicio" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Confirmar" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Galería" })).toBeVisible();
+  });
+
+  // A page's scripts travel as the build compressed them (Brotli at its strongest, else gzip), the
+  // same bytes for every guest: the server compresses none of them per request. A client that takes
+  // neither gets the file itself.
+  test("a page's scripts arrive as the build compressed them, and whole to a client that takes no compression @js-only", async ({ request, baseURL }) => {
+    const response = await request.get("/confirm");
+    const modules = [...(response.headers()["link"] ?? "").matchAll(/<(\/assets\/[^>]+\.js)>/g)].map((m) => m[1]!);
+    expect(modules.length).toBeGreaterThan(3);
+    /** The answer's raw bytes and headers, undecoded. */
+    const raw = (path: string, acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(new URL(path, baseURL), { headers: { "Accept-Encoding": acceptEncoding } }, (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+            answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const assets = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+    for (const module of modules) {
+      const file = fs.readFileSync(path.join(assets, module));
+      const br = await raw(module, "gzip, deflate, br, zstd");
+      expect(br.headers["content-encoding"], module).toBe("br");
+      expect(br.headers["vary"], module).toMatch(/Accept-Encoding/i);
+      expect(br.headers["cache-control"], module).toBe("public, max-age=31536000, immutable");
+      expect(br.headers["content-type"], module).toMatch(/^text\/javascript/);
+      expect(br.body.equals(fs.readFileSync(path.join(assets, `${module}.br`))), `${module}: the build's Brotli copy`).toBe(true);
+      expect(zlib.brotliDecompressSync(br.body).equals(file), module).toBe(true);
+      const gz = await raw(module, "gzip");
+      expect(gz.headers["content-encoding"], module).toBe("gzip");
+      expect(zlib.gunzipSync(gz.body).equals(file), module).toBe(true);
+      const plain = await raw(module, "identity");
+      expect(plain.headers["content-encoding"], module).toBeUndefined();
+      expect(plain.body.equals(file), module).toBe(true);
+    }
   });
 
   // A phone paints what has arrived of a page while the rest comes. Painted just after the menu's
