@@ -140,7 +140,7 @@ function Document({ children, lang, ssrTheme, flash }: { children: React.ReactNo
         <Meta />
         {/* Installable and usable offline (decision 0064): the manifest, the browser's bar in the
             site's colours, and the service worker's registration, a file of its own (public/, not
-            this bundle) run after the page has loaded. */}
+            this bundle) run once the page has loaded and come to life (decision 0076). */}
         <link rel="manifest" href="/manifest.webmanifest" />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#fbf8f3" />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#15181a" />
@@ -191,6 +191,9 @@ export default function App() {
   useEffect(() => {
     if (toast) void import("./components/layout/show-toast").then((module) => module.showToast(toast));
   }, [toast]);
+  // The page has come to life: the service worker's registration (public/register-sw.js) waits for
+  // this, so the worker's first download never competes with the page's own scripts (decision 0076).
+  useEffect(() => void window.dispatchEvent(new Event("site:alive")), []);
   // A page that is a screen of its own (the slideshow: `handle.bare`) has no header, footer or music.
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
   // The admin is a workspace, not the guests' site: no music there, so neither its first tap starts

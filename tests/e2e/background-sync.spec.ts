@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from "@playwright/test";
-import { expect, jpeg, openSection, seatTables, startServer, TestData, test } from "./fixtures";
+import { expect, jpeg, openSection, seatTables, startServer, TestData, test, workerReady } from "./fixtures";
 
 /**
  * Background Sync for the phone's upload queue (decision 0071), in Chromium: a page asks for a
@@ -20,11 +20,6 @@ async function newContext(browser: Browser, server: Server): Promise<{ ctx: Brow
   const ctx = await browser.newContext({ baseURL: server.baseURL, locale: "es-ES", serviceWorkers: "allow" });
   await ctx.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("es")).toString("base64"), url: server.baseURL }]);
   return { ctx, page: await ctx.newPage() };
-}
-
-/** The site's service worker is active for this page (a sync can be registered and fired). */
-async function workerReady(page: Page) {
-  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
 }
 
 /** The server gone at once (its data kept; a graceful stop would wait for the browser's open connections): nothing answers at its address. */

@@ -283,6 +283,15 @@ export function uniqueClientAddress(): string {
 export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 /** Saves a language choice as the site's own switch would (the cookie holds JSON in base64). */
+/**
+ * The site's service worker has taken over this browser's pages (the next navigation goes through
+ * it, a sync can be registered). It registers once the page has come to life and the browser is
+ * idle, at most 5 s later, then downloads every script of the site before it is active.
+ */
+export async function workerReady(page: Page) {
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 30_000 }).toBe(true);
+}
+
 export async function chooseLanguage(page: Page, lng: "es" | "en") {
   const value = Buffer.from(JSON.stringify(lng)).toString("base64");
   await page.context().addCookies([{ name: "lng", value, url: baseURL() }]);

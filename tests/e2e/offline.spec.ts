@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
-import { expect, jsDisabled, seatTables, startServer, TestData, test } from "./fixtures";
+import { expect, jsDisabled, seatTables, startServer, TestData, test, workerReady } from "./fixtures";
 import { openContentSection, saveContent } from "./content-editor";
 import { expectNoSeriousA11yViolations } from "./axe";
 
@@ -26,11 +26,6 @@ async function newContext(browser: Browser, server: Server, testInfo: TestInfo, 
   });
   await ctx.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: server.baseURL }]);
   return { ctx, page: await ctx.newPage() };
-}
-
-/** The service worker has taken over this browser's pages of the site (the next navigation goes through it). */
-async function workerReady(page: Page) {
-  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
 }
 
 async function signIn(page: Page) {
@@ -162,6 +157,37 @@ test("the offline page offers only the pages this browser keeps, and says so whe
     await visitor.ctx.close();
   } finally {
     if (!stopped) await server.stop();
+  }
+});
+
+// The worker's first install downloads every script of the site. On a slow phone the page's own
+// scripts are still bringing it to life when its load event comes; the worker waits until they
+// have, so the two never compete.
+test("the service worker registers only once the page has come to life @js-only", async ({ browser }, testInfo) => {
+  const server = await startServer({});
+  try {
+    const { ctx, page } = await newContext(browser, server, testInfo, "es");
+    // What the page had hydrated when the worker was registered: React marks each element it takes over.
+    await page.addInitScript(() => {
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, ...args: Parameters<ServiceWorkerContainer["register"]>) {
+        const buttons = [...document.querySelectorAll("button")];
+        const hydrated = buttons.filter((button) => Object.keys(button).some((key) => key.startsWith("__reactFiber")));
+        Object.assign(window, { atRegistration: { buttons: buttons.length, hydrated: hydrated.length } });
+        return register.apply(this, args);
+      };
+    });
+    // A slow phone: the CPU 8 times slower.
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    await page.goto("/");
+    await expect.poll(() => page.evaluate(() => "atRegistration" in window), { timeout: 20_000 }).toBe(true);
+    const atRegistration = await page.evaluate(() => (window as unknown as { atRegistration: { buttons: number; hydrated: number } }).atRegistration);
+    expect(atRegistration.buttons).toBeGreaterThan(3);
+    expect(atRegistration.hydrated).toBe(atRegistration.buttons);
+    await ctx.close();
+  } finally {
+    await server.stop();
   }
 });
 
