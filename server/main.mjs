@@ -209,7 +209,7 @@ if (viteDevServer) {
       enableBrotli: true,
       orderPreference: ["br", "gzip"],
       index: false,
-      serveStatic: { immutable: true, maxAge: "1y", index: false },
+      serveStatic: { immutable: true, maxAge: "1y" },
     }),
   );
   // Every public file has an extension (favicon.svg, media/*.mp3): a page's path (`/`, `/confirm`)
