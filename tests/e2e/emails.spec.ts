@@ -13,7 +13,7 @@ import { chooseLanguage, expect, jsDisabled, startServer, TestData, test, unsubs
  */
 const PASSWORD = "e2e-admin-password";
 const adminToken = { Authorization: `Bearer ${process.env.E2E_ADMIN_API_TOKEN}` };
-// Each test starts its own server and SMTP sink: more than the default 30 s on a busy machine.
+// Each test starts its own server and SMTP sink: more than the default test time on a busy machine.
 
 async function mailServer() {
   const smtpPort = await freePort();
